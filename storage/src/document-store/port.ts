@@ -1,0 +1,84 @@
+/**
+ * The document store port: read models for the query side. Every adapter (sqlite, mongodb)
+ * satisfies the same contract, proven by `document-store.contract.ts` run against each of them.
+ *
+ * Every document has `id` (string) and `position` (the global event position it was last changed at,
+ * stored as a decimal string in the document). A write at or below a document's stored position is
+ * ignored, so replaying events is harmless.
+ */
+
+export type FieldType = 'text' | 'number' | 'boolean' | 'date';
+
+export interface CollectionDefinition {
+  name: string;
+  /**
+   * Fields that queries filter or sort on, with their type. Only these may appear in a query
+   * (the sqlite adapter keeps them as generated, indexed columns). `date` values are ISO 8601 strings.
+   * Nested fields use dot paths ("location.city").
+   */
+  fields: Record<string, FieldType>;
+  /** Compound indexes, each a list of fields in order. */
+  indexes?: string[][];
+}
+
+export interface Document {
+  id: string;
+  position: string;
+  [field: string]: unknown;
+}
+
+export type Scalar = string | number | boolean | null;
+
+export type Condition =
+  | { eq: Scalar }
+  | { ne: Scalar }
+  | { in: Scalar[] }
+  | { gt?: string | number; gte?: string | number; lt?: string | number; lte?: string | number }
+  /** case-insensitive substring match on a text field */
+  | { contains: string };
+
+/** All conditions must hold (AND). */
+export type Filter = Record<string, Condition>;
+
+export interface SortKey {
+  field: string;
+  direction: 'asc' | 'desc';
+}
+
+export interface Query {
+  filter?: Filter;
+  /** Ties are always broken by `id` ascending so pages are stable. */
+  sort?: SortKey[];
+  skip?: number;
+  limit?: number;
+}
+
+export type WriteOperation =
+  /** Replaces the whole document if its stored position is below `position` (or it does not exist). */
+  | { op: 'put'; collection: string; document: Omit<Document, 'position'>; position: bigint }
+  /** Deletes the document if its stored position is below `position`. */
+  | { op: 'delete'; collection: string; id: string; position: bigint }
+  /**
+   * Adds `by` to numeric fields of the document (creating it from `insert` plus zeroed counters when
+   * absent) if its stored position is below `position`.
+   */
+  | {
+      op: 'increment';
+      collection: string;
+      id: string;
+      insert: Record<string, unknown>;
+      by: Record<string, number>;
+      position: bigint;
+    };
+
+export interface DocumentStore {
+  /** Creates the collection and its indexes if they do not exist (idempotent). */
+  ensureCollection(definition: CollectionDefinition): Promise<void>;
+  dropCollection(name: string): Promise<void>;
+  get<T extends Document = Document>(collection: string, id: string): Promise<T | null>;
+  find<T extends Document = Document>(collection: string, query: Query): Promise<T[]>;
+  count(collection: string, filter?: Filter): Promise<number>;
+  /** Applies all operations atomically, in order. */
+  write(operations: WriteOperation[]): Promise<void>;
+  close(): Promise<void>;
+}
