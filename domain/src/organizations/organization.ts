@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { MemberRole } from '../shared/enums.ts';
-import { assertNever, conflict, forbidden, illegalState } from '../shared/errors.ts';
+import { assertNever, conflict, forbidden } from '../shared/errors.ts';
 
 export const ORGANIZATION_SCHEMA_VERSION = 1;
 export const DEFAULT_TIME_ZONE = 'America/Chicago';
@@ -155,8 +155,8 @@ export function decideOrganization(command: OrganizationCommand, state: Organiza
 
 /** The membership a user holds in an organization, or a refusal. */
 export function requireMembership(state: OrganizationState, userId: string): OrganizationMember {
-  if (state.status !== 'active') throw illegalState('Organization not found');
-  const member = state.members.find((m) => m.userId === userId);
+  // A missing organization and one the user is not in are refused alike: nothing is disclosed.
+  const member = state.status === 'active' ? state.members.find((m) => m.userId === userId) : undefined;
   if (!member) throw forbidden('You are not a member of this organization');
   return member;
 }

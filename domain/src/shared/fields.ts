@@ -8,7 +8,7 @@ export const usPhone = () =>
   z
     .string({ error: 'Phone number is required' })
     .trim()
-    .min(1, 'Phone number is required')
+    .min(1, { error: 'Phone number is required', abort: true })
     .regex(/^(\+1)?\d{10}$/, US_PHONE_MESSAGE);
 
 export const requiredText = (label: string, max?: { length: number; message: string }) => {

@@ -14,8 +14,7 @@ const status = z.boolean({ error: 'Status must be true or false' });
 const countryCode = z
   .string()
   .trim()
-  .regex(/^\+\d{1,3}$/, 'Country code must look like +1')
-  .default('+1');
+  .regex(/^\+\d{1,3}$/, 'Country code must look like +1');
 
 /** The truck form of SPEC section 5, create variant (with the length maxima). */
 export const truckCreateSchema = z.object({
@@ -31,7 +30,7 @@ export const truckCreateSchema = z.object({
   status: status.default(true),
   availabilityDate: isoDate('Availability date'),
   dispatcherName: requiredText('Dispatcher name', max50('Dispatcher name cannot be more than 50 characters')),
-  dispatcherCountryCode: countryCode,
+  dispatcherCountryCode: countryCode.default('+1'),
   dispatcherMobileNumber: usPhone(),
   dispatcherEmail: email('Dispatcher email', max50('Dispatcher email cannot be more than 50 characters')),
   notes: optionalText(notesMax),
@@ -51,7 +50,7 @@ export const truckEditSchema = z.object({
   status,
   availabilityDate: isoDate('Availability date'),
   dispatcherName: requiredText('Dispatcher name'),
-  dispatcherCountryCode: countryCode,
+  dispatcherCountryCode: countryCode.default('+1'),
   dispatcherMobileNumber: usPhone(),
   dispatcherEmail: email('Dispatcher email'),
   notes: optionalText(),
@@ -62,6 +61,8 @@ export const truckEditSchema = z.object({
  * A stated version that is no longer current is refused with 409.
  */
 export const truckPatchSchema = truckEditSchema
+  // no defaults in a patch: an absent field stays as it is
+  .extend({ dispatcherCountryCode: countryCode })
   .partial()
   .extend({ version: z.number().int().nonnegative().optional() })
   .strict();

@@ -1,0 +1,179 @@
+import { DatabaseSync } from 'node:sqlite';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createAuthService, SessionNotFoundError } from './auth-service.ts';
+import { createMailer } from './mailer.ts';
+import { readOutbox } from './outbox.ts';
+import {
+  type AuthFixture,
+  ada,
+  baseURL,
+  cookiesFrom,
+  postJson,
+  signUp,
+  startAuthFixture,
+} from './test-fixture.ts';
+
+let fixture: AuthFixture;
+
+beforeEach(async () => {
+  fixture = await startAuthFixture();
+});
+
+afterEach(async () => {
+  await fixture.close();
+});
+
+function storedPasswordOf(userId: string): string {
+  const db = new DatabaseSync(fixture.databasePath, { readOnly: true });
+  try {
+    const row = db
+      .prepare("SELECT password FROM account WHERE userId = ? AND providerId = 'credential'")
+      .get(userId);
+    return String(row?.password);
+  } finally {
+    db.close();
+  }
+}
+
+describe('passwords', () => {
+  it('stores an argon2id hash with the OWASP parameters', async () => {
+    const { response } = await signUp(fixture.app);
+
+    const hash = storedPasswordOf(response.json().user.id);
+
+    expect(hash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
+  });
+});
+
+describe('getSession', () => {
+  it('reads the session from Node-style request headers', async () => {
+    const { cookie } = await signUp(fixture.app);
+
+    const context = await fixture.service.getSession({ cookie, 'x-ignored': ['a', 'b'] });
+
+    expect(context?.user).toMatchObject({
+      email: ada.email,
+      role: 'user',
+      firstName: 'Ada',
+      phoneNumber: null,
+    });
+    expect(context?.session).toMatchObject({ userId: context?.user.id, activeOrganizationId: null });
+    expect(context?.session.expiresAt).toBeInstanceOf(Date);
+  });
+
+  it('answers null for a forged cookie', async () => {
+    expect(
+      await fixture.service.getSession({ cookie: 'better-auth.session_token=forged.signature' }),
+    ).toBeNull();
+  });
+});
+
+describe('setActiveOrganization', () => {
+  it('switches and clears the active organization', async () => {
+    const { cookie } = await signUp(fixture.app);
+    const before = await fixture.service.getSession(new Headers({ cookie }));
+    const sessionId = before?.session.id ?? '';
+
+    await fixture.service.setActiveOrganization(sessionId, 'org-1');
+    expect((await fixture.service.getSession({ cookie }))?.session.activeOrganizationId).toBe('org-1');
+
+    await fixture.service.setActiveOrganization(sessionId, null);
+    expect((await fixture.service.getSession({ cookie }))?.session.activeOrganizationId).toBeNull();
+  });
+
+  it('refuses an unknown session', async () => {
+    await expect(fixture.service.setActiveOrganization('no-such-session', 'org-1')).rejects.toBeInstanceOf(
+      SessionNotFoundError,
+    );
+  });
+});
+
+describe('createUser', () => {
+  it('creates a user who can sign in with the given password and role', async () => {
+    const { id } = await fixture.service.createUser({
+      email: 'Root@Example.com',
+      password: 'demo password 1',
+      name: 'Grace Brewster Hopper',
+      role: 'super_admin',
+    });
+
+    const response = await postJson(fixture.app, '/api/auth/sign-in/email', {
+      email: 'root@example.com',
+      password: 'demo password 1',
+    });
+
+    expect(response.statusCode).toBe(200);
+    const context = await fixture.service.getSession({ cookie: cookiesFrom(response) });
+    expect(context?.user).toMatchObject({
+      id,
+      email: 'root@example.com',
+      role: 'super_admin',
+      emailVerified: true,
+      firstName: 'Grace',
+      lastName: 'Brewster Hopper',
+    });
+    expect(storedPasswordOf(id)).toMatch(/^\$argon2id\$/);
+  });
+
+  it('gives plain users the user role by default', async () => {
+    await fixture.service.createUser({ email: 'joe@example.com', password: 'demo password 2', name: 'Joe' });
+
+    const response = await postJson(fixture.app, '/api/auth/sign-in/email', {
+      email: 'joe@example.com',
+      password: 'demo password 2',
+    });
+
+    expect(response.json().user).toMatchObject({ role: 'user', firstName: 'Joe', lastName: '' });
+  });
+});
+
+describe('mail', () => {
+  it('delivers the password reset link to the outbox', async () => {
+    await signUp(fixture.app);
+
+    const response = await postJson(fixture.app, '/api/auth/request-password-reset', {
+      email: ada.email,
+      redirectTo: '/reset-password',
+    });
+
+    expect(response.statusCode).toBe(200);
+    const [mail] = await readOutbox(fixture.outboxDir);
+    expect(mail).toMatchObject({ to: ada.email, subject: 'Reset your password' });
+    expect(mail?.text).toContain(`${baseURL}/api/auth/reset-password/`);
+  });
+
+  it('delivers the verification link to the outbox on request', async () => {
+    await signUp(fixture.app);
+
+    const response = await postJson(fixture.app, '/api/auth/send-verification-email', { email: ada.email });
+
+    expect(response.statusCode).toBe(200);
+    const [mail] = await readOutbox(fixture.outboxDir);
+    expect(mail).toMatchObject({ to: ada.email, subject: 'Verify your email address' });
+    expect(mail?.text).toContain(`${baseURL}/api/auth/verify-email?token=`);
+  });
+
+  it('sends no mail on sign-up while verification is not required', async () => {
+    await signUp(fixture.app);
+
+    expect(await readOutbox(fixture.outboxDir)).toEqual([]);
+  });
+});
+
+describe('restart', () => {
+  it('reopens an existing database and keeps its sessions', async () => {
+    const { cookie } = await signUp(fixture.app);
+    const reopened = await createAuthService({
+      baseURL,
+      secret: 'test-secret-that-is-long-enough-for-hmac-0123456789',
+      trustedOrigins: [baseURL],
+      database: { kind: 'sqlite', path: fixture.databasePath },
+      mailer: createMailer({ outboxDir: fixture.outboxDir }),
+    });
+    try {
+      expect((await reopened.getSession({ cookie }))?.user.email).toBe(ada.email);
+    } finally {
+      await reopened.close();
+    }
+  });
+});

@@ -1,0 +1,96 @@
+import { runWithTransaction } from '@better-auth/core/context';
+import type { PlatformRole } from '@dispatch/domain';
+import type { AuthConfig } from './auth-config.ts';
+import { openAuthDatabase } from './auth-database.ts';
+import { authOptions, type BetterAuthInstance, createBetterAuth } from './auth-options.ts';
+import { type IncomingHeaders, toHeaders } from './headers.ts';
+import { completeProfileNames } from './profile-names.ts';
+import { type SessionContext, toSessionContext } from './session-context.ts';
+
+export interface NewUser {
+  email: string;
+  password: string;
+  name: string;
+  role?: PlatformRole;
+  firstName?: string;
+  lastName?: string;
+  /** Defaults to true: the server itself vouches for the addresses it seeds. */
+  emailVerified?: boolean;
+}
+
+export interface AuthService {
+  auth: BetterAuthInstance;
+  /** Reads the session from request headers (cookie); null when absent or expired. Used by both APIs and the Socket.IO handshake. */
+  getSession(headers: IncomingHeaders): Promise<SessionContext | null>;
+  /** Writes activeOrganizationId on a session; the caller has already checked membership. Visible to the next getSession. */
+  setActiveOrganization(sessionId: string, organizationId: string | null): Promise<void>;
+  /** Creates a user with e-mail and password server side (demo data); returns the user id. */
+  createUser(input: NewUser): Promise<{ id: string }>;
+  close(): Promise<void>;
+}
+
+export class SessionNotFoundError extends Error {
+  constructor(sessionId: string) {
+    super(`Session ${sessionId} not found`);
+    this.name = 'SessionNotFoundError';
+  }
+}
+
+export async function createAuthService(config: AuthConfig): Promise<AuthService> {
+  const store = await openAuthDatabase(config.database);
+  try {
+    const options = authOptions(config, store.database);
+    // Migrate before better-auth starts: it checks the schema as it initialises.
+    await store.migrate(options);
+    const auth = createBetterAuth(options);
+    return {
+      auth,
+      async getSession(headers) {
+        // Only better-auth's own get-session endpoint extends a session, because only it can also
+        // renew the cookie; a refresh here would move the stored expiry away from the browser's cookie.
+        const found = await auth.api.getSession({
+          headers: toHeaders(headers),
+          query: { disableRefresh: true },
+        });
+        return found ? toSessionContext(found) : null;
+      },
+      async setActiveOrganization(sessionId, organizationId) {
+        const ctx = await auth.$context;
+        const session = await ctx.adapter.findOne<{ token: string }>({
+          model: 'session',
+          where: [{ field: 'id', value: sessionId }],
+        });
+        if (!session) throw new SessionNotFoundError(sessionId);
+        await ctx.internalAdapter.updateSession(session.token, { activeOrganizationId: organizationId });
+      },
+      async createUser(input) {
+        const ctx = await auth.$context;
+        // Hash before the transaction so the slow part holds no lock.
+        const password = await ctx.password.hash(input.password);
+        return runWithTransaction(ctx.adapter, async () => {
+          const user = await ctx.internalAdapter.createUser(
+            {
+              email: input.email,
+              name: input.name,
+              emailVerified: input.emailVerified ?? true,
+              role: input.role ?? 'user',
+              ...completeProfileNames(input),
+            },
+            { method: 'admin' },
+          );
+          await ctx.internalAdapter.linkAccount({
+            providerId: 'credential',
+            accountId: user.id,
+            userId: user.id,
+            password,
+          });
+          return { id: user.id };
+        });
+      },
+      close: () => store.close(),
+    };
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+}

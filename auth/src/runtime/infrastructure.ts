@@ -1,0 +1,59 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { DocumentStore, EventStore } from '@dispatch/storage';
+import type { Environment } from '@dispatch/storage/runtime/environment';
+import { openDocumentStoreFor, openEventStoreFor } from '@dispatch/storage/runtime/open-stores';
+import { type AuthService, createAuthService, createMailer } from '../index.ts';
+
+/** The stores and services an API process works with, chosen by configuration. */
+export interface Infrastructure {
+  eventStore: EventStore;
+  documents: DocumentStore;
+  auth: AuthService;
+  close(): Promise<void>;
+}
+
+/** In the embedded setup a secret is generated once and kept beside the data, so sessions survive restarts. */
+function embeddedSecret(dataDir: string): string {
+  const file = join(dataDir, 'auth-secret');
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch {
+    mkdirSync(dataDir, { recursive: true });
+    const secret = randomBytes(32).toString('base64url');
+    writeFileSync(file, secret, { mode: 0o600 });
+    return secret;
+  }
+}
+
+export async function openAuthFor(env: Environment): Promise<AuthService> {
+  const mailer = createMailer(
+    env.SMTP_URL ? { smtpUrl: env.SMTP_URL } : { outboxDir: join(env.DATA_DIR, 'outbox') },
+  );
+  return createAuthService({
+    baseURL: env.PUBLIC_URL,
+    secret: env.BETTER_AUTH_SECRET ?? embeddedSecret(env.DATA_DIR),
+    trustedOrigins: env.trustedOrigins,
+    database: env.MONGO_URL
+      ? { kind: 'mongodb', url: env.MONGO_URL, dbName: env.MONGO_DB }
+      : { kind: 'sqlite', path: join(env.DATA_DIR, 'auth.sqlite') },
+    mailer,
+  });
+}
+
+export async function openInfrastructure(env: Environment): Promise<Infrastructure> {
+  const eventStore = openEventStoreFor(env);
+  const documents = await openDocumentStoreFor(env);
+  const auth = await openAuthFor(env);
+  return {
+    eventStore,
+    documents,
+    auth,
+    async close() {
+      await auth.close();
+      await documents.close();
+      await eventStore.close();
+    },
+  };
+}

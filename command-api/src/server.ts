@@ -1,0 +1,25 @@
+import { openAuthFor } from '@dispatch/auth/runtime/infrastructure';
+import { loadEnvironment } from '@dispatch/storage/runtime/environment';
+import { openEventStoreFor } from '@dispatch/storage/runtime/open-stores';
+import { installJsonNotFound } from '@dispatch/auth/http/boundary';
+import Fastify from 'fastify';
+import { commandApi } from './plugin.ts';
+
+/** The command API as its own process (docker-compose); `standalone/` composes it in memory instead. */
+const env = loadEnvironment({ PORT: '3001', ...process.env });
+const store = openEventStoreFor(env);
+const auth = await openAuthFor(env);
+const app = Fastify({ logger: true, trustProxy: true });
+installJsonNotFound(app);
+app.get('/health', async () => ({ ok: true }));
+await app.register(commandApi({ store, auth }));
+await app.listen({ port: env.PORT, host: env.HOST });
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, async () => {
+    await app.close();
+    await auth.close();
+    await store.close();
+    process.exit(0);
+  });
+}

@@ -1,0 +1,80 @@
+import type { DocumentStore } from '@dispatch/storage';
+import { collections } from './collections.ts';
+
+/** Documents of one kind that changed for one organization. */
+export interface Change {
+  kind: string;
+  orgId: string;
+  ids: (string | number)[];
+}
+
+/** One committed projector batch: the position the read models now reflect, and what changed. */
+export interface ProjectionCommit {
+  position: bigint;
+  changes: Change[];
+}
+
+export type CommitListener = (commit: ProjectionCommit) => void;
+
+export interface ChangeFeed {
+  publish(commit: ProjectionCommit): void;
+  subscribe(listener: CommitListener): () => void;
+}
+
+/** Projector and query API in one process (standalone, tests). */
+export function inProcessChangeFeed(): ChangeFeed {
+  const listeners = new Set<CommitListener>();
+  return {
+    publish(commit) {
+      for (const listener of listeners) listener(commit);
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+export const changeLogCollection = {
+  name: collections.changes,
+  fields: { seq: 'number' as const },
+};
+
+/**
+ * Projector and query API in separate processes: the projector writes each commit to a change
+ * log collection in the same atomic write as the read models; the query side tails it.
+ */
+export function tailChangeLog(
+  documents: DocumentStore,
+  options: { from: bigint; intervalMs?: number },
+): { subscribe(listener: CommitListener): () => void; close(): void } {
+  const listeners = new Set<CommitListener>();
+  let last = options.from;
+  let running = false;
+  const poll = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const rows = await documents.find<{ id: string; position: string; changes: Change[] }>(changeLogCollection.name, {
+        filter: { seq: { gt: Number(last) } },
+        sort: [{ field: 'seq', direction: 'asc' }],
+        limit: 500,
+      });
+      for (const row of rows) {
+        last = BigInt(row.position);
+        for (const listener of listeners) listener({ position: last, changes: row.changes });
+      }
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(() => void poll().catch(() => {}), options.intervalMs ?? 100);
+  timer.unref();
+  return {
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    close: () => clearInterval(timer),
+  };
+}

@@ -1,0 +1,11 @@
+/**
+ * Read model collection names carry a version: a schema change builds the next version from
+ * position 0 beside the serving one (blue/green), then the query side switches over.
+ */
+export const collections = {
+  trucks: 'trucks_v1',
+  organizations: 'organizations_v1',
+  members: 'members_v1',
+  checkpoints: 'projector_checkpoints',
+  changes: 'projection_changes',
+} as const;

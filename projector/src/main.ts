@@ -1,0 +1,34 @@
+import { createServer } from 'node:http';
+import { loadEnvironment } from '@dispatch/storage/runtime/environment';
+import { openDocumentStoreFor, openEventStoreFor } from '@dispatch/storage/runtime/open-stores';
+import { projections } from './projections/index.ts';
+import { startProjector } from './runner.ts';
+
+/** The projector as its own process (docker-compose). It writes the change log the query API tails. */
+const env = loadEnvironment({ PORT: '3003', ...process.env });
+const eventStore = openEventStoreFor(env);
+const documents = await openDocumentStoreFor(env);
+
+const projector = await startProjector({
+  eventStore,
+  documents,
+  projections,
+  writeChangeLog: true,
+  onError: (error) => console.error('projector error', error),
+});
+
+const health = createServer((_request, response) => {
+  response.writeHead(200, { 'content-type': 'application/json' });
+  response.end(JSON.stringify({ ok: true, position: projector.position().toString() }));
+});
+health.listen(env.PORT, env.HOST);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, async () => {
+    health.close();
+    await projector.close();
+    await documents.close();
+    await eventStore.close();
+    process.exit(0);
+  });
+}

@@ -1,0 +1,18 @@
+import type { CollectionDefinition, Document, RecordedEvent } from '@dispatch/storage';
+
+/** What a projection may do while applying one event: read (seeing the batch's own writes) and stage writes. */
+export interface ProjectionContext {
+  get<T extends Document>(collection: string, id: string): Promise<T | null>;
+  put(collection: string, document: Omit<Document, 'position'>): void;
+  delete(collection: string, id: string): void;
+  /** Tells live clients of `orgId` that documents of `kind` changed. */
+  changed(kind: string, orgId: string, id: string | number): void;
+}
+
+export interface Projection {
+  name: string;
+  collections: CollectionDefinition[];
+  /** Event types this projection reacts to; others are skipped without a call. */
+  eventTypes: readonly string[];
+  apply(event: RecordedEvent, context: ProjectionContext): Promise<void> | void;
+}

@@ -1,0 +1,46 @@
+import { applyTruckEvent, type Truck, type TruckEvent } from '@dispatch/domain';
+import type { RecordedEvent } from '@dispatch/storage';
+import { collections } from '../collections.ts';
+import type { Projection } from '../projection.ts';
+
+export type TruckDocument = Truck & { orgId: string; position: string };
+
+/** The trucks list: one document per truck that is not removed. */
+export const trucksProjection: Projection = {
+  name: 'trucks',
+  collections: [
+    {
+      name: collections.trucks,
+      fields: {
+        orgId: 'text',
+        status: 'boolean',
+        createdAt: 'date',
+        updatedAt: 'date',
+        availabilityDate: 'date',
+        trailerType: 'text',
+        direction: 'text',
+        truckName: 'text',
+        unitNumber: 'text',
+        createdBy: 'text',
+      },
+      indexes: [
+        ['orgId', 'updatedAt'],
+        ['orgId', 'createdAt'],
+        ['orgId', 'availabilityDate'],
+        ['orgId', 'status', 'availabilityDate'],
+      ],
+    },
+  ],
+  eventTypes: ['TruckPosted', 'TruckUpdated', 'TruckRemoved'],
+  async apply(recorded: RecordedEvent, context) {
+    const event = recorded as unknown as TruckEvent & RecordedEvent;
+    const { orgId } = recorded.metadata;
+    const id = String(event.data.truckId);
+    const current = event.type === 'TruckPosted' ? null : await context.get<TruckDocument>(collections.trucks, id);
+    if (event.type !== 'TruckPosted' && !current) return;
+    const next = applyTruckEvent(current, event);
+    if (next) context.put(collections.trucks, { ...next, id, orgId } as never);
+    else context.delete(collections.trucks, id);
+    context.changed('trucks', orgId, event.data.truckId);
+  },
+};

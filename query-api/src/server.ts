@@ -1,0 +1,36 @@
+import { openAuthFor } from '@dispatch/auth/runtime/infrastructure';
+import { changeLogCollection, collections, tailChangeLog } from '@dispatch/projector';
+import { loadEnvironment } from '@dispatch/storage/runtime/environment';
+import { openDocumentStoreFor } from '@dispatch/storage/runtime/open-stores';
+import { installJsonNotFound } from '@dispatch/auth/http/boundary';
+import Fastify from 'fastify';
+import { queryApi } from './plugin.ts';
+import { clockFromCommits } from './projection-clock.ts';
+
+/** The query API as its own process (docker-compose): it follows the projector through the change log. */
+const env = loadEnvironment({ PORT: '3002', ...process.env });
+const documents = await openDocumentStoreFor(env);
+const auth = await openAuthFor(env);
+await documents.ensureCollection(changeLogCollection);
+await documents.ensureCollection({ name: collections.checkpoints, fields: {} });
+const checkpoint = await documents.get(collections.checkpoints, 'read-models');
+const initial = checkpoint ? BigInt(checkpoint.position) : 0n;
+const tail = tailChangeLog(documents, { from: initial });
+const clock = clockFromCommits(tail, initial);
+
+const app = Fastify({ logger: true, trustProxy: true });
+installJsonNotFound(app);
+app.get('/health', async () => ({ ok: true, position: clock.position().toString() }));
+await app.register(queryApi({ documents, auth, clock }));
+await app.listen({ port: env.PORT, host: env.HOST });
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, async () => {
+    await app.close();
+    tail.close();
+    clock.close();
+    await auth.close();
+    await documents.close();
+    process.exit(0);
+  });
+}

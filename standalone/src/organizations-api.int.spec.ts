@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOrganization, signUp, startTestApp, type TestApp } from './test-support.ts';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(() => app.stop());
+
+const session = async (cookie: string) =>
+  (await app.app.inject({ method: 'GET', url: '/api/auth/get-session', headers: { cookie } })).json();
+
+describe('organizations, first cut', () => {
+  it('creates an organization with a slug derived from its name and makes it active', async () => {
+    const cookie = await signUp(app, 'owner1@example.com');
+    const created = await createOrganization(app, cookie, 'Acme Freight, Inc.');
+    expect(created.slug).toBe('acme-freight-inc');
+    expect((await session(cookie)).session.activeOrganizationId).toBe(created.id);
+  });
+
+  it('keeps slugs unique: the same name gets the next free slug', async () => {
+    const first = await signUp(app, 'owner2@example.com');
+    const second = await signUp(app, 'owner3@example.com');
+    const a = await createOrganization(app, first, 'Twin Rivers');
+    const b = await createOrganization(app, second, 'Twin Rivers');
+    expect([a.slug, b.slug]).toEqual(['twin-rivers', 'twin-rivers-2']);
+  });
+
+  it('refuses a requested slug that is taken or reserved', async () => {
+    const cookie = await signUp(app, 'owner4@example.com');
+    await createOrganization(app, cookie, 'Taken Slug');
+    const taken = await app.app.inject({
+      method: 'POST',
+      url: '/api/v1/organization/create',
+      headers: { cookie },
+      payload: { name: 'Other', slug: 'taken-slug' },
+    });
+    expect(taken.statusCode).toBe(409);
+    const reserved = await app.app.inject({
+      method: 'POST',
+      url: '/api/v1/organization/create',
+      headers: { cookie },
+      payload: { name: 'Other', slug: 'admin' },
+    });
+    expect(reserved.statusCode).toBe(400);
+    expect(reserved.json().errors.slug).toEqual(['This slug is reserved']);
+  });
+
+  it('lists the organizations of the user and returns the active one', async () => {
+    const cookie = await signUp(app, 'owner5@example.com');
+    const created = await createOrganization(app, cookie, 'Listed Org');
+    const position = (
+      await app.app.inject({ method: 'POST', url: '/api/v1/organization/set-active', headers: { cookie }, payload: { organizationId: created.id } })
+    ).statusCode;
+    expect(position).toBe(200);
+    const wait = { cookie, 'x-min-position': (await app.infrastructure.eventStore.headPosition()).toString() };
+    const list = await app.app.inject({ method: 'GET', url: '/api/v1/organization/list', headers: wait });
+    expect(list.json().data).toEqual([{ id: created.id, name: 'Listed Org', slug: 'listed-org', timeZone: 'America/Chicago', role: 'owner' }]);
+    const full = await app.app.inject({ method: 'GET', url: '/api/v1/organization/get-full-organization', headers: wait });
+    expect(full.json().data).toMatchObject({ id: created.id, slug: 'listed-org', role: 'owner' });
+  });
+
+  it("refuses to make another organization's id active, leaving the session as it was", async () => {
+    const owner = await signUp(app, 'owner6@example.com');
+    const outsider = await signUp(app, 'outsider@example.com');
+    const org = await createOrganization(app, owner, 'Private Org');
+    const own = await createOrganization(app, outsider, 'Outsider Org');
+    for (const organizationId of [org.id, 'no-such-organization']) {
+      const response = await app.app.inject({
+        method: 'POST',
+        url: '/api/v1/organization/set-active',
+        headers: { cookie: outsider },
+        payload: { organizationId },
+      });
+      expect(response.statusCode).toBe(403);
+    }
+    expect((await session(outsider)).session.activeOrganizationId).toBe(own.id);
+  });
+});

@@ -1,0 +1,65 @@
+import type { AuthService } from '@dispatch/auth';
+import { createOrganization, newCommandContext, postTruck } from '@dispatch/command-api';
+import { directions, trailerTypes, truckCreateSchema, usCities } from '@dispatch/domain';
+import type { EventStore } from '@dispatch/storage';
+
+export const DEMO_USER = { email: 'dispatcher@demo.test', password: 'demo-dispatch-2026', name: 'Dana Dispatcher' };
+export const DEMO_ORGANIZATION = { name: 'Prairie Freight Demo', slug: 'prairie-freight' };
+
+const truckNames = ['Big Blue', 'Prairie Runner', 'Night Owl', 'Red Hauler', 'Grain King', 'Iron Horse', 'Sundowner'];
+const companies = ['Heartland Hauling', 'Prairie Grain Co.', 'Lone Star Carriers', null, 'Great Plains Logistics'];
+const dispatchers = [
+  { name: 'Dana Dispatcher', email: 'dana@demo.test', phone: '3125550100' },
+  { name: 'Luis Ortega', email: 'luis@demo.test', phone: '+14695550142' },
+  { name: 'Mei Chen', email: 'mei@demo.test', phone: '4025550187' },
+];
+
+/** A small deterministic generator, so every fresh start shows the same demo board. */
+function sequence(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return state / 2147483648;
+  };
+}
+
+/**
+ * On the first start (an empty event store) the demo organization, its dispatcher and about
+ * fifty trucks spread over real US cities are created through the same commands the API runs.
+ */
+export async function seedDemoData(store: EventStore, auth: AuthService, now = new Date()): Promise<boolean> {
+  if ((await store.headPosition()) > 0n) return false;
+  const user = await auth.createUser({ ...DEMO_USER, role: 'user' });
+  const organization = await createOrganization(
+    store,
+    DEMO_ORGANIZATION,
+    { id: user.id, email: DEMO_USER.email, name: DEMO_USER.name },
+  );
+  const random = sequence(42);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
+  for (let index = 0; index < 50; index++) {
+    const origin = usCities[(index * 7) % usCities.length]!;
+    const preferred = random() < 0.6 ? pick(usCities) : null;
+    const dispatcher = pick(dispatchers);
+    const availability = new Date(now.getTime() + Math.floor(random() * 10 - 3) * 86_400_000);
+    const input = truckCreateSchema.parse({
+      trailerType: pick(trailerTypes),
+      companyName: pick(companies),
+      unitNumber: `U-${100 + index}`,
+      truckName: `${pick(truckNames)} ${index + 1}`,
+      truckState: origin.state,
+      truckCity: origin.city,
+      preferedState: preferred?.state ?? null,
+      preferedCity: preferred?.city ?? null,
+      direction: random() < 0.7 ? pick(directions) : null,
+      status: random() < 0.8,
+      availabilityDate: availability.toISOString().slice(0, 10),
+      dispatcherName: dispatcher.name,
+      dispatcherMobileNumber: dispatcher.phone,
+      dispatcherEmail: dispatcher.email,
+      notes: random() < 0.3 ? 'Tarps and straps on board.' : null,
+    });
+    await postTruck(store, input, newCommandContext({ orgId: organization.id, actorId: user.id }));
+  }
+  return true;
+}

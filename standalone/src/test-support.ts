@@ -1,0 +1,65 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadEnvironment } from '@dispatch/storage/runtime/environment';
+import { createStandaloneApp, type StandaloneApp } from './app.ts';
+
+/** A whole product on a fresh temporary data folder, for integration tests. */
+export async function startTestApp(options: { serveWeb?: boolean } = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'dispatch-test-'));
+  const env = loadEnvironment({ DATA_DIR: dataDir, PORT: '0', PUBLIC_URL: 'http://localhost:3000' });
+  const standalone: StandaloneApp = await createStandaloneApp(env, { serveWeb: options.serveWeb ?? false });
+  return {
+    ...standalone,
+    dataDir,
+    async stop() {
+      await standalone.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
+
+/** Signs a new user up through the API and returns the session cookie header. */
+export async function signUp(app: TestApp, email: string, name = 'Test Dispatcher'): Promise<string> {
+  const response = await app.app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-up/email',
+    headers: { origin: 'http://localhost:3000' },
+    payload: { email, password: 'correct-horse-battery', name },
+  });
+  if (response.statusCode !== 200) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
+  const cookies = ([] as string[]).concat(response.headers['set-cookie'] ?? []);
+  return cookies.map((cookie) => cookie.split(';')[0]).join('; ');
+}
+
+export async function createOrganization(app: TestApp, cookie: string, name: string) {
+  const response = await app.app.inject({
+    method: 'POST',
+    url: '/api/v1/organization/create',
+    headers: { cookie, origin: 'http://localhost:3000' },
+    payload: { name },
+  });
+  if (response.statusCode !== 201) throw new Error(`create organization failed: ${response.body}`);
+  return response.json().data as { id: string; name: string; slug: string };
+}
+
+export const validTruck = {
+  trailerType: 'FLATBED',
+  companyName: 'Heartland Hauling',
+  unitNumber: 'U-7',
+  truckName: 'Big Blue',
+  truckState: 'IL',
+  truckCity: 'Chicago',
+  preferedState: 'TX',
+  preferedCity: 'Dallas',
+  direction: 'SOUTH',
+  status: true,
+  availabilityDate: '2026-11-21',
+  dispatcherName: 'Dana Dispatcher',
+  dispatcherCountryCode: '+1',
+  dispatcherMobileNumber: '3125550100',
+  dispatcherEmail: 'dana@example.com',
+  notes: '',
+};

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+/**
+ * Process configuration, validated once at start. Nothing is required: without any variable the
+ * product runs embedded (SQLite under ./data, mail to a local outbox, port 3000).
+ */
+const environmentSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  PUBLIC_URL: z.url({ error: 'PUBLIC_URL must be a valid URL' }).optional(),
+  EVENTSTORE_URL: z.string().startsWith('esdb', 'EVENTSTORE_URL must be an esdb:// connection string').optional(),
+  MONGO_URL: z.string().startsWith('mongodb', 'MONGO_URL must be a mongodb:// connection string').optional(),
+  MONGO_DB: z.string().min(1).default('dispatch'),
+  SMTP_URL: z.string().startsWith('smtp', 'SMTP_URL must be an smtp:// or smtps:// URL').optional(),
+  BETTER_AUTH_SECRET: z.string().min(32, 'BETTER_AUTH_SECRET must be at least 32 characters').optional(),
+  TRUSTED_ORIGINS: z.string().optional(),
+});
+
+export type Environment = z.output<typeof environmentSchema> & { PUBLIC_URL: string; trustedOrigins: string[] };
+
+export function loadEnvironment(source: Record<string, string | undefined> = process.env): Environment {
+  const entries = Object.entries(source).filter(([, value]) => value !== undefined && value !== '');
+  const result = environmentSchema.safeParse(Object.fromEntries(entries));
+  if (!result.success) {
+    for (const issue of result.error.issues) console.error(`${issue.path.join('.')}: ${issue.message}`);
+    throw new Error('Environment validation failed');
+  }
+  const env = result.data;
+  const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
+  const trustedOrigins = [
+    new URL(publicUrl).origin,
+    ...(env.TRUSTED_ORIGINS?.split(',').map((origin) => origin.trim()).filter(Boolean) ?? []),
+  ];
+  return { ...env, PUBLIC_URL: publicUrl, trustedOrigins };
+}

@@ -1,0 +1,20 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { DocumentStore } from '../document-store/port.ts';
+import type { EventStore } from '../event-store/port.ts';
+import { openEsdbEventStore, openMongoDocumentStore, openSqliteDocumentStore, openSqliteEventStore } from '../index.ts';
+import type { Environment } from './environment.ts';
+
+/** EventStoreDB when EVENTSTORE_URL is set, otherwise the embedded SQLite file under DATA_DIR. */
+export function openEventStoreFor(env: Environment): EventStore {
+  if (env.EVENTSTORE_URL) return openEsdbEventStore({ url: env.EVENTSTORE_URL });
+  mkdirSync(env.DATA_DIR, { recursive: true });
+  return openSqliteEventStore({ path: join(env.DATA_DIR, 'events.sqlite') });
+}
+
+/** MongoDB when MONGO_URL is set, otherwise the embedded SQLite file under DATA_DIR. */
+export async function openDocumentStoreFor(env: Environment): Promise<DocumentStore> {
+  if (env.MONGO_URL) return openMongoDocumentStore({ url: env.MONGO_URL, dbName: env.MONGO_DB });
+  mkdirSync(env.DATA_DIR, { recursive: true });
+  return openSqliteDocumentStore({ path: join(env.DATA_DIR, 'read-models.sqlite') });
+}

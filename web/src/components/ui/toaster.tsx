@@ -1,0 +1,18 @@
+import { Toaster as Sonner } from 'sonner';
+import { useTheme } from '../theme/theme-provider';
+
+/** SPEC section 9: top-center, a close button, 4000 ms, at most 3 visible. */
+export function Toaster() {
+  const { resolvedTheme } = useTheme();
+  return (
+    <Sonner
+      position="top-center"
+      closeButton
+      duration={4000}
+      visibleToasts={3}
+      theme={resolvedTheme}
+      richColors
+      toastOptions={{ className: 'font-sans' }}
+    />
+  );
+}

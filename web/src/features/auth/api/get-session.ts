@@ -1,0 +1,22 @@
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
+import { request } from '../../../lib/api-client';
+import type { SessionView } from '../types';
+
+export const sessionQueryKey = ['session'] as const;
+
+export function getSession(): Promise<SessionView | null> {
+  return request<SessionView | null>('/api/auth/get-session').then((session) => session ?? null);
+}
+
+/** SPEC section 9: the session view is fresh for 2 minutes. */
+export const sessionQueryOptions = () =>
+  queryOptions({ queryKey: sessionQueryKey, queryFn: getSession, staleTime: 2 * 60_000 });
+
+export function useSession() {
+  return useQuery(sessionQueryOptions());
+}
+
+/** Reads the session again from the server, past its freshness window (after set-active, sign-in, …). */
+export function refreshSession(queryClient: QueryClient): Promise<SessionView | null> {
+  return queryClient.fetchQuery({ ...sessionQueryOptions(), staleTime: 0 });
+}

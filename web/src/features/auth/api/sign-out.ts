@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { request } from '../../../lib/api-client';
+import { forgetPositions } from '../../../lib/event-position';
+import { sessionQueryKey } from './get-session';
+
+export function signOut(): Promise<unknown> {
+  return request('/api/auth/sign-out', { method: 'POST', body: {} });
+}
+
+/** Ends the session and drops everything cached for this user. */
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: signOut,
+    onSettled: () => {
+      queryClient.clear();
+      queryClient.setQueryData(sessionQueryKey, null);
+      forgetPositions();
+    },
+  });
+}

@@ -1,0 +1,32 @@
+import type { CreateOrganizationInput } from '@dispatch/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type DataEnvelope, request } from '../../../lib/api-client';
+import { refreshSession } from '../../auth/api/get-session';
+import { organizationKeys } from './organization-keys';
+
+export interface CreatedOrganization {
+  id: string;
+  name: string;
+  slug: string;
+}
+
+export async function createOrganization(input: CreateOrganizationInput): Promise<CreatedOrganization> {
+  const response = await request<DataEnvelope<CreatedOrganization>>('/api/v1/organization/create', {
+    method: 'POST',
+    body: input,
+  });
+  return response.data;
+}
+
+/** The server makes the new organization the session's active one: the session is read again. */
+export function useCreateOrganization() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: CreateOrganizationInput) => {
+      const organization = await createOrganization(input);
+      await refreshSession(queryClient);
+      await queryClient.invalidateQueries({ queryKey: organizationKeys.all });
+      return organization;
+    },
+  });
+}

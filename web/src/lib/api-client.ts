@@ -1,0 +1,118 @@
+import { minPosition, notePosition } from './event-position';
+
+export type FieldErrors = Record<string, string[]>;
+
+/** Every failed call, whatever the service: the shape the backend's error handlers share. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly fieldErrors: FieldErrors;
+
+  constructor(status: number, code: string, message: string, fieldErrors: FieldErrors = {}) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.fieldErrors = fieldErrors;
+  }
+}
+
+export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+
+const fallbackMessages: Record<number, [code: string, message: string]> = {
+  400: ['VALIDATION_ERROR', 'Some fields are not valid'],
+  401: ['UNAUTHORIZED', 'Your session has ended. Sign in again.'],
+  403: ['FORBIDDEN', 'You are not allowed to do that'],
+  404: ['NOT_FOUND', 'Not found'],
+  409: ['CONFLICT', 'This was changed by someone else. Reload to see the latest version.'],
+};
+
+/** Reads `{ code, message, errors }` from an error body, with sensible fallbacks for bare statuses. */
+export function toApiError(status: number, payload: unknown): ApiError {
+  const [fallbackCode, fallbackMessage] = fallbackMessages[status] ?? ['SERVER_ERROR', 'Something went wrong'];
+  const body = typeof payload === 'object' && payload !== null ? (payload as Record<string, unknown>) : {};
+  const code = typeof body.code === 'string' && body.code ? body.code : fallbackCode;
+  const message = typeof body.message === 'string' && body.message ? body.message : fallbackMessage;
+  return new ApiError(status, code, message, readFieldErrors(body.errors));
+}
+
+function readFieldErrors(errors: unknown): FieldErrors {
+  if (typeof errors !== 'object' || errors === null || Array.isArray(errors)) return {};
+  const out: FieldErrors = {};
+  for (const [field, messages] of Object.entries(errors)) {
+    const list = (Array.isArray(messages) ? messages : [messages]).filter(
+      (message): message is string => typeof message === 'string' && message.length > 0,
+    );
+    if (list.length) out[field] = list;
+  }
+  return out;
+}
+
+export type SearchValue = string | number | boolean | null | undefined;
+
+export function buildUrl(path: string, search?: Record<string, SearchValue>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(search ?? {})) {
+    if (value === undefined || value === null || value === '') continue;
+    params.set(key, String(value));
+  }
+  const query = params.toString();
+  return query ? `${path}?${query}` : path;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  search?: Record<string, SearchValue>;
+  signal?: AbortSignal;
+}
+
+/**
+ * One same-origin JSON call with the session cookie. Commands record the position of their
+ * events; reads ask the read side to have caught up with the highest position recorded.
+ */
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const method = options.method ?? 'GET';
+  const headers = new Headers({ accept: 'application/json' });
+  if (options.body !== undefined) headers.set('content-type', 'application/json');
+  if (method === 'GET') {
+    const position = minPosition();
+    if (position) headers.set('x-min-position', position);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.search), {
+      method,
+      headers,
+      credentials: 'include',
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'NETWORK_ERROR', 'Cannot reach the server. Check your connection and try again.');
+  }
+
+  notePosition(response.headers.get('x-event-position'));
+  const payload = await readJson(response);
+  if (!response.ok) throw toApiError(response.status, payload);
+  return payload as T;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The `{ success, data }` envelope of the organization endpoints. */
+export interface DataEnvelope<T> {
+  success: boolean;
+  data: T;
+}

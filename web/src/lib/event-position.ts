@@ -1,0 +1,22 @@
+/**
+ * Read your writes. The highest event position this tab has seen, from command responses
+ * (`x-event-position`) and live change notices. Queries send it back as `x-min-position`, so the
+ * read side answers only once its projection has passed the writes this user already saw.
+ * Positions are 64-bit log positions: they are compared as bigints, never as JS numbers.
+ */
+let highest: bigint | null = null;
+
+export function notePosition(position: string | null | undefined): void {
+  if (!position || !/^\d+$/.test(position)) return;
+  const value = BigInt(position);
+  if (highest === null || value > highest) highest = value;
+}
+
+export function minPosition(): string | null {
+  return highest === null ? null : highest.toString();
+}
+
+/** On sign-out: the next user of this tab starts from the read side's own position. */
+export function forgetPositions(): void {
+  highest = null;
+}
