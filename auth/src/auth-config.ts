@@ -12,4 +12,9 @@ export interface AuthConfig {
   trustedOrigins: string[];
   database: AuthDatabaseConfig;
   mailer: Mailer;
+  /**
+   * The organization a new session starts in (the user's own choice is remembered per session by
+   * set-active). Without it, every sign-in starts without an active organization.
+   */
+  defaultActiveOrganization?: (userId: string) => Promise<string | null>;
 }

@@ -52,6 +52,14 @@ export function authOptions(config: AuthConfig, database: AuthDatabase['database
           before: async (user) => ({ data: completeProfileNames(user) }),
         },
       },
+      session: {
+        create: {
+          // A returning dispatcher lands in their organization instead of onboarding.
+          before: async (session) => ({
+            data: { ...session, activeOrganizationId: (await config.defaultActiveOrganization?.(session.userId)) ?? null },
+          }),
+        },
+      },
     },
     advanced: {
       useSecureCookies: new URL(config.baseURL).protocol === 'https:',

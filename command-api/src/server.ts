@@ -1,6 +1,7 @@
 import { openAuthFor } from '@dispatch/auth/runtime/infrastructure';
+import { ensureReadModels, firstOrganizationOfUser, projections } from '@dispatch/projector';
 import { loadEnvironment } from '@dispatch/storage/runtime/environment';
-import { openEventStoreFor } from '@dispatch/storage/runtime/open-stores';
+import { openDocumentStoreFor, openEventStoreFor } from '@dispatch/storage/runtime/open-stores';
 import { installJsonNotFound } from '@dispatch/auth/http/boundary';
 import Fastify from 'fastify';
 import { commandApi } from './plugin.ts';
@@ -8,7 +9,10 @@ import { commandApi } from './plugin.ts';
 /** The command API as its own process (docker-compose); `standalone/` composes it in memory instead. */
 const env = loadEnvironment({ PORT: '3001', ...process.env });
 const store = openEventStoreFor(env);
-const auth = await openAuthFor(env);
+// Sign-in runs here, and a new session starts in the user's organization: read from the read models.
+const documents = await openDocumentStoreFor(env);
+await ensureReadModels(documents, projections);
+const auth = await openAuthFor(env, { defaultActiveOrganization: (userId) => firstOrganizationOfUser(documents, userId) });
 const app = Fastify({ logger: true, trustProxy: true });
 installJsonNotFound(app);
 app.get('/health', async () => ({ ok: true }));
@@ -19,6 +23,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, async () => {
     await app.close();
     await auth.close();
+    await documents.close();
     await store.close();
     process.exit(0);
   });

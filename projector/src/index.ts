@@ -4,3 +4,4 @@ export * from './projection.ts';
 export * from './projections/index.ts';
 export type { TruckDocument } from './projections/trucks.ts';
 export * from './runner.ts';
+export * from './read-models.ts';

@@ -89,6 +89,14 @@ class UnitOfWork implements ProjectionContext {
   }
 }
 
+/** Creates every collection the projections write, and the checkpoints (idempotent). */
+export async function ensureReadModels(documents: DocumentStore, projections: Projection[]) {
+  for (const projection of projections) {
+    for (const definition of projection.collections) await documents.ensureCollection(definition);
+  }
+  await documents.ensureCollection({ name: collections.checkpoints, fields: {} });
+}
+
 /**
  * Follows the global log from the stored checkpoint: catch-up, then live. Events are applied in
  * batches; each batch's read model changes and the checkpoint are written in one atomic write,
@@ -100,10 +108,7 @@ export async function startProjector(options: ProjectorOptions): Promise<Project
   const batchSize = options.batchSize ?? 1000;
   const writeChangeLog = options.writeChangeLog ?? false;
 
-  for (const projection of projections) {
-    for (const definition of projection.collections) await documents.ensureCollection(definition);
-  }
-  await documents.ensureCollection({ name: collections.checkpoints, fields: {} });
+  await ensureReadModels(documents, projections);
   if (writeChangeLog) await documents.ensureCollection(changeLogCollection);
 
   const checkpoint = await documents.get(collections.checkpoints, name);

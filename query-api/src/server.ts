@@ -1,5 +1,5 @@
 import { openAuthFor } from '@dispatch/auth/runtime/infrastructure';
-import { changeLogCollection, collections, tailChangeLog } from '@dispatch/projector';
+import { changeLogCollection, collections, ensureReadModels, projections, tailChangeLog } from '@dispatch/projector';
 import { loadEnvironment } from '@dispatch/storage/runtime/environment';
 import { openDocumentStoreFor } from '@dispatch/storage/runtime/open-stores';
 import { installJsonNotFound } from '@dispatch/auth/http/boundary';
@@ -12,7 +12,7 @@ const env = loadEnvironment({ PORT: '3002', ...process.env });
 const documents = await openDocumentStoreFor(env);
 const auth = await openAuthFor(env);
 await documents.ensureCollection(changeLogCollection);
-await documents.ensureCollection({ name: collections.checkpoints, fields: {} });
+await ensureReadModels(documents, projections);
 const checkpoint = await documents.get(collections.checkpoints, 'read-models');
 const initial = checkpoint ? BigInt(checkpoint.position) : 0n;
 const tail = tailChangeLog(documents, { from: initial });

@@ -1,6 +1,12 @@
 import { commandApi } from '@dispatch/command-api';
 import { openInfrastructure, type Infrastructure } from '@dispatch/auth/runtime/infrastructure';
-import { inProcessChangeFeed, type Projector, projections, startProjector } from '@dispatch/projector';
+import {
+  firstOrganizationOfUser,
+  inProcessChangeFeed,
+  type Projector,
+  projections,
+  startProjector,
+} from '@dispatch/projector';
 import { clockFromCommits, queryApi } from '@dispatch/query-api';
 import type { Environment } from '@dispatch/storage/runtime/environment';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -21,7 +27,7 @@ export async function createStandaloneApp(
   env: Environment,
   options: { logger?: boolean; serveWeb?: boolean } = {},
 ): Promise<StandaloneApp> {
-  const infrastructure = await openInfrastructure(env);
+  const infrastructure = await openInfrastructure(env, { defaultActiveOrganization: firstOrganizationOfUser });
   const feed = inProcessChangeFeed();
   const projector = await startProjector({
     eventStore: infrastructure.eventStore,

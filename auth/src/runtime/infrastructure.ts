@@ -27,7 +27,10 @@ function embeddedSecret(dataDir: string): string {
   }
 }
 
-export async function openAuthFor(env: Environment): Promise<AuthService> {
+export async function openAuthFor(
+  env: Environment,
+  options: { defaultActiveOrganization?: (userId: string) => Promise<string | null> } = {},
+): Promise<AuthService> {
   const mailer = createMailer(
     env.SMTP_URL ? { smtpUrl: env.SMTP_URL } : { outboxDir: join(env.DATA_DIR, 'outbox') },
   );
@@ -39,13 +42,20 @@ export async function openAuthFor(env: Environment): Promise<AuthService> {
       ? { kind: 'mongodb', url: env.MONGO_URL, dbName: env.MONGO_DB }
       : { kind: 'sqlite', path: join(env.DATA_DIR, 'auth.sqlite') },
     mailer,
+    defaultActiveOrganization: options.defaultActiveOrganization,
   });
 }
 
-export async function openInfrastructure(env: Environment): Promise<Infrastructure> {
+export async function openInfrastructure(
+  env: Environment,
+  options: { defaultActiveOrganization?: (documents: DocumentStore, userId: string) => Promise<string | null> } = {},
+): Promise<Infrastructure> {
   const eventStore = openEventStoreFor(env);
   const documents = await openDocumentStoreFor(env);
-  const auth = await openAuthFor(env);
+  const { defaultActiveOrganization } = options;
+  const auth = await openAuthFor(env, {
+    defaultActiveOrganization: defaultActiveOrganization && ((userId) => defaultActiveOrganization(documents, userId)),
+  });
   return {
     eventStore,
     documents,

@@ -4,6 +4,9 @@ import type { HeadPosition } from './head-position.ts';
 
 /** Fallback for file systems where change notifications are missing or unreliable (network mounts). */
 const safetyPollMs = 1_000;
+const firstRecheckMs = 2;
+const maxRecheckMs = 100;
+const recheckWindowMs = 500;
 
 /**
  * Wakes subscriptions when the log grew. Appends from this process call `notify()` directly; appends
@@ -17,7 +20,9 @@ export class AppendSignal {
   readonly #listeners = new Set<() => void>();
   #watcher: FSWatcher | undefined;
   #poll: NodeJS.Timeout | undefined;
-  #checkScheduled = false;
+  #recheck: NodeJS.Timeout | undefined;
+  #recheckUntil = 0;
+  #recheckDelay = firstRecheckMs;
   #knownHead = 0n;
 
   /** `file` is null for an in-memory database, which no other connection can write to. */
@@ -70,16 +75,29 @@ export class AppendSignal {
     this.#stopWatcher();
     clearInterval(this.#poll);
     this.#poll = undefined;
+    clearTimeout(this.#recheck);
+    this.#recheck = undefined;
   }
 
-  /** One burst of file events (a large append touches the WAL many times) costs one check. */
+  /**
+   * File events arrive while the other process writes WAL frames, before its commit becomes visible
+   * (the last step of a commit touches only the memory-mapped index, which raises no event). So the
+   * head is re-checked a few times at growing intervals after the last event instead of just once.
+   */
   #scheduleCheck(): void {
-    if (this.#checkScheduled) return;
-    this.#checkScheduled = true;
-    setImmediate(() => {
-      this.#checkScheduled = false;
+    this.#recheckUntil = Date.now() + recheckWindowMs;
+    this.#recheckDelay = firstRecheckMs;
+    if (this.#recheck !== undefined) return;
+    const tick = () => {
       this.#check();
-    }).unref();
+      if (Date.now() >= this.#recheckUntil || this.#listeners.size === 0) {
+        this.#recheck = undefined;
+        return;
+      }
+      this.#recheckDelay = Math.min(this.#recheckDelay * 2, maxRecheckMs);
+      this.#recheck = setTimeout(tick, this.#recheckDelay).unref();
+    };
+    this.#recheck = setTimeout(tick, 0).unref();
   }
 
   #check(): void {

@@ -1,0 +1,66 @@
+import { type ChildProcess, fork } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { tempDir } from './fixtures.ts';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+export interface BenchServer {
+  url: string;
+  /** Session cookie of a dispatcher with an active organization. */
+  cookie: string;
+  stop(): Promise<void>;
+}
+
+/** Starts the product in a child process on a fresh data folder and signs a dispatcher in. */
+export async function startBenchServer(): Promise<BenchServer> {
+  const dir = tempDir('http');
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child: ChildProcess = fork(join(dirname(fileURLToPath(import.meta.url)), 'server-process.ts'), {
+    env: { ...process.env, DATA_DIR: dir, PORT: String(port), PUBLIC_URL: url },
+    execPath: process.execPath,
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.once('message', () => resolve());
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+
+  const signUp = await fetch(`${url}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url },
+    body: JSON.stringify({ email: 'bench@example.com', password: 'bench-password-1', name: 'Bench' }),
+  });
+  const cookie = signUp.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const org = await fetch(`${url}/api/v1/organization/create`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie, origin: url },
+    body: JSON.stringify({ name: 'Bench Freight' }),
+  });
+  if (org.status !== 201) throw new Error(`organization not created: ${await org.text()}`);
+
+  return {
+    url,
+    cookie,
+    async stop() {
+      child.send('stop');
+      await new Promise((resolve) => child.once('exit', resolve));
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,25 @@
+import { benchEventStoreAppends } from './event-store-appends.ts';
+import { benchHttpCommands } from './http-commands.ts';
+import { startBenchServer } from './http-server.ts';
+import { benchProjectorCatchUp } from './projector-catch-up.ts';
+import { benchPushLatency } from './push-latency.ts';
+import { printTable, type Row } from './stats.ts';
+
+/** `npm run bench`: every figure the product promises, printed as one table. */
+const rows: Row[] = [];
+const step = async (name: string, run: () => Promise<Row[]>) => {
+  console.error(`running: ${name}…`);
+  rows.push(...(await run()));
+};
+
+await step('event store appends', benchEventStoreAppends);
+await step('projector catch-up', () => benchProjectorCatchUp(100_000));
+const server = await startBenchServer();
+try {
+  await step('HTTP commands', () => benchHttpCommands(server));
+  await step('push latency', () => benchPushLatency(server));
+} finally {
+  await server.stop();
+}
+console.log('');
+printTable(rows);

@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+/** Browser tests: Chromium driven by playwright-core against the standalone app. Run after the web build. */
+export default defineConfig({
+  test: {
+    name: 'e2e',
+    root: import.meta.dirname,
+    include: ['src/**/*.e2e.spec.ts'],
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
+    fileParallelism: false,
+  },
+});

@@ -1,0 +1,145 @@
+import { randomUUID } from 'node:crypto';
+import { truckCreateSchema } from '@dispatch/domain';
+import {
+  type DocumentStore,
+  type EventStore,
+  openSqliteDocumentStore,
+  openSqliteEventStore,
+  type WriteOperation,
+} from '@dispatch/storage';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { inProcessChangeFeed, type ProjectionCommit } from './change-feed.ts';
+import { collections } from './collections.ts';
+import { projections } from './projections/index.ts';
+import { startProjector } from './runner.ts';
+
+const truck = truckCreateSchema.parse({
+  trailerType: 'FLATBED',
+  truckName: 'Projected',
+  truckState: 'IA',
+  truckCity: 'Des Moines',
+  availabilityDate: '2026-11-21',
+  dispatcherName: 'Dana',
+  dispatcherMobileNumber: '3125550100',
+  dispatcherEmail: 'dana@example.com',
+});
+
+const meta = (orgId: string) => ({
+  orgId,
+  actorId: 'user-1',
+  correlationId: randomUUID(),
+  causationId: null,
+  schemaVersion: 1,
+  occurredAt: '2026-11-21T10:00:00.000Z',
+});
+
+let events: EventStore;
+let documents: DocumentStore;
+
+beforeEach(() => {
+  events = openSqliteEventStore({ path: ':memory:' });
+  documents = openSqliteDocumentStore({ path: ':memory:' });
+});
+afterEach(async () => {
+  await documents.close();
+  await events.close();
+});
+
+const post = (truckId: number, orgId = 'org-a') =>
+  events.append(`truck-${truckId}`, [{ id: randomUUID(), type: 'TruckPosted', data: { truckId, ...truck }, metadata: meta(orgId) }], {
+    expected: 'no_stream',
+  });
+const update = (truckId: number, revision: bigint, changes: object) =>
+  events.append(`truck-${truckId}`, [{ id: randomUUID(), type: 'TruckUpdated', data: { truckId, changes }, metadata: meta('org-a') }], {
+    expected: revision,
+  });
+const remove = (truckId: number, revision: bigint) =>
+  events.append(`truck-${truckId}`, [{ id: randomUUID(), type: 'TruckRemoved', data: { truckId }, metadata: meta('org-a') }], {
+    expected: revision,
+  });
+
+async function snapshot() {
+  const rows = await documents.find(collections.trucks, { sort: [{ field: 'createdAt', direction: 'asc' }] });
+  return rows.map(({ id, truckName, status, version }) => ({ id, truckName, status, version }));
+}
+
+describe('projector', () => {
+  it('catches up from the log, then follows it live, and records its checkpoint', async () => {
+    await post(1);
+    await update(1, 0n, { truckName: 'Renamed' });
+    await post(2);
+    const projector = await startProjector({ eventStore: events, documents, projections });
+    expect(await projector.waitFor(await events.headPosition(), 5000)).toBe(true);
+    expect(await snapshot()).toEqual([
+      { id: '1', truckName: 'Renamed', status: true, version: 1 },
+      { id: '2', truckName: 'Projected', status: true, version: 0 },
+    ]);
+
+    const { position } = await remove(2, 0n);
+    expect(await projector.waitFor(position, 5000)).toBe(true);
+    expect((await snapshot()).map((row) => row.id)).toEqual(['1']);
+    expect((await documents.get(collections.checkpoints, 'read-models'))?.position).toBe(position.toString());
+    await projector.close();
+  });
+
+  it('resumes from its checkpoint and a full replay changes nothing', async () => {
+    await post(1);
+    const first = await startProjector({ eventStore: events, documents, projections });
+    await first.waitFor(await events.headPosition(), 5000);
+    await first.close();
+    await update(1, 0n, { status: false });
+    const before = await snapshot();
+
+    // Replay everything from position 0 under another checkpoint name into the same collections.
+    const replay = await startProjector({ eventStore: events, documents, projections, name: 'replay' });
+    expect(await replay.waitFor(await events.headPosition(), 5000)).toBe(true);
+    await replay.close();
+    const resumed = await startProjector({ eventStore: events, documents, projections });
+    await resumed.waitFor(await events.headPosition(), 5000);
+    await resumed.close();
+    expect(await snapshot()).toEqual([{ id: '1', truckName: 'Projected', status: false, version: 1 }]);
+    expect(before).toEqual([{ id: '1', truckName: 'Projected', status: true, version: 0 }]);
+  });
+
+  it('loses nothing when a write fails midway: the batch is tried again', async () => {
+    let failures = 1;
+    const flaky: DocumentStore = {
+      ...documents,
+      ensureCollection: (definition) => documents.ensureCollection(definition),
+      get: (collection, id) => documents.get(collection, id),
+      find: (collection, query) => documents.find(collection, query),
+      count: (collection, filter) => documents.count(collection, filter),
+      write: async (operations: WriteOperation[]) => {
+        if (failures-- > 0) throw new Error('disk full');
+        return documents.write(operations);
+      },
+    };
+    await post(1);
+    await post(2);
+    const errors: unknown[] = [];
+    const projector = await startProjector({ eventStore: events, documents: flaky, projections, onError: (e) => errors.push(e) });
+    expect(await projector.waitFor(await events.headPosition(), 5000)).toBe(true);
+    expect(errors).toHaveLength(1);
+    expect((await snapshot()).map((row) => row.id)).toEqual(['1', '2']);
+    await projector.close();
+  });
+
+  it('publishes each commit with the changed ids per organization', async () => {
+    const feed = inProcessChangeFeed();
+    const commits: ProjectionCommit[] = [];
+    feed.subscribe((commit) => commits.push(commit));
+    const projector = await startProjector({ eventStore: events, documents, projections, feed });
+    await post(5, 'org-a');
+    const { position } = await post(6, 'org-b');
+    await projector.waitFor(position, 5000);
+    const changes = commits.flatMap((commit) => commit.changes);
+    expect(changes).toEqual(
+      expect.arrayContaining([
+        { kind: 'trucks', orgId: 'org-a', ids: [5] },
+        { kind: 'trucks', orgId: 'org-b', ids: [6] },
+      ]),
+    );
+    expect(commits.at(-1)?.position).toBe(position);
+    await projector.close();
+  });
+});
