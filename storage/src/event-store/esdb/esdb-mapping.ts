@@ -73,7 +73,8 @@ export function fromEsdbEvent(event: EsdbRecordedEvent): RecordedEvent {
     revision: event.revision,
     position: event.position.commit,
     data: event.data,
-    metadata: event.metadata as EventMetadata,
+    // Written by toEsdbEvent, so it is our metadata; the client only knows it as JSON.
+    metadata: event.metadata as unknown as EventMetadata,
   };
 }
 

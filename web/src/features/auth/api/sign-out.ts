@@ -12,7 +12,7 @@ export function useSignOut() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: signOut,
-    onSettled: () => {
+    onSuccess: () => {
       queryClient.clear();
       queryClient.setQueryData(sessionQueryKey, null);
       forgetPositions();

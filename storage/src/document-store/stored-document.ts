@@ -1,0 +1,41 @@
+import type { Document, WriteOperation } from './port.ts';
+
+/** A document's fields as stored: everything but `position`, which the store keeps beside it. */
+export type Fields = Record<string, unknown>;
+
+type Increment = Extract<WriteOperation, { op: 'increment' }>;
+
+export function fieldsOf(document: Omit<Document, 'position'> | Document): Fields {
+  const { position: _position, ...fields } = document as Document;
+  return fields;
+}
+
+function numberAt(fields: Fields, path: string[]): number {
+  let value: unknown = fields;
+  for (const key of path) value = typeof value === 'object' && value !== null ? (value as Fields)[key] : undefined;
+  return typeof value === 'number' ? value : 0;
+}
+
+function setAt(fields: Fields, path: string[], value: number): void {
+  let target = fields;
+  for (const key of path.slice(0, -1)) {
+    const next = target[key];
+    if (typeof next !== 'object' || next === null) target[key] = {};
+    target = target[key] as Fields;
+  }
+  target[path.at(-1) ?? ''] = value;
+}
+
+/**
+ * The fields after an increment: the current ones, or `insert` when the document is new, with every
+ * counter of `by` added to its current value (0 when new or absent). Counter names may be dot paths.
+ */
+export function incremented(current: Fields | null, operation: Increment): Fields {
+  const fields: Fields = current ? structuredClone(current) : { ...fieldsOf({ ...operation.insert, id: operation.id }) };
+  for (const [counter, by] of Object.entries(operation.by)) {
+    const path = counter.split('.');
+    setAt(fields, path, (current ? numberAt(fields, path) : 0) + by);
+  }
+  fields.id = operation.id;
+  return fields;
+}

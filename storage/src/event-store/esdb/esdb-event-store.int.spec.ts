@@ -1,0 +1,14 @@
+import { describe } from 'vitest';
+import { eventStoreContract } from '../event-store.contract.ts';
+import { openEsdbEventStore } from './open-esdb-event-store.ts';
+
+// A shared server, e.g. EVENTSTORE_URL='esdb://localhost:2113?tls=false': every test uses streams of its own.
+const url = process.env.EVENTSTORE_URL ?? '';
+
+describe.skipIf(!url)('eventstoredb (EVENTSTORE_URL)', () => {
+  eventStoreContract('eventstoredb', () => openEsdbEventStore({ url }), undefined, {
+    freshStorePerOpen: false,
+    // EventStoreDB checks event ids for idempotency within a stream only.
+    rejectsEventIdsUsedInOtherStreams: false,
+  });
+});

@@ -1,0 +1,91 @@
+import { EventStoreDBClient, START } from '@eventstore/db-client';
+import type {
+  AppendOptions,
+  AppendResult,
+  EventHandler,
+  EventStore,
+  NewEvent,
+  RecordedEvent,
+  SubscribeOptions,
+  Subscription,
+} from '../port.ts';
+import { subscribeToAll } from './all-subscription.ts';
+import { fromEsdbEvent, toEsdbEvent, toEsdbExpectedRevision, translateError } from './esdb-mapping.ts';
+import { readAllAfter, readHeadPosition } from './read-all.ts';
+
+export interface EsdbEventStoreOptions {
+  /** An EventStoreDB connection string, e.g. `esdb://localhost:2113?tls=false`. */
+  url: string;
+}
+
+export function openEsdbEventStore(options: EsdbEventStoreOptions): EventStore {
+  return new EsdbEventStore(EventStoreDBClient.connectionString(options.url));
+}
+
+class EsdbEventStore implements EventStore {
+  readonly #client: EventStoreDBClient;
+  readonly #subscriptions = new Set<Subscription>();
+
+  constructor(client: EventStoreDBClient) {
+    this.#client = client;
+  }
+
+  async append(streamId: string, events: NewEvent[], options: AppendOptions): Promise<AppendResult> {
+    if (events.length === 0) throw new Error('append needs at least one event');
+    try {
+      const result = await this.#client.appendToStream(streamId, events.map(toEsdbEvent), {
+        expectedRevision: toEsdbExpectedRevision(options.expected),
+      });
+      const position = result.position?.commit ?? (await this.#positionOf(streamId, result.nextExpectedRevision));
+      return { nextRevision: result.nextExpectedRevision, position };
+    } catch (error) {
+      throw translateError(error, streamId, options.expected);
+    }
+  }
+
+  /** An idempotent re-append is acknowledged without a position: look up where the original went. */
+  async #positionOf(streamId: string, revision: bigint): Promise<bigint> {
+    for await (const resolved of this.#client.readStream(streamId, { fromRevision: revision, maxCount: 1 })) {
+      if (resolved.event) return fromEsdbEvent(resolved.event).position;
+    }
+    throw new Error(`Event ${revision} of ${streamId} was acknowledged but cannot be read`);
+  }
+
+  async readStream(streamId: string, options?: { fromRevision?: bigint }): Promise<RecordedEvent[]> {
+    const events: RecordedEvent[] = [];
+    try {
+      for await (const resolved of this.#client.readStream(streamId, { fromRevision: options?.fromRevision ?? START })) {
+        if (resolved.event) events.push(fromEsdbEvent(resolved.event));
+      }
+    } catch (error) {
+      throw translateError(error, streamId);
+    }
+    return events;
+  }
+
+  readAll(from: bigint, max: number): Promise<RecordedEvent[]> {
+    return readAllAfter(this.#client, from, max);
+  }
+
+  headPosition(): Promise<bigint> {
+    return readHeadPosition(this.#client);
+  }
+
+  subscribe(from: bigint, handler: EventHandler, options: SubscribeOptions = {}): Subscription {
+    const subscription = subscribeToAll(this.#client, () => this.headPosition(), from, handler, options);
+    this.#subscriptions.add(subscription);
+    return {
+      close: async () => {
+        this.#subscriptions.delete(subscription);
+        await subscription.close();
+      },
+    };
+  }
+
+  async close(): Promise<void> {
+    const subscriptions = [...this.#subscriptions];
+    this.#subscriptions.clear();
+    await Promise.all(subscriptions.map((subscription) => subscription.close()));
+    await this.#client.dispose();
+  }
+}

@@ -1,0 +1,79 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '../../../components/ui/button';
+import { Field, fieldControlProps } from '../../../components/ui/field';
+import { Input } from '../../../components/ui/input';
+import { Spinner } from '../../../components/ui/spinner';
+import { isApiError } from '../../../lib/api-client';
+import { splitFieldErrors } from '../../../lib/form-errors';
+import { useSignUp } from '../api/sign-up';
+import { type SignUpFormValues, signUpFormSchema } from '../schemas';
+import type { SessionView } from '../types';
+import { FormAlert } from './form-alert';
+
+const fields = ['name', 'email', 'password'] as const;
+
+export function SignUpForm({ onSignedUp }: { onSignedUp: (session: SessionView | null) => Promise<void> }) {
+  const signUp = useSignUp();
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<SignUpFormValues>({
+    resolver: zodResolver(signUpFormSchema),
+    defaultValues: { name: '', email: '', password: '' },
+  });
+
+  const submit = async (values: SignUpFormValues) => {
+    setFailure(null);
+    try {
+      const session = await signUp.mutateAsync(values);
+      await onSignedUp(session);
+    } catch (error) {
+      if (!isApiError(error)) {
+        setFailure('Could not create the account. Try again.');
+        return;
+      }
+      const { fields: fieldMessages, other } = splitFieldErrors(error.fieldErrors, fields);
+      for (const [field, message] of fieldMessages) setError(field, { type: 'server', message });
+      if (!fieldMessages.length || other.length) setFailure(other[0] ?? error.message);
+    }
+  };
+
+  return (
+    <form onSubmit={handleSubmit(submit)} noValidate className="flex flex-col gap-4">
+      <FormAlert message={failure} />
+      <Field id="sign-up-name" label="Name" error={errors.name?.message}>
+        <Input
+          autoComplete="name"
+          autoFocus
+          {...fieldControlProps('sign-up-name', errors.name?.message)}
+          {...register('name')}
+        />
+      </Field>
+      <Field id="sign-up-email" label="Email" error={errors.email?.message}>
+        <Input
+          type="email"
+          autoComplete="email"
+          {...fieldControlProps('sign-up-email', errors.email?.message)}
+          {...register('email')}
+        />
+      </Field>
+      <Field id="sign-up-password" label="Password" hint="At least 8 characters" error={errors.password?.message}>
+        <Input
+          type="password"
+          autoComplete="new-password"
+          {...fieldControlProps('sign-up-password', errors.password?.message, 'At least 8 characters')}
+          {...register('password')}
+        />
+      </Field>
+      <Button type="submit" size="lg" disabled={isSubmitting} className="mt-1 w-full">
+        {isSubmitting ? <Spinner decorative className="text-primary-foreground" /> : null}
+        Create account
+      </Button>
+    </form>
+  );
+}

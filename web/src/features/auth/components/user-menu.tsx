@@ -1,0 +1,97 @@
+import type { Theme } from '@dispatch/domain';
+import { ChevronsUpDown, LogOut, Monitor, Moon, Sun } from 'lucide-react';
+import { toast } from 'sonner';
+import { useTheme } from '../../../components/theme/theme-provider';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuRadioGroup,
+  DropdownMenuRadioItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '../../../components/ui/dropdown-menu';
+import { cn } from '../../../lib/cn';
+import { useSignOut } from '../api/sign-out';
+import type { SessionUser } from '../types';
+
+const themeChoices: { value: Theme; label: string; icon: typeof Sun }[] = [
+  { value: 'light', label: 'Light', icon: Sun },
+  { value: 'dark', label: 'Dark', icon: Moon },
+  { value: 'system', label: 'System', icon: Monitor },
+];
+
+function initials(name: string, email: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const letters = words.length ? words.slice(0, 2).map((word) => word[0]) : [email[0]];
+  return letters.join('').toUpperCase();
+}
+
+export interface UserMenuProps {
+  user: SessionUser;
+  onSignedOut: () => void;
+  /** Show the name beside the avatar (sidebar) or the avatar alone (top bar). */
+  compact?: boolean;
+}
+
+export function UserMenu({ user, onSignedOut, compact = false }: UserMenuProps) {
+  const { theme, setTheme } = useTheme();
+  const signOut = useSignOut();
+
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger
+        aria-label="User menu"
+        className={cn(
+          'flex items-center gap-2.5 rounded-lg text-left outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring',
+          compact ? 'p-1' : 'w-full p-2',
+        )}
+      >
+        <span
+          aria-hidden
+          className="flex size-8 shrink-0 items-center justify-center rounded-full bg-primary/12 text-xs font-semibold text-primary"
+        >
+          {initials(user.name, user.email)}
+        </span>
+        {compact ? null : (
+          <>
+            <span className="flex min-w-0 flex-1 flex-col">
+              <span className="truncate text-sm font-medium">{user.name}</span>
+              <span className="truncate text-xs text-muted-foreground">{user.email}</span>
+            </span>
+            <ChevronsUpDown className="size-4 text-muted-foreground" aria-hidden />
+          </>
+        )}
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align={compact ? 'end' : 'start'} side={compact ? 'bottom' : 'top'} className="w-60">
+        <DropdownMenuLabel className="flex flex-col">
+          <span className="truncate text-sm font-medium text-foreground">{user.name}</span>
+          <span className="truncate font-normal">{user.email}</span>
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuLabel>Theme</DropdownMenuLabel>
+        <DropdownMenuRadioGroup value={theme} onValueChange={(value) => setTheme(value as Theme)}>
+          {themeChoices.map(({ value, label, icon: Icon }) => (
+            <DropdownMenuRadioItem key={value} value={value}>
+              <Icon aria-hidden />
+              {label}
+            </DropdownMenuRadioItem>
+          ))}
+        </DropdownMenuRadioGroup>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem
+          onSelect={() =>
+            signOut.mutate(undefined, {
+              onSuccess: onSignedOut,
+              onError: (error) => toast.error(error.message || 'Could not sign out. Try again.'),
+            })
+          }
+        >
+          <LogOut aria-hidden />
+          Sign out
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

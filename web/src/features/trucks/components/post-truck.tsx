@@ -1,0 +1,32 @@
+import { truckCreateSchema } from '@dispatch/domain';
+import { useMemo } from 'react';
+import { toast } from 'sonner';
+import { usePostTruck } from '../api/post-truck';
+import { emptyTruckForm } from '../truck-form-values';
+import { TruckForm } from './truck-form';
+import type { ReactNode } from 'react';
+
+export interface PostTruckProps {
+  organizationId: string;
+  cancel: ReactNode;
+  onPosted: () => void;
+}
+
+export function PostTruck({ organizationId, cancel, onPosted }: PostTruckProps) {
+  const postTruck = usePostTruck(organizationId);
+  const defaultValues = useMemo(() => emptyTruckForm(), []);
+
+  return (
+    <TruckForm
+      schema={truckCreateSchema}
+      defaultValues={defaultValues}
+      submitLabel="Post truck"
+      cancel={cancel}
+      onSubmit={async (values) => {
+        const truck = await postTruck.mutateAsync(values);
+        toast.success(`${truck.truckName} is on the board`);
+        onPosted();
+      }}
+    />
+  );
+}
