@@ -9,7 +9,12 @@ import { fmt, type Row } from './stats.ts';
 export async function benchEventStoreAppends(): Promise<Row[]> {
   const dir = tempDir('appends');
   const store = openSqliteEventStore({ path: join(dir, 'events.sqlite') });
-  const event = (i: number) => ({ id: randomUUID(), type: 'BenchAppended', data: { i }, metadata: metadata('bench') });
+  const event = (i: number) => ({
+    id: randomUUID(),
+    type: 'BenchAppended',
+    data: { i },
+    metadata: metadata('bench'),
+  });
 
   const singles = 5_000;
   let start = performance.now();
@@ -19,14 +24,22 @@ export async function benchEventStoreAppends(): Promise<Row[]> {
   const batches = 1_000;
   start = performance.now();
   for (let b = 0; b < batches; b++) {
-    await store.append(`batch-${b}`, Array.from({ length: 100 }, (_, i) => event(i)), { expected: 'no_stream' });
+    await store.append(
+      `batch-${b}`,
+      Array.from({ length: 100 }, (_, i) => event(i)),
+      { expected: 'no_stream' },
+    );
   }
   const batchRate = (batches * 100) / ((performance.now() - start) / 1000);
 
   await store.close();
   rmSync(dir, { recursive: true, force: true });
   return [
-    { benchmark: 'event store append (sqlite)', figure: 'appends/s, 1 event per transaction', value: fmt(singleRate) },
+    {
+      benchmark: 'event store append (sqlite)',
+      figure: 'appends/s, 1 event per transaction',
+      value: fmt(singleRate),
+    },
     { benchmark: 'event store append (sqlite)', figure: 'events/s, batches of 100', value: fmt(batchRate) },
   ];
 }

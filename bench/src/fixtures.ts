@@ -33,7 +33,11 @@ export function metadata(orgId: string) {
 }
 
 /** A truck's life as events: posted, then `updates` edits. */
-export function truckEvents(orgId: string, truckId: number, updates: number): { stream: string; events: NewEvent[] } {
+export function truckEvents(
+  orgId: string,
+  truckId: number,
+  updates: number,
+): { stream: string; events: NewEvent[] } {
   const events: NewEvent[] = [
     {
       id: randomUUID(),

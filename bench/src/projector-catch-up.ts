@@ -28,7 +28,15 @@ export async function benchProjectorCatchUp(total = 100_000): Promise<Row[]> {
   await events.close();
   rmSync(dir, { recursive: true, force: true });
   return [
-    { benchmark: `projector catch-up (${fmt(Number(head))} truck events)`, figure: 'events/s', value: fmt(Number(head) / seconds) },
-    { benchmark: `projector catch-up (${fmt(Number(head))} truck events)`, figure: 'seconds', value: fmt(seconds, 2) },
+    {
+      benchmark: `projector catch-up (${fmt(Number(head))} truck events)`,
+      figure: 'events/s',
+      value: fmt(Number(head) / seconds),
+    },
+    {
+      benchmark: `projector catch-up (${fmt(Number(head))} truck events)`,
+      figure: 'seconds',
+      value: fmt(seconds, 2),
+    },
   ];
 }

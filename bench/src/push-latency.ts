@@ -5,7 +5,11 @@ import { fmt, percentile, type Row } from './stats.ts';
 
 /** From sending a truck post to a Socket.IO client of the organization receiving its change. */
 export async function benchPushLatency(server: BenchServer, samples = 200): Promise<Row[]> {
-  const socket = io(server.url, { transports: ['websocket'], extraHeaders: { cookie: server.cookie }, reconnection: false });
+  const socket = io(server.url, {
+    transports: ['websocket'],
+    extraHeaders: { cookie: server.cookie },
+    reconnection: false,
+  });
   await new Promise<void>((resolve, reject) => {
     socket.once('ready', () => resolve());
     socket.once('connect_error', reject);

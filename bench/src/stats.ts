@@ -18,7 +18,8 @@ export function printTable(rows: Row[]) {
     Math.max(6, ...rows.map((r) => r.figure.length)),
     Math.max(5, ...rows.map((r) => r.value.length)),
   ];
-  const line = (cells: string[]) => `| ${cells.map((cell, i) => cell.padEnd(widths[i] as number)).join(' | ')} |`;
+  const line = (cells: string[]) =>
+    `| ${cells.map((cell, i) => cell.padEnd(widths[i] as number)).join(' | ')} |`;
   console.log(line(['benchmark', 'figure', 'value']));
   console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
   for (const row of rows) console.log(line([row.benchmark, row.figure, row.value]));

@@ -20,11 +20,13 @@ export function assertCollectionName(name: string): void {
 export function assertValidDefinition(definition: CollectionDefinition): void {
   assertCollectionName(definition.name);
   for (const [field, type] of Object.entries(definition.fields)) {
-    if (!fieldPath.test(field)) throw new Error(`Invalid field ${JSON.stringify(field)} in ${definition.name}`);
+    if (!fieldPath.test(field))
+      throw new Error(`Invalid field ${JSON.stringify(field)} in ${definition.name}`);
     if (field === 'position' || field.startsWith('_')) {
       throw new Error(`Field ${field} of ${definition.name} is reserved`);
     }
-    if (!fieldTypes.includes(type)) throw new Error(`Field ${field} of ${definition.name} has unknown type ${type}`);
+    if (!fieldTypes.includes(type))
+      throw new Error(`Field ${field} of ${definition.name} has unknown type ${type}`);
   }
   for (const index of definition.indexes ?? []) {
     if (index.length === 0) throw new Error(`Empty index in ${definition.name}`);
@@ -36,7 +38,8 @@ export function assertValidDefinition(definition: CollectionDefinition): void {
 export function fieldType(definition: CollectionDefinition, field: string): FieldType {
   if (field === idField) return 'text';
   const type = Object.hasOwn(definition.fields, field) ? definition.fields[field] : undefined;
-  if (!type) throw new Error(`Field ${JSON.stringify(field)} is not declared in collection ${definition.name}`);
+  if (!type)
+    throw new Error(`Field ${JSON.stringify(field)} is not declared in collection ${definition.name}`);
   return type;
 }
 

@@ -41,7 +41,8 @@ function assertBound(field: string, type: FieldType, value: unknown): asserts va
 }
 
 function toPredicate(field: string, type: FieldType, condition: unknown): Predicate {
-  if (typeof condition !== 'object' || condition === null) throw new Error(`Invalid condition ${describe(field, condition)}`);
+  if (typeof condition !== 'object' || condition === null)
+    throw new Error(`Invalid condition ${describe(field, condition)}`);
   const entries = Object.entries(condition);
   const [first] = entries;
   if (!first) throw new Error(`Empty condition for ${field}`);
@@ -64,7 +65,8 @@ function toPredicate(field: string, type: FieldType, condition: unknown): Predic
   const bounds: [RangeOperator, string | number][] = [];
   for (const [key, bound] of entries) {
     const rangeOperator = rangeOperators.find((candidate) => candidate === key);
-    if (!rangeOperator || bound === undefined) throw new Error(`Invalid condition ${describe(field, condition)}`);
+    if (!rangeOperator || bound === undefined)
+      throw new Error(`Invalid condition ${describe(field, condition)}`);
     if (type === 'boolean') throw new Error(`Boolean field ${field} has no ranges`);
     assertBound(field, type, bound);
     bounds.push([rangeOperator, bound]);

@@ -12,7 +12,8 @@ export function fieldsOf(document: Omit<Document, 'position'> | Document): Field
 
 function numberAt(fields: Fields, path: string[]): number {
   let value: unknown = fields;
-  for (const key of path) value = typeof value === 'object' && value !== null ? (value as Fields)[key] : undefined;
+  for (const key of path)
+    value = typeof value === 'object' && value !== null ? (value as Fields)[key] : undefined;
   return typeof value === 'number' ? value : 0;
 }
 
@@ -31,11 +32,24 @@ function setAt(fields: Fields, path: string[], value: number): void {
  * counter of `by` added to its current value (0 when new or absent). Counter names may be dot paths.
  */
 export function incremented(current: Fields | null, operation: Increment): Fields {
-  const fields: Fields = current ? structuredClone(current) : { ...fieldsOf({ ...operation.insert, id: operation.id }) };
+  const fields: Fields = current
+    ? structuredClone(current)
+    : { ...fieldsOf({ ...operation.insert, id: operation.id }) };
   for (const [counter, by] of Object.entries(operation.by)) {
     const path = counter.split('.');
     setAt(fields, path, (current ? numberAt(fields, path) : 0) + by);
   }
   fields.id = operation.id;
   return fields;
+}
+
+/**
+ * `Omit<Document, 'position'>` keeps only Document's index signature, so the type no longer promises
+ * an id: check it here rather than store a document under "undefined".
+ */
+export function idOf(document: Omit<Document, 'position'>): string {
+  const id: unknown = document.id;
+  if (typeof id !== 'string' || id.length === 0)
+    throw new Error(`Document without a string id: ${JSON.stringify(id)}`);
+  return id;
 }

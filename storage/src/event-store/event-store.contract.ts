@@ -16,13 +16,17 @@ export interface EventStoreContractOptions {
   rejectsEventIdsUsedInOtherStreams?: boolean;
 }
 
-const bigintReplacer = (_key: string, value: unknown) => (typeof value === 'bigint' ? value.toString() : value);
+const bigintReplacer = (_key: string, value: unknown) =>
+  typeof value === 'bigint' ? value.toString() : value;
 
 function streamName(): string {
   return `truck-${randomUUID()}`;
 }
 
-function newEvent(type = 'TruckRegistered', data: Record<string, unknown> = { plate: 'AB-123-CD' }): NewEvent {
+function newEvent(
+  type = 'TruckRegistered',
+  data: Record<string, unknown> = { plate: 'AB-123-CD' },
+): NewEvent {
   return {
     id: randomUUID(),
     type,
@@ -92,7 +96,12 @@ export function eventStoreContract(
 
       it('records id, type, data and metadata as given', async () => {
         const stream = streamName();
-        const event = newEvent('TruckRegistered', { plate: 'XY-987-ZT', axles: 3, tags: ['reefer'], depot: null });
+        const event = newEvent('TruckRegistered', {
+          plate: 'XY-987-ZT',
+          axles: 3,
+          tags: ['reefer'],
+          depot: null,
+        });
         await store.append(stream, [event], { expected: 'no_stream' });
 
         const [recorded] = await store.readStream(stream);
@@ -198,7 +207,9 @@ export function eventStoreContract(
         await store.append(streamName(), [newEvent()], { expected: 'no_stream' });
         await store.append(stream, events.slice(2), { expected: 1n });
 
-        expect((await store.readStream(stream)).map((event) => event.id)).toEqual(events.map((event) => event.id));
+        expect((await store.readStream(stream)).map((event) => event.id)).toEqual(
+          events.map((event) => event.id),
+        );
         const tail = await store.readStream(stream, { fromRevision: 1n });
         expect(tail.map((event) => [event.type, event.revision])).toEqual([
           ['B', 1n],
@@ -342,8 +353,10 @@ export function eventStoreContract(
 
         expect(attempts).toEqual(['A', 'B', 'B', 'C']);
         expect(errors).toHaveLength(1);
-        expect(errors[0]?.[1].id).toBe(events[1]?.id);
-        expect((errors[0]?.[0] as Error).message).toBe('projection failed');
+        const [error, failedEvent] = errors[0] ?? [];
+        expect(failedEvent?.id).toBe(events[1]?.id);
+        expect(error).toBeInstanceOf(Error);
+        expect((error as Error).message).toBe('projection failed');
       });
 
       it('closes only once the running handler finished, and delivers nothing after', async () => {

@@ -9,7 +9,10 @@ const environmentSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   PUBLIC_URL: z.url({ error: 'PUBLIC_URL must be a valid URL' }).optional(),
-  EVENTSTORE_URL: z.string().startsWith('esdb', 'EVENTSTORE_URL must be an esdb:// connection string').optional(),
+  EVENTSTORE_URL: z
+    .string()
+    .startsWith('esdb', 'EVENTSTORE_URL must be an esdb:// connection string')
+    .optional(),
   MONGO_URL: z.string().startsWith('mongodb', 'MONGO_URL must be a mongodb:// connection string').optional(),
   MONGO_DB: z.string().min(1).default('dispatch'),
   SMTP_URL: z.string().startsWith('smtp', 'SMTP_URL must be an smtp:// or smtps:// URL').optional(),
@@ -17,7 +20,10 @@ const environmentSchema = z.object({
   TRUSTED_ORIGINS: z.string().optional(),
 });
 
-export type Environment = z.output<typeof environmentSchema> & { PUBLIC_URL: string; trustedOrigins: string[] };
+export type Environment = z.output<typeof environmentSchema> & {
+  PUBLIC_URL: string;
+  trustedOrigins: string[];
+};
 
 export function loadEnvironment(source: Record<string, string | undefined> = process.env): Environment {
   const entries = Object.entries(source).filter(([, value]) => value !== undefined && value !== '');
@@ -30,7 +36,9 @@ export function loadEnvironment(source: Record<string, string | undefined> = pro
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
   const trustedOrigins = [
     new URL(publicUrl).origin,
-    ...(env.TRUSTED_ORIGINS?.split(',').map((origin) => origin.trim()).filter(Boolean) ?? []),
+    ...(env.TRUSTED_ORIGINS?.split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean) ?? []),
   ];
   return { ...env, PUBLIC_URL: publicUrl, trustedOrigins };
 }

@@ -2,7 +2,12 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DocumentStore } from '../document-store/port.ts';
 import type { EventStore } from '../event-store/port.ts';
-import { openEsdbEventStore, openMongoDocumentStore, openSqliteDocumentStore, openSqliteEventStore } from '../index.ts';
+import {
+  openEsdbEventStore,
+  openMongoDocumentStore,
+  openSqliteDocumentStore,
+  openSqliteEventStore,
+} from '../index.ts';
 import type { Environment } from './environment.ts';
 
 /** EventStoreDB when EVENTSTORE_URL is set, otherwise the embedded SQLite file under DATA_DIR. */

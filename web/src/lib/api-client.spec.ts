@@ -29,9 +29,9 @@ describe('toApiError', () => {
 
 describe('buildUrl', () => {
   it('leaves out empty values', () => {
-    expect(buildUrl('/api/v1/trucks', { limit: 10, page: 0, search: '', status: undefined, sort: 'desc' })).toBe(
-      '/api/v1/trucks?limit=10&page=0&sort=desc',
-    );
+    expect(
+      buildUrl('/api/v1/trucks', { limit: 10, page: 0, search: '', status: undefined, sort: 'desc' }),
+    ).toBe('/api/v1/trucks?limit=10&page=0&sort=desc');
     expect(buildUrl('/api/v1/trucks')).toBe('/api/v1/trucks');
   });
 });
@@ -70,9 +70,12 @@ describe('request', () => {
         .fn()
         .mockResolvedValueOnce(new Response(null, { status: 204 }))
         .mockResolvedValueOnce(
-          new Response(JSON.stringify({ success: false, code: 'CONFLICT', message: 'Changed by someone else' }), {
-            status: 409,
-          }),
+          new Response(
+            JSON.stringify({ success: false, code: 'CONFLICT', message: 'Changed by someone else' }),
+            {
+              status: 409,
+            },
+          ),
         ),
     );
     await expect(request('/api/v1/trucks/1?version=2', { method: 'DELETE' })).resolves.toBeUndefined();

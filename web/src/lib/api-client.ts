@@ -29,7 +29,10 @@ const fallbackMessages: Record<number, [code: string, message: string]> = {
 
 /** Reads `{ code, message, errors }` from an error body, with sensible fallbacks for bare statuses. */
 export function toApiError(status: number, payload: unknown): ApiError {
-  const [fallbackCode, fallbackMessage] = fallbackMessages[status] ?? ['SERVER_ERROR', 'Something went wrong'];
+  const [fallbackCode, fallbackMessage] = fallbackMessages[status] ?? [
+    'SERVER_ERROR',
+    'Something went wrong',
+  ];
   const body = typeof payload === 'object' && payload !== null ? (payload as Record<string, unknown>) : {};
   const code = typeof body.code === 'string' && body.code ? body.code : fallbackCode;
   const message = typeof body.message === 'string' && body.message ? body.message : fallbackMessage;

@@ -1,4 +1,8 @@
-import { type AllStreamSubscription, type EventStoreDBClient, excludeSystemEvents } from '@eventstore/db-client';
+import {
+  type AllStreamSubscription,
+  type EventStoreDBClient,
+  excludeSystemEvents,
+} from '@eventstore/db-client';
 import { caughtUpReporter } from '../caught-up.ts';
 import type { EventHandler, SubscribeOptions, Subscription } from '../port.ts';
 import { deliver, nextDelay, Pause } from '../redelivery.ts';
@@ -29,7 +33,10 @@ export function subscribeToAll(
         reportCaughtUp ??= caughtUpReporter(await head(), options);
         reportCaughtUp(position);
         if (closed) return;
-        current = client.subscribeToAll({ fromPosition: toReadPosition(position), filter: excludeSystemEvents() });
+        current = client.subscribeToAll({
+          fromPosition: toReadPosition(position),
+          filter: excludeSystemEvents(),
+        });
         for await (const resolved of current) {
           failures = undefined;
           const event = resolved.event;

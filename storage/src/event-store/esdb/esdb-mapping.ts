@@ -1,6 +1,7 @@
 import {
-  type AppendExpectedRevision,
   ANY,
+  type AppendExpectedRevision,
+  type RecordedEvent as EsdbRecordedEvent,
   StreamNotFoundError as EsdbStreamNotFoundError,
   type EventData,
   type JSONType,
@@ -8,7 +9,6 @@ import {
   NO_STREAM,
   type Position,
   type ReadPosition,
-  type RecordedEvent as EsdbRecordedEvent,
   START,
   STREAM_EXISTS,
   WrongExpectedVersionError,

@@ -1,7 +1,13 @@
 import { ANY, NO_STREAM, START, STREAM_EXISTS, WrongExpectedVersionError } from '@eventstore/db-client';
 import { describe, expect, it } from 'vitest';
 import { WrongExpectedRevisionError } from '../port.ts';
-import { fromEsdbEvent, isSystemEvent, toEsdbExpectedRevision, toReadPosition, translateError } from './esdb-mapping.ts';
+import {
+  fromEsdbEvent,
+  isSystemEvent,
+  toEsdbExpectedRevision,
+  toReadPosition,
+  translateError,
+} from './esdb-mapping.ts';
 
 const metadata = {
   orgId: 'org-1',
@@ -61,7 +67,16 @@ describe('mapping to EventStoreDB', () => {
 
   it('recognises the server’s own events', () => {
     const event = (streamId: string, type: string) =>
-      ({ streamId, type, id: 'x', isJson: true, revision: 0n, created: new Date(0), data: {}, metadata: {} }) as const;
+      ({
+        streamId,
+        type,
+        id: 'x',
+        isJson: true,
+        revision: 0n,
+        created: new Date(0),
+        data: {},
+        metadata: {},
+      }) as const;
     expect(isSystemEvent(event('$stats-127.0.0.1:2113', '$statsCollected'))).toBe(true);
     expect(isSystemEvent(event('truck-1', '$metadata'))).toBe(true);
     expect(isSystemEvent(event('truck-1', 'TruckRegistered'))).toBe(false);

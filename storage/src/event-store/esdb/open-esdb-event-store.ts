@@ -36,7 +36,8 @@ class EsdbEventStore implements EventStore {
       const result = await this.#client.appendToStream(streamId, events.map(toEsdbEvent), {
         expectedRevision: toEsdbExpectedRevision(options.expected),
       });
-      const position = result.position?.commit ?? (await this.#positionOf(streamId, result.nextExpectedRevision));
+      const position =
+        result.position?.commit ?? (await this.#positionOf(streamId, result.nextExpectedRevision));
       return { nextRevision: result.nextExpectedRevision, position };
     } catch (error) {
       throw translateError(error, streamId, options.expected);
@@ -54,7 +55,9 @@ class EsdbEventStore implements EventStore {
   async readStream(streamId: string, options?: { fromRevision?: bigint }): Promise<RecordedEvent[]> {
     const events: RecordedEvent[] = [];
     try {
-      for await (const resolved of this.#client.readStream(streamId, { fromRevision: options?.fromRevision ?? START })) {
+      for await (const resolved of this.#client.readStream(streamId, {
+        fromRevision: options?.fromRevision ?? START,
+      })) {
         if (resolved.event) events.push(fromEsdbEvent(resolved.event));
       }
     } catch (error) {

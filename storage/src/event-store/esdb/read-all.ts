@@ -6,7 +6,11 @@ import { fromEsdbEvent, isSystemEvent, toEsdbPosition, toReadPosition } from './
  * `readAll` on the server starts at (and includes) the given position and counts system events
  * against `maxCount`, so a page is assembled from as many reads as it takes.
  */
-export async function readAllAfter(client: EventStoreDBClient, from: bigint, max: number): Promise<RecordedEvent[]> {
+export async function readAllAfter(
+  client: EventStoreDBClient,
+  from: bigint,
+  max: number,
+): Promise<RecordedEvent[]> {
   const page: RecordedEvent[] = [];
   let after = from;
   while (page.length < max) {
@@ -34,7 +38,11 @@ export async function readHeadPosition(client: EventStoreDBClient): Promise<bigi
   for (;;) {
     let read = 0;
     let oldest: bigint | undefined;
-    for await (const resolved of client.readAll({ direction: BACKWARDS, fromPosition: before, maxCount: headPageSize })) {
+    for await (const resolved of client.readAll({
+      direction: BACKWARDS,
+      fromPosition: before,
+      maxCount: headPageSize,
+    })) {
       read += 1;
       const event = resolved.event;
       if (!event?.position) continue;

@@ -3,7 +3,11 @@ import { inWriteTransaction } from '../../sqlite/open-database.ts';
 import type { AppendResult, ExpectedRevision, NewEvent } from '../port.ts';
 import { assertExpectedRevision } from './expected-revision.ts';
 
-export type AppendToStream = (streamId: string, events: NewEvent[], expected: ExpectedRevision) => AppendResult;
+export type AppendToStream = (
+  streamId: string,
+  events: NewEvent[],
+  expected: ExpectedRevision,
+) => AppendResult;
 
 interface EarlierEvent {
   stream_id: string;
@@ -32,7 +36,9 @@ export function prepareAppendToStream(db: DatabaseSync): AppendToStream {
   function earlierResult(streamId: string, events: NewEvent[], earlier: EarlierEvent): AppendResult {
     const firstId = events[0]?.id;
     if (earlier.stream_id !== streamId) {
-      throw new Error(`Event ${firstId} cannot be appended to ${streamId}: it is already in ${earlier.stream_id}`);
+      throw new Error(
+        `Event ${firstId} cannot be appended to ${streamId}: it is already in ${earlier.stream_id}`,
+      );
     }
     const slice = streamSlice.all(streamId, earlier.revision, events.length) as unknown as StreamEvent[];
     const last = slice.at(-1);

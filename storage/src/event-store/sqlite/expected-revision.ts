@@ -1,7 +1,11 @@
 import { type ExpectedRevision, WrongExpectedRevisionError } from '../port.ts';
 
 /** `current` is the stream's revision, or null when the stream has no events. */
-export function assertExpectedRevision(streamId: string, expected: ExpectedRevision, current: bigint | null): void {
+export function assertExpectedRevision(
+  streamId: string,
+  expected: ExpectedRevision,
+  current: bigint | null,
+): void {
   const holds =
     expected === 'any' ||
     (expected === 'no_stream' && current === null) ||

@@ -10,8 +10,8 @@ import type {
   SubscribeOptions,
   Subscription,
 } from '../port.ts';
-import { type AppendToStream, prepareAppendToStream } from './append-to-stream.ts';
 import { AppendSignal } from './append-signal.ts';
+import { type AppendToStream, prepareAppendToStream } from './append-to-stream.ts';
 import { type HeadPosition, prepareHeadPosition } from './head-position.ts';
 import { announceLocalAppend, onLocalAppend } from './local-appends.ts';
 import { subscribeToLog } from './log-subscription.ts';

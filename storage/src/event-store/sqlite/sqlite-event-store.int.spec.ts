@@ -48,7 +48,10 @@ async function waitUntil(condition: () => boolean, timeoutMs: number): Promise<v
   }
 }
 
-function runChild(file: string, ...args: string[]): { process: ChildProcess; lines: string[]; exited: Promise<number | null> } {
+function runChild(
+  file: string,
+  ...args: string[]
+): { process: ChildProcess; lines: string[]; exited: Promise<number | null> } {
   const spawned = spawn(process.execPath, [child, file, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
   const lines: string[] = [];
   let pending = '';
@@ -106,7 +109,9 @@ describe('sqlite event store on a shared file', () => {
     const second = open();
     await first.append('truck-1', [newEvent()], { expected: 'no_stream' });
     const attempts = await Promise.allSettled(
-      Array.from({ length: 10 }, (_, i) => (i % 2 ? first : second).append('truck-1', [newEvent()], { expected: 0n })),
+      Array.from({ length: 10 }, (_, i) =>
+        (i % 2 ? first : second).append('truck-1', [newEvent()], { expected: 0n }),
+      ),
     );
     expect(attempts.filter((attempt) => attempt.status === 'fulfilled')).toHaveLength(1);
     expect((await second.readStream('truck-1')).map((event) => event.revision)).toEqual([0n, 1n]);

@@ -37,5 +37,7 @@ export function buttonClassName(variant: keyof typeof variants = 'primary', size
 
 export function Button({ className, variant, size, asChild, type, ...props }: ButtonProps) {
   if (asChild) return <Slot.Root className={cn(buttonClassName(variant, size), className)} {...props} />;
-  return <button type={type ?? 'button'} className={cn(buttonClassName(variant, size), className)} {...props} />;
+  return (
+    <button type={type ?? 'button'} className={cn(buttonClassName(variant, size), className)} {...props} />
+  );
 }

@@ -27,5 +27,7 @@ export function CardContent({ className, ...props }: ComponentProps<'div'>) {
 }
 
 export function CardFooter({ className, ...props }: ComponentProps<'div'>) {
-  return <div className={cn('flex items-center gap-2 border-t border-border px-5 py-4', className)} {...props} />;
+  return (
+    <div className={cn('flex items-center gap-2 border-t border-border px-5 py-4', className)} {...props} />
+  );
 }

@@ -11,7 +11,9 @@ export function Spinner({
   label?: string;
   decorative?: boolean;
 }) {
-  const icon = <LoaderCircle className={cn('size-4 animate-spin text-muted-foreground', className)} aria-hidden />;
+  const icon = (
+    <LoaderCircle className={cn('size-4 animate-spin text-muted-foreground', className)} aria-hidden />
+  );
   if (decorative) return icon;
   return (
     <span role="status" className="inline-flex items-center">

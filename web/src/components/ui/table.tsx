@@ -27,7 +27,7 @@ export function TableHead({ className, ...props }: ComponentProps<'th'>) {
   return (
     <th
       className={cn(
-        'h-10 whitespace-nowrap px-3 text-left align-middle text-xs font-medium uppercase tracking-wide text-muted-foreground',
+        'h-10 px-2.5 py-2 text-left align-middle text-xs font-medium text-muted-foreground',
         className,
       )}
       {...props}
@@ -36,7 +36,7 @@ export function TableHead({ className, ...props }: ComponentProps<'th'>) {
 }
 
 export function TableCell({ className, ...props }: ComponentProps<'td'>) {
-  return <td className={cn('px-3 py-2.5 align-middle', className)} {...props} />;
+  return <td className={cn('px-2.5 py-2.5 align-middle', className)} {...props} />;
 }
 
 export function TableCaption({ className, ...props }: ComponentProps<'caption'>) {

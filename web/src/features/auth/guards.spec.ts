@@ -54,7 +54,10 @@ describe('authenticated group', () => {
 
   it('sends a user without an active organization to onboarding', () => {
     expect(decideAuthenticatedRoute(newcomer, '/onboarding')).toEqual({ kind: 'allow' });
-    expect(decideAuthenticatedRoute(newcomer, '/acme/trucks')).toEqual({ kind: 'redirect', to: '/onboarding' });
+    expect(decideAuthenticatedRoute(newcomer, '/acme/trucks')).toEqual({
+      kind: 'redirect',
+      to: '/onboarding',
+    });
     expect(decideAuthenticatedRoute(newcomer, '/admin')).toEqual({ kind: 'redirect', to: '/onboarding' });
   });
 
@@ -65,10 +68,19 @@ describe('authenticated group', () => {
   });
 
   it('redirects a user on a wrong first path segment to their organization', () => {
-    expect(decideAuthenticatedRoute(acmeDispatcher, '/globex/trucks')).toEqual({ kind: 'redirect', to: '/acme' });
-    expect(decideAuthenticatedRoute(acmeDispatcher, '/onboarding')).toEqual({ kind: 'redirect', to: '/acme' });
+    expect(decideAuthenticatedRoute(acmeDispatcher, '/globex/trucks')).toEqual({
+      kind: 'redirect',
+      to: '/acme',
+    });
+    expect(decideAuthenticatedRoute(acmeDispatcher, '/onboarding')).toEqual({
+      kind: 'redirect',
+      to: '/acme',
+    });
     expect(decideAuthenticatedRoute(acmeDispatcher, '/admin')).toEqual({ kind: 'redirect', to: '/acme' });
-    expect(decideAuthenticatedRoute(acmeDispatcher, '/acme-west/trucks')).toEqual({ kind: 'redirect', to: '/acme' });
+    expect(decideAuthenticatedRoute(acmeDispatcher, '/acme-west/trucks')).toEqual({
+      kind: 'redirect',
+      to: '/acme',
+    });
   });
 
   it('treats the platform owner role like any user', () => {

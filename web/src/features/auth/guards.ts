@@ -59,7 +59,12 @@ export function decideOrganizationRoute(viewer: Viewer, orgSlug: string): GuardD
 
 /** A `redirect` search value is followed only when it is a path of this site. */
 export function safeReturnPath(value: unknown): string | null {
-  if (typeof value !== 'string' || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) {
+  if (
+    typeof value !== 'string' ||
+    !value.startsWith('/') ||
+    value.startsWith('//') ||
+    value.startsWith('/\\')
+  ) {
     return null;
   }
   return value;

@@ -79,10 +79,16 @@ describe('applyLiveChange', () => {
     const store = createHighlights();
     const options = { organizationId: ORG, handlers, highlights: store };
     expect(applyLiveChange(queryClient, null, options)).toBeNull();
-    expect(applyLiveChange(queryClient, { kind: 'trucks', ids: 'x', position: '1', orgId: ORG }, options)).toBeNull();
-    expect(applyLiveChange(queryClient, { kind: 'trucks', ids: [1], position: 'abc', orgId: ORG }, options)).toBeNull();
+    expect(
+      applyLiveChange(queryClient, { kind: 'trucks', ids: 'x', position: '1', orgId: ORG }, options),
+    ).toBeNull();
+    expect(
+      applyLiveChange(queryClient, { kind: 'trucks', ids: [1], position: 'abc', orgId: ORG }, options),
+    ).toBeNull();
     expect(minPosition()).toBeNull();
-    expect(applyLiveChange(queryClient, { kind: 'loads', ids: [1], position: '9', orgId: ORG }, options)).toBeNull();
+    expect(
+      applyLiveChange(queryClient, { kind: 'loads', ids: [1], position: '9', orgId: ORG }, options),
+    ).toBeNull();
     expect(minPosition()).toBe('9');
     expect(invalidated(truckKeys.list(ORG, search))).toBe(false);
   });

@@ -16,7 +16,10 @@ export type LiveChange = z.infer<typeof liveChangeSchema>;
  * How each kind of read model refreshes. Without ids (after a reconnect) anything of that kind
  * may have changed.
  */
-export type LiveChangeHandlers = Record<string, (queryClient: QueryClient, ids?: readonly number[]) => unknown>;
+export type LiveChangeHandlers = Record<
+  string,
+  (queryClient: QueryClient, ids?: readonly number[]) => unknown
+>;
 
 export interface ApplyLiveChangeOptions {
   /** The session's active organization: a notice for another one is ignored. */

@@ -57,7 +57,10 @@ describe('truck form values', () => {
 
   it('patch only the changed fields with the loaded version', () => {
     const parsed = truckEditSchema.parse({ ...truckToFormFields(truck), truckName: 'Big Red', notes: '' });
-    expect(truckPatchOf(parsed, { truckName: true, notes: false }, 3)).toEqual({ truckName: 'Big Red', version: 3 });
+    expect(truckPatchOf(parsed, { truckName: true, notes: false }, 3)).toEqual({
+      truckName: 'Big Red',
+      version: 3,
+    });
     expect(truckPatchOf(parsed, {}, 3)).toBeNull();
   });
 

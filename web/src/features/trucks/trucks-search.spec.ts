@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextSort, trucksSearchSchema } from './trucks-search';
+import { defaultTrucksSearch, nextSort, trucksSearchSchema } from './trucks-search';
 
 describe('trucks search params', () => {
   it('defaults to the newest updates first, page 0, 10 per page', () => {
@@ -30,5 +30,11 @@ describe('trucks search params', () => {
     expect(nextSort(current, 'updatedAt')).toEqual({ ...current, sort: 'asc', page: 0 });
     expect(nextSort({ ...current, sort: 'asc' }, 'updatedAt')).toEqual({ ...current, sort: 'desc', page: 0 });
     expect(nextSort(current, 'availableDate')).toEqual({ ...current, orderBy: 'availableDate', page: 0 });
+  });
+});
+
+describe('default trucks search', () => {
+  it('is what an empty URL means', () => {
+    expect(defaultTrucksSearch).toEqual({ page: 0, limit: 10, orderBy: 'updatedAt', sort: 'desc' });
   });
 });

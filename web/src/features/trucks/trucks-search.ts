@@ -21,6 +21,9 @@ export const trucksSearchSchema = z.object({
 });
 export type TrucksSearch = z.output<typeof trucksSearchSchema>;
 
+/** Defaults are left out of the URL, so the plain list address stays `/{slug}/trucks`. */
+export const defaultTrucksSearch: TrucksSearch = trucksSearchSchema.parse({});
+
 /** Clicking a sortable header: the same column flips direction, another starts descending. */
 export function nextSort(current: TrucksSearch, orderBy: TruckOrderBy): TrucksSearch {
   const sort: SortDirection = current.orderBy === orderBy && current.sort === 'desc' ? 'asc' : 'desc';

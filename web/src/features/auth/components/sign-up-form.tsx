@@ -62,7 +62,12 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (session: SessionView |
           {...register('email')}
         />
       </Field>
-      <Field id="sign-up-password" label="Password" hint="At least 8 characters" error={errors.password?.message}>
+      <Field
+        id="sign-up-password"
+        label="Password"
+        hint="At least 8 characters"
+        error={errors.password?.message}
+      >
         <Input
           type="password"
           autoComplete="new-password"

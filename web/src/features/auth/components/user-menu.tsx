@@ -31,7 +31,7 @@ function initials(name: string, email: string): string {
 export interface UserMenuProps {
   user: SessionUser;
   onSignedOut: () => void;
-  /** Show the name beside the avatar (sidebar) or the avatar alone (top bar). */
+  /** The avatar alone; otherwise the name shows beside it from the md breakpoint (the sidebar). */
   compact?: boolean;
 }
 
@@ -45,7 +45,7 @@ export function UserMenu({ user, onSignedOut, compact = false }: UserMenuProps) 
         aria-label="User menu"
         className={cn(
           'flex items-center gap-2.5 rounded-lg text-left outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring',
-          compact ? 'p-1' : 'w-full p-2',
+          compact ? 'p-1' : 'p-1 md:w-full md:p-2',
         )}
       >
         <span
@@ -56,15 +56,19 @@ export function UserMenu({ user, onSignedOut, compact = false }: UserMenuProps) 
         </span>
         {compact ? null : (
           <>
-            <span className="flex min-w-0 flex-1 flex-col">
+            <span className="hidden min-w-0 flex-1 flex-col md:flex">
               <span className="truncate text-sm font-medium">{user.name}</span>
               <span className="truncate text-xs text-muted-foreground">{user.email}</span>
             </span>
-            <ChevronsUpDown className="size-4 text-muted-foreground" aria-hidden />
+            <ChevronsUpDown className="hidden size-4 text-muted-foreground md:block" aria-hidden />
           </>
         )}
       </DropdownMenuTrigger>
-      <DropdownMenuContent align={compact ? 'end' : 'start'} side={compact ? 'bottom' : 'top'} className="w-60">
+      <DropdownMenuContent
+        align={compact ? 'end' : 'start'}
+        side={compact ? 'bottom' : 'top'}
+        className="w-60"
+      >
         <DropdownMenuLabel className="flex flex-col">
           <span className="truncate text-sm font-medium text-foreground">{user.name}</span>
           <span className="truncate font-normal">{user.email}</span>

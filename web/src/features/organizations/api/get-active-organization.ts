@@ -4,7 +4,9 @@ import type { Organization } from '../types';
 import { ORGANIZATION_STALE_TIME, organizationKeys } from './organization-keys';
 
 export async function getActiveOrganization(): Promise<Organization | null> {
-  const response = await request<DataEnvelope<Organization | null>>('/api/v1/organization/get-full-organization');
+  const response = await request<DataEnvelope<Organization | null>>(
+    '/api/v1/organization/get-full-organization',
+  );
   return response.data ?? null;
 }
 

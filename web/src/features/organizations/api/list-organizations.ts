@@ -9,7 +9,11 @@ export async function listOrganizations(): Promise<OrganizationSummary[]> {
 }
 
 export const organizationsQueryOptions = () =>
-  queryOptions({ queryKey: organizationKeys.list(), queryFn: listOrganizations, staleTime: ORGANIZATION_STALE_TIME });
+  queryOptions({
+    queryKey: organizationKeys.list(),
+    queryFn: listOrganizations,
+    staleTime: ORGANIZATION_STALE_TIME,
+  });
 
 export function useOrganizations() {
   return useQuery(organizationsQueryOptions());

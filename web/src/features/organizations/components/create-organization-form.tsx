@@ -13,7 +13,11 @@ interface CreateOrganizationFields {
   name: string;
 }
 
-export function CreateOrganizationForm({ onCreated }: { onCreated: (organization: CreatedOrganization) => void }) {
+export function CreateOrganizationForm({
+  onCreated,
+}: {
+  onCreated: (organization: CreatedOrganization) => void;
+}) {
   const createOrganization = useCreateOrganization();
   const {
     register,
@@ -35,7 +39,9 @@ export function CreateOrganizationForm({ onCreated }: { onCreated: (organization
       toast.success(`${organization.name} is ready`);
       onCreated(organization);
     } catch (error) {
-      const message = isApiError(error) ? (error.fieldErrors.name?.[0] ?? error.message) : 'Something went wrong';
+      const message = isApiError(error)
+        ? (error.fieldErrors.name?.[0] ?? error.message)
+        : 'Something went wrong';
       if (isApiError(error) && error.status === 400) setError('name', { type: 'server', message });
       else toast.error(message);
     }

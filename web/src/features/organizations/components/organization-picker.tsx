@@ -30,7 +30,9 @@ export function OrganizationPicker({ onOpened }: { onOpened: (organization: Orga
               className="flex w-full cursor-pointer items-center gap-3 px-4 py-3 text-left text-sm hover:bg-accent disabled:cursor-wait"
             >
               <span className="flex-1 font-medium">{organization.name}</span>
-              <span className="text-xs text-muted-foreground">{memberRoleLabels[organization.role] ?? ''}</span>
+              <span className="text-xs text-muted-foreground">
+                {memberRoleLabels[organization.role] ?? ''}
+              </span>
               {setActive.isPending && setActive.variables === organization.id ? (
                 <Spinner decorative />
               ) : (

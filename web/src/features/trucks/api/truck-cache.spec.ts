@@ -8,7 +8,8 @@ import { truckKeys } from './truck-keys';
 const ORG = 'org-1';
 const firstPage = { page: 0, limit: 10, orderBy: 'updatedAt', sort: 'desc' } as const;
 const secondPage = { ...firstPage, page: 1 };
-const truck = (id: number, version = 0, status = true) => ({ id, version, status, truckName: `T${id}` }) as Truck;
+const truck = (id: number, version = 0, status = true) =>
+  ({ id, version, status, truckName: `T${id}` }) as Truck;
 const pageOf = (...trucks: Truck[]): TrucksPage => ({
   success: true,
   count: trucks.length,

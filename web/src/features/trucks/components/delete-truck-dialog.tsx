@@ -1,4 +1,5 @@
 import type { Truck } from '@dispatch/domain';
+import { useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import {
@@ -14,7 +15,6 @@ import { Spinner } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/api-client';
 import { useRemoveTruck } from '../api/remove-truck';
 import { invalidateTrucks } from '../api/truck-cache';
-import { useQueryClient } from '@tanstack/react-query';
 
 export interface DeleteTruckDialogProps {
   truck: Truck | null;
@@ -54,8 +54,8 @@ export function DeleteTruckDialog({ truck, organizationName, onClose }: DeleteTr
             {truck ? (
               <>
                 <span className="font-medium text-foreground">{truck.truckName}</span>
-                {truck.unitNumber ? ` (unit ${truck.unitNumber})` : ''} will be removed from the board for everyone in{' '}
-                {organizationName}.
+                {truck.unitNumber ? ` (unit ${truck.unitNumber})` : ''} will be removed from the board for
+                everyone in {organizationName}.
               </>
             ) : null}
           </DialogDescription>

@@ -31,11 +31,16 @@ export function EditTruck({ organizationId, truckId, cancel, onDone }: EditTruck
 
   const reload = async () => {
     try {
-      const fresh = await queryClient.fetchQuery({ ...truckQueryOptions(organizationId, truckId), staleTime: 0 });
+      const fresh = await queryClient.fetchQuery({
+        ...truckQueryOptions(organizationId, truckId),
+        staleTime: 0,
+      });
       setLoaded(fresh);
       toast.info('Loaded the latest version of this truck');
     } catch (error) {
-      toast.error(isApiError(error) && error.status === 404 ? 'This truck was deleted' : 'Could not reload the truck');
+      toast.error(
+        isApiError(error) && error.status === 404 ? 'This truck was deleted' : 'Could not reload the truck',
+      );
       if (isApiError(error) && error.status === 404) onDone();
     }
   };

@@ -1,10 +1,10 @@
 import { truckCreateSchema } from '@dispatch/domain';
+import type { ReactNode } from 'react';
 import { useMemo } from 'react';
 import { toast } from 'sonner';
 import { usePostTruck } from '../api/post-truck';
 import { emptyTruckForm } from '../truck-form-values';
 import { TruckForm } from './truck-form';
-import type { ReactNode } from 'react';
 
 export interface PostTruckProps {
   organizationId: string;

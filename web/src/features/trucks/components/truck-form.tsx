@@ -12,6 +12,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { ReactNode } from 'react';
 import { type Resolver, type SubmitHandler, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Field, fieldControlProps } from '../../../components/ui/field';
 import { Input, Textarea } from '../../../components/ui/input';
@@ -21,8 +22,12 @@ import { Spinner } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { splitFieldErrors } from '../../../lib/form-errors';
-import { cityOptions, type TruckFormField, type TruckFormFields, truckFormFields } from '../truck-form-values';
-import { Button } from '../../../components/ui/button';
+import {
+  cityOptions,
+  type TruckFormField,
+  type TruckFormFields,
+  truckFormFields,
+} from '../truck-form-values';
 
 export type DirtyTruckFields = Partial<Record<TruckFormField, boolean | undefined>>;
 
@@ -39,7 +44,15 @@ export interface TruckFormProps {
 
 const fieldId = (name: TruckFormField) => `truck-${name}`;
 
-function Section({ title, description, children }: { title: string; description: string; children: ReactNode }) {
+function Section({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description: string;
+  children: ReactNode;
+}) {
   return (
     <section className="grid gap-x-8 gap-y-4 border-b border-border py-6 last:border-0 md:grid-cols-[14rem_1fr]">
       <div>
@@ -81,18 +94,23 @@ export function TruckForm({ schema, defaultValues, submitLabel, onSubmit, cancel
         fields.forEach(([field, message], index) => {
           setError(field, { type: 'server', message }, { shouldFocus: index === 0 });
         });
-        toast.error(other[0] ?? error.message);
+        // Messages that have a field are shown on it; only the rest need a toast.
+        if (other.length || !fields.length) toast.error(other[0] ?? error.message);
         return;
       }
       toast.error(error instanceof Error ? error.message : 'Something went wrong');
     }
   };
 
-  const control = (name: TruckFormField, hint?: string) => fieldControlProps(fieldId(name), errors[name]?.message, hint);
+  const control = (name: TruckFormField, hint?: string) =>
+    fieldControlProps(fieldId(name), errors[name]?.message, hint);
   const error = (name: TruckFormField) => errors[name]?.message;
 
   // A city belongs to its state: choosing another state clears a city it does not have.
-  const onStateChange = (stateField: 'truckState' | 'preferedState', cityField: 'truckCity' | 'preferedCity') =>
+  const onStateChange = (
+    stateField: 'truckState' | 'preferedState',
+    cityField: 'truckCity' | 'preferedCity',
+  ) =>
     register(stateField, {
       onChange: (event: { target: { value: string } }) => {
         const city = form.getValues(cityField);
@@ -120,7 +138,11 @@ export function TruckForm({ schema, defaultValues, submitLabel, onSubmit, cancel
           <Input autoComplete="off" {...control('truckName')} {...register('truckName')} />
         </Field>
         <Field id={fieldId('companyName')} label="Company name" hint="Optional" error={error('companyName')}>
-          <Input autoComplete="organization" {...control('companyName', 'Optional')} {...register('companyName')} />
+          <Input
+            autoComplete="organization"
+            {...control('companyName', 'Optional')}
+            {...register('companyName')}
+          />
         </Field>
         <Field id={fieldId('unitNumber')} label="Unit number" hint="Optional" error={error('unitNumber')}>
           <Input autoComplete="off" {...control('unitNumber', 'Optional')} {...register('unitNumber')} />
@@ -148,8 +170,16 @@ export function TruckForm({ schema, defaultValues, submitLabel, onSubmit, cancel
             ))}
           </Select>
         </Field>
-        <Field id={fieldId('preferedState')} label="Preferred state" hint="Optional" error={error('preferedState')}>
-          <Select {...control('preferedState', 'Optional')} {...onStateChange('preferedState', 'preferedCity')}>
+        <Field
+          id={fieldId('preferedState')}
+          label="Preferred state"
+          hint="Optional"
+          error={error('preferedState')}
+        >
+          <Select
+            {...control('preferedState', 'Optional')}
+            {...onStateChange('preferedState', 'preferedCity')}
+          >
             <option value="">Any state</option>
             {usStates.map((state) => (
               <option key={state} value={state}>
@@ -158,8 +188,17 @@ export function TruckForm({ schema, defaultValues, submitLabel, onSubmit, cancel
             ))}
           </Select>
         </Field>
-        <Field id={fieldId('preferedCity')} label="Preferred city" hint="Optional" error={error('preferedCity')}>
-          <Select {...control('preferedCity', 'Optional')} disabled={!preferedState} {...register('preferedCity')}>
+        <Field
+          id={fieldId('preferedCity')}
+          label="Preferred city"
+          hint="Optional"
+          error={error('preferedCity')}
+        >
+          <Select
+            {...control('preferedCity', 'Optional')}
+            disabled={!preferedState}
+            {...register('preferedCity')}
+          >
             <option value="">Any city</option>
             {cityOptions(preferedState, preferedCity).map((city) => (
               <option key={city} value={city}>
@@ -208,10 +247,19 @@ export function TruckForm({ schema, defaultValues, submitLabel, onSubmit, cancel
           <Input autoComplete="name" {...control('dispatcherName')} {...register('dispatcherName')} />
         </Field>
         <Field id={fieldId('dispatcherEmail')} label="Dispatcher email" error={error('dispatcherEmail')}>
-          <Input type="email" autoComplete="email" {...control('dispatcherEmail')} {...register('dispatcherEmail')} />
+          <Input
+            type="email"
+            autoComplete="email"
+            {...control('dispatcherEmail')}
+            {...register('dispatcherEmail')}
+          />
         </Field>
         <div className="grid grid-cols-[6rem_1fr] gap-3 sm:col-span-2 sm:grid-cols-[7rem_1fr]">
-          <Field id={fieldId('dispatcherCountryCode')} label="Country code" error={error('dispatcherCountryCode')}>
+          <Field
+            id={fieldId('dispatcherCountryCode')}
+            label="Country code"
+            error={error('dispatcherCountryCode')}
+          >
             <Input
               inputMode="tel"
               autoComplete="tel-country-code"
@@ -237,7 +285,13 @@ export function TruckForm({ schema, defaultValues, submitLabel, onSubmit, cancel
       </Section>
 
       <Section title="Notes" description="Anything a dispatcher should know before calling.">
-        <Field id={fieldId('notes')} label="Notes" hint="Optional" error={error('notes')} className="sm:col-span-2">
+        <Field
+          id={fieldId('notes')}
+          label="Notes"
+          hint="Optional"
+          error={error('notes')}
+          className="sm:col-span-2"
+        >
           <Textarea rows={4} {...control('notes', 'Optional')} {...register('notes')} />
         </Field>
       </Section>

@@ -33,7 +33,9 @@ export function TrucksBoard({ organization, search }: TrucksBoardProps) {
             Trucks
             {isFetching ? <Spinner label="Refreshing" /> : null}
           </h1>
-          <p className="mt-1 text-sm text-muted-foreground">Available trucks of {organization.name}, updated live.</p>
+          <p className="mt-1 text-sm text-muted-foreground">
+            Available trucks of {organization.name}, updated live.
+          </p>
         </div>
         <Button asChild>
           <Link to="/$orgSlug/trucks/post" params={{ orgSlug: organization.slug }}>

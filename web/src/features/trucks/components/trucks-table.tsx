@@ -1,4 +1,5 @@
 import { directionLabels, type Truck, trailerTypeLabels } from '@dispatch/domain';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ArrowDown, ArrowUp, ArrowUpDown, Pencil, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
@@ -20,7 +21,6 @@ import { useHighlight } from '../../live/highlights';
 import { useSetTruckStatus } from '../api/set-truck-status';
 import { invalidateTrucks } from '../api/truck-cache';
 import { nextSort, type TruckOrderBy, type TrucksSearch } from '../trucks-search';
-import { useQueryClient } from '@tanstack/react-query';
 
 const place = (city: string | null | undefined, state: string | null | undefined) =>
   [city, state].filter(Boolean).join(', ');
@@ -39,13 +39,16 @@ function SortableHead({
   const active = search.orderBy === orderBy;
   const Icon = !active ? ArrowUpDown : search.sort === 'asc' ? ArrowUp : ArrowDown;
   return (
-    <TableHead aria-sort={active ? (search.sort === 'asc' ? 'ascending' : 'descending') : 'none'} className={className}>
+    <TableHead
+      aria-sort={active ? (search.sort === 'asc' ? 'ascending' : 'descending') : 'none'}
+      className={className}
+    >
       <Link
         from="/$orgSlug/trucks/"
         to="."
         search={nextSort(search, orderBy)}
         className={cn(
-          '-mx-1.5 inline-flex items-center gap-1 rounded px-1.5 py-1 uppercase hover:bg-accent hover:text-foreground',
+          '-mx-1.5 inline-flex items-center gap-1 rounded px-1.5 py-1 hover:bg-accent hover:text-foreground',
           active && 'text-foreground',
         )}
       >
@@ -75,7 +78,10 @@ function StatusToggle({ truck }: { truck: Truck }) {
               onError: (error) => {
                 if (isApiError(error) && error.status === 409) {
                   toast.error(error.message, {
-                    action: { label: 'Reload', onClick: () => void invalidateTrucks(queryClient, [truck.id]) },
+                    action: {
+                      label: 'Reload',
+                      onClick: () => void invalidateTrucks(queryClient, [truck.id]),
+                    },
                   });
                   return;
                 }
@@ -116,7 +122,9 @@ function TruckRow({
           <span>{truck.truckName}</span>
           {truck.unitNumber || truck.companyName ? (
             <span className="text-xs font-normal text-muted-foreground">
-              {[truck.unitNumber && `Unit ${truck.unitNumber}`, truck.companyName].filter(Boolean).join(' · ')}
+              {[truck.unitNumber && `Unit ${truck.unitNumber}`, truck.companyName]
+                .filter(Boolean)
+                .join(' · ')}
             </span>
           ) : null}
         </div>
@@ -127,9 +135,15 @@ function TruckRow({
         {destination || <span className="text-muted-foreground">Anywhere</span>}
       </TableCell>
       <TableCell className="whitespace-nowrap">
-        {truck.direction ? directionLabels[truck.direction] : <span className="text-muted-foreground">Any</span>}
+        {truck.direction ? (
+          directionLabels[truck.direction]
+        ) : (
+          <span className="text-muted-foreground">Any</span>
+        )}
       </TableCell>
-      <TableCell className="whitespace-nowrap tabular-nums">{formatCalendarDay(truck.availabilityDate)}</TableCell>
+      <TableCell className="whitespace-nowrap tabular-nums">
+        {formatCalendarDay(truck.availabilityDate)}
+      </TableCell>
       <TableCell>
         <StatusToggle truck={truck} />
       </TableCell>
@@ -150,21 +164,26 @@ function TruckRow({
         </time>
       </TableCell>
       <TableCell>
-        <div className="flex items-center justify-end gap-1">
-          <Button asChild variant="ghost" size="sm">
-            <Link to="/$orgSlug/trucks/edit/$id" params={{ orgSlug, id: truck.id }}>
+        <div className="flex items-center justify-end gap-0.5">
+          <Button asChild variant="ghost" size="icon" className="text-muted-foreground hover:text-foreground">
+            <Link
+              to="/$orgSlug/trucks/edit/$id"
+              params={{ orgSlug, id: truck.id }}
+              aria-label="Edit"
+              title={`Edit ${truck.truckName}`}
+            >
               <Pencil aria-hidden />
-              Edit
             </Link>
           </Button>
           <Button
             variant="ghost"
-            size="sm"
-            className="text-destructive hover:bg-destructive/10 hover:text-destructive"
+            size="icon"
+            aria-label="Delete"
+            title={`Delete ${truck.truckName}`}
+            className="text-muted-foreground hover:bg-destructive/10 hover:text-destructive"
             onClick={() => onDelete(truck)}
           >
             <Trash2 aria-hidden />
-            Delete
           </Button>
         </div>
       </TableCell>
@@ -182,7 +201,7 @@ export interface TrucksTableProps {
 
 export function TrucksTable({ trucks, search, orgSlug, now, onDelete }: TrucksTableProps) {
   return (
-    <Table>
+    <Table className="min-w-[64rem]">
       <TableCaption>Trucks posted by your organization</TableCaption>
       <TableHeader>
         <TableRow className="hover:bg-transparent">

@@ -1,0 +1,522 @@
+import { randomBytes } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { CollectionDefinition, Document, DocumentStore, Query } from './port.ts';
+
+/** A name of its own for every test, so the suite can run against a shared database. */
+function collectionName(prefix: string): string {
+  return `${prefix}_${randomBytes(6).toString('hex')}`;
+}
+
+type Truck = [
+  id: string,
+  name: string,
+  capacityKg: number,
+  active: boolean,
+  registeredAt: string,
+  rating: number | null | undefined,
+  city: string,
+  depot: string | null | undefined,
+];
+
+// undefined: the field is absent from the document, which queries treat like null.
+const trucks: Truck[] = [
+  ['t01', 'Atlas', 12000, true, '2024-01-15T08:00:00.000Z', 4.5, 'Lyon', 'north'],
+  ['t02', 'Boreas', 18000, false, '2024-02-01T09:30:00.000Z', 3, 'Paris', 'south'],
+  ['t03', 'Cyclone 100%', 12000, true, '2024-02-10T10:00:00.000Z', null, 'Lyon', null],
+  ['t04', 'Dune_runner', 7500, true, '2023-11-20T07:45:00.000Z', 5, 'Marseille', 'north'],
+  ['t05', 'Echo', 26000, false, '2024-03-05T12:00:00.000Z', 2.5, 'Paris', undefined],
+  ['t06', 'FALCON', 18000, true, '2024-03-05T12:00:00.000Z', 4, 'Lille', 'east'],
+  ['t07', 'Gale', 3500, true, '2022-06-30T16:20:00.000Z', undefined, 'Lyon', 'north'],
+  ['t08', 'harbor', 12000, false, '2024-04-01T00:00:00.000Z', 3.5, 'Nantes', 'west'],
+  ['t09', 'Icebreaker', 40000, true, '2021-12-31T23:59:59.000Z', 4.5, 'Marseille', 'south'],
+  ['t10', 'Jolly 50% off', 7500, false, '2024-04-15T06:00:00.000Z', 1, 'Lille', null],
+  ['t11', 'Kestrel', 26000, true, '2023-05-05T05:05:05.000Z', 4, 'Paris', 'east'],
+  ['t12', 'Lynx', 12000, true, '2024-05-20T14:00:00.000Z', 3, 'Nantes', 'west'],
+  ['t13', 'Mistral', 18000, false, '2023-08-08T08:08:08.000Z', null, 'Marseille', 'south'],
+  ['t14', 'Nomad', 3500, true, '2024-06-01T10:00:00.000Z', 2, 'Lyon', 'north'],
+  ['t15', 'Orca', 40000, false, '2022-01-01T00:00:00.000Z', 5, 'Paris', undefined],
+  ['t16', 'Pampero', 7500, true, '2024-06-15T11:11:11.000Z', 3.5, 'Lille', 'east'],
+  ['t17', 'Quasar', 12000, true, '2023-02-14T09:00:00.000Z', 4, 'Marseille', null],
+  ['t18', 'Rover_1', 18000, true, '2024-07-04T04:00:00.000Z', 2.5, 'Nantes', 'west'],
+  ['t19', 'Sirocco', 26000, false, '2023-10-10T10:10:10.000Z', 3, 'Lyon', 'south'],
+  ['t20', 'Tempest', 3500, true, '2024-08-08T08:00:00.000Z', 4.5, 'Paris', 'north'],
+  ['t21', 'Ursa', 12000, false, '2024-09-09T09:09:09.000Z', 1.5, 'Lille', 'east'],
+  ['t22', 'Vortex', 40000, true, '2024-10-10T10:00:00.000Z', 5, 'Nantes', 'west'],
+  ['t23', 'Whirlwind', 7500, false, '2022-12-12T12:00:00.000Z', 2, 'Marseille', 'south'],
+  ['t24', 'Xenon', 18000, true, '2024-11-11T11:00:00.000Z', 3.5, 'Lyon', null],
+  ['t25', 'Yukon', 26000, true, '2023-03-03T03:03:03.000Z', 4, 'Paris', 'north'],
+  ['t26', 'Zephyr', 3500, false, '2024-12-24T18:00:00.000Z', null, 'Lille', 'east'],
+  ['t27', 'atlas junior', 12000, true, '2025-01-05T08:00:00.000Z', 3, 'Lyon', 'north'],
+  ['t28', 'Big Atlas', 26000, true, '2025-01-20T08:00:00.000Z', 4, 'Marseille', 'south'],
+  ['t29', '100_percent', 7500, true, '2025-02-01T08:00:00.000Z', 2.5, 'Nantes', 'west'],
+  ['t30', 'Plain100xpercent', 3500, false, '2025-02-02T08:00:00.000Z', 1, 'Paris', 'north'],
+];
+
+function truckDocument([id, name, capacityKg, active, registeredAt, rating, city, depot]: Truck) {
+  return {
+    id,
+    name,
+    capacityKg,
+    active,
+    registeredAt,
+    ...(rating === undefined ? {} : { rating }),
+    location: { city, country: 'FR' },
+    ...(depot === undefined ? {} : { depot }),
+    tags: ['fleet'],
+  };
+}
+
+function truckCollection(): CollectionDefinition {
+  return {
+    name: collectionName('trucks'),
+    fields: {
+      name: 'text',
+      capacityKg: 'number',
+      active: 'boolean',
+      registeredAt: 'date',
+      rating: 'number',
+      'location.city': 'text',
+      depot: 'text',
+    },
+    indexes: [
+      ['active', 'capacityKg'],
+      ['location.city', 'name'],
+    ],
+  };
+}
+
+/** The behaviour every document store adapter must have; a spec per adapter runs it. */
+export function documentStoreContract(
+  name: string,
+  open: () => Promise<DocumentStore> | DocumentStore,
+  cleanup?: () => Promise<void> | void,
+): void {
+  describe(`${name}: document store contract`, () => {
+    let store: DocumentStore;
+    const created: string[] = [];
+
+    async function ensure(definition: CollectionDefinition): Promise<string> {
+      await store.ensureCollection(definition);
+      created.push(definition.name);
+      return definition.name;
+    }
+
+    beforeEach(async () => {
+      store = await open();
+    });
+
+    afterEach(async () => {
+      for (const collection of created.splice(0)) await store.dropCollection(collection);
+      await store.close();
+      await cleanup?.();
+    });
+
+    describe('collections and writes', () => {
+      it('ensures a collection idempotently, keeping its documents', async () => {
+        const definition = truckCollection();
+        const collection = await ensure(definition);
+        await store.write([{ op: 'put', collection, document: { id: 'a', name: 'Atlas' }, position: 1n }]);
+        await store.ensureCollection(definition);
+
+        expect(await store.get(collection, 'a')).toEqual({ id: 'a', name: 'Atlas', position: '1' });
+      });
+
+      it('queries a field declared after documents were written', async () => {
+        const definition: CollectionDefinition = {
+          name: collectionName('members'),
+          fields: { name: 'text' },
+        };
+        const collection = await ensure(definition);
+        await store.write([
+          { op: 'put', collection, document: { id: 'a', name: 'Ann', role: 'admin' }, position: 1n },
+          { op: 'put', collection, document: { id: 'b', name: 'Bob', role: 'driver' }, position: 2n },
+        ]);
+        await store.ensureCollection({ ...definition, fields: { ...definition.fields, role: 'text' } });
+
+        const found = await store.find(collection, { filter: { role: { eq: 'driver' } } });
+        expect(found.map((document) => document.id)).toEqual(['b']);
+      });
+
+      it('puts and gets a document with the position as a decimal string', async () => {
+        const collection = await ensure(truckCollection());
+        const document = truckDocument(trucks[0]!);
+        await store.write([{ op: 'put', collection, document, position: 9_007_199_254_740_993n }]);
+
+        expect(await store.get(collection, 't01')).toEqual({ ...document, position: '9007199254740993' });
+        expect(await store.get(collection, 'missing')).toBeNull();
+      });
+
+      it('ignores a put at or below the stored position and applies one above', async () => {
+        const collection = await ensure(truckCollection());
+        await store.write([{ op: 'put', collection, document: { id: 'a', name: 'v10' }, position: 10n }]);
+        await store.write([{ op: 'put', collection, document: { id: 'a', name: 'same' }, position: 10n }]);
+        await store.write([{ op: 'put', collection, document: { id: 'a', name: 'older' }, position: 9n }]);
+        expect(await store.get(collection, 'a')).toEqual({ id: 'a', name: 'v10', position: '10' });
+
+        await store.write([{ op: 'put', collection, document: { id: 'a', name: 'v11' }, position: 11n }]);
+        expect(await store.get(collection, 'a')).toEqual({ id: 'a', name: 'v11', position: '11' });
+      });
+
+      it('ignores a delete at or below the stored position and applies one above', async () => {
+        const collection = await ensure(truckCollection());
+        await store.write([{ op: 'put', collection, document: { id: 'a', name: 'Atlas' }, position: 10n }]);
+        await store.write([{ op: 'delete', collection, id: 'a', position: 10n }]);
+        await store.write([{ op: 'delete', collection, id: 'a', position: 3n }]);
+        expect(await store.get(collection, 'a')).not.toBeNull();
+
+        await store.write([{ op: 'delete', collection, id: 'a', position: 11n }]);
+        expect(await store.get(collection, 'a')).toBeNull();
+        await store.write([{ op: 'delete', collection, id: 'never-there', position: 12n }]);
+      });
+
+      it('creates a document on increment from its insert fields with counters from zero', async () => {
+        const collection = await ensure(truckCollection());
+        await store.write([
+          {
+            op: 'increment',
+            collection,
+            id: 'stats',
+            insert: { orgId: 'org-1', label: 'Deliveries' },
+            by: { loads: 2, km: 150.5, 'totals.stops': 3 },
+            position: 5n,
+          },
+        ]);
+
+        expect(await store.get(collection, 'stats')).toEqual({
+          id: 'stats',
+          orgId: 'org-1',
+          label: 'Deliveries',
+          loads: 2,
+          km: 150.5,
+          totals: { stops: 3 },
+          position: '5',
+        });
+      });
+
+      it('ignores an increment at or below the stored position and applies one above', async () => {
+        const collection = await ensure(truckCollection());
+        const increment = (by: Record<string, number>, position: bigint) =>
+          store.write([{ op: 'increment', collection, id: 'stats', insert: { label: 'x' }, by, position }]);
+        await increment({ loads: 1 }, 5n);
+        await increment({ loads: 1 }, 5n);
+        await increment({ loads: 1 }, 4n);
+        expect(await store.get(collection, 'stats')).toMatchObject({ loads: 1, position: '5' });
+
+        await increment({ loads: 2, trips: 1 }, 6n);
+        expect(await store.get(collection, 'stats')).toEqual({
+          id: 'stats',
+          label: 'x',
+          loads: 3,
+          trips: 1,
+          position: '6',
+        });
+      });
+
+      it('applies a batch in order', async () => {
+        const collection = await ensure(truckCollection());
+        await store.write([
+          { op: 'put', collection, document: { id: 'a', name: 'Atlas', loads: 0 }, position: 1n },
+          { op: 'increment', collection, id: 'a', insert: {}, by: { loads: 4 }, position: 2n },
+          { op: 'put', collection, document: { id: 'b', name: 'Boreas' }, position: 2n },
+          { op: 'delete', collection, id: 'b', position: 3n },
+        ]);
+
+        expect(await store.get(collection, 'a')).toEqual({ id: 'a', name: 'Atlas', loads: 4, position: '2' });
+        expect(await store.get(collection, 'b')).toBeNull();
+      });
+
+      it('applies nothing of a batch that fails part way', async () => {
+        const collection = await ensure(truckCollection());
+        await store.write([
+          { op: 'put', collection, document: { id: 'kept', name: 'before' }, position: 1n },
+        ]);
+
+        const failing = store.write([
+          { op: 'put', collection, document: { id: 'kept', name: 'after' }, position: 2n },
+          { op: 'put', collection, document: { id: 'new', name: 'New' }, position: 2n },
+          { op: 'put', collection: collectionName('never_ensured'), document: { id: 'x' }, position: 2n },
+          { op: 'delete', collection, id: 'kept', position: 3n },
+        ]);
+
+        await expect(failing).rejects.toThrow(/never_ensured/);
+        expect(await store.get(collection, 'kept')).toEqual({ id: 'kept', name: 'before', position: '1' });
+        expect(await store.get(collection, 'new')).toBeNull();
+      });
+
+      it('rejects invalid collection names and undeclared collections', async () => {
+        await expect(store.ensureCollection({ name: 'Trucks', fields: {} })).rejects.toThrow();
+        await expect(store.ensureCollection({ name: 'trucks; drop', fields: {} })).rejects.toThrow();
+        await expect(
+          store.ensureCollection({ name: 'trucks', fields: { "a') --": 'text' } }),
+        ).rejects.toThrow();
+        await expect(store.find(collectionName('never_ensured'), {})).rejects.toThrow();
+      });
+
+      it('forgets a dropped collection', async () => {
+        const definition = truckCollection();
+        await store.ensureCollection(definition);
+        await store.write([{ op: 'put', collection: definition.name, document: { id: 'a' }, position: 1n }]);
+        await store.dropCollection(definition.name);
+
+        await expect(store.get(definition.name, 'a')).rejects.toThrow();
+        const collection = await ensure(definition);
+        expect(await store.count(collection)).toBe(0);
+      });
+    });
+
+    describe('queries over a fixed fleet', () => {
+      let collection: string;
+
+      beforeEach(async () => {
+        collection = await ensure(truckCollection());
+        await store.write(
+          trucks.map((truck, i) => ({
+            op: 'put' as const,
+            collection,
+            document: truckDocument(truck),
+            position: BigInt(i + 1),
+          })),
+        );
+      });
+
+      const ids = async (query: Query) =>
+        (await store.find(collection, query)).map((document) => document.id);
+
+      it('returns everything in id order without a query', async () => {
+        expect(await ids({})).toEqual(trucks.map(([id]) => id));
+        expect(await store.count(collection)).toBe(30);
+      });
+
+      it('returns whole documents', async () => {
+        const [found] = await store.find<Document & { location: { city: string } }>(collection, {
+          filter: { name: { eq: 'Echo' } },
+        });
+        expect(found).toEqual({ ...truckDocument(trucks[4]!), position: '5' });
+      });
+
+      it('filters by equality on text, numbers, nested fields and booleans', async () => {
+        expect(await ids({ filter: { name: { eq: 'Lynx' } } })).toEqual(['t12']);
+        expect(await ids({ filter: { capacityKg: { eq: 7500 } } })).toEqual([
+          't04',
+          't10',
+          't16',
+          't23',
+          't29',
+        ]);
+        expect(await ids({ filter: { rating: { eq: 4.5 } } })).toEqual(['t01', 't09', 't20']);
+        expect(await ids({ filter: { 'location.city': { eq: 'Lyon' }, active: { eq: false } } })).toEqual([
+          't19',
+        ]);
+        expect(await ids({ filter: { active: { eq: false } } })).toEqual([
+          't02',
+          't05',
+          't08',
+          't10',
+          't13',
+          't15',
+          't19',
+          't21',
+          't23',
+          't26',
+          't30',
+        ]);
+      });
+
+      it('treats a missing field like null', async () => {
+        expect(await ids({ filter: { depot: { eq: null } } })).toEqual([
+          't03',
+          't05',
+          't10',
+          't15',
+          't17',
+          't24',
+        ]);
+        expect(await ids({ filter: { rating: { eq: null } } })).toEqual(['t03', 't07', 't13', 't26']);
+        expect(await store.count(collection, { depot: { ne: null } })).toBe(24);
+      });
+
+      it('keeps null and missing values for ne', async () => {
+        expect(await ids({ filter: { depot: { ne: 'north' }, capacityKg: { lte: 7500 } } })).toEqual([
+          't10',
+          't16',
+          't23',
+          't26',
+          't29',
+        ]);
+        expect(await ids({ filter: { 'location.city': { ne: 'Paris' }, active: { ne: true } } })).toEqual([
+          't08',
+          't10',
+          't13',
+          't19',
+          't21',
+          't23',
+          't26',
+        ]);
+      });
+
+      it('filters by a list, with or without null', async () => {
+        expect(await ids({ filter: { 'location.city': { in: ['Lille', 'Nantes'] } } })).toEqual([
+          't06',
+          't08',
+          't10',
+          't12',
+          't16',
+          't18',
+          't21',
+          't22',
+          't26',
+          't29',
+        ]);
+        expect(await ids({ filter: { depot: { in: ['east', null] } } })).toEqual([
+          't03',
+          't05',
+          't06',
+          't10',
+          't11',
+          't15',
+          't16',
+          't17',
+          't21',
+          't24',
+          't26',
+        ]);
+        expect(await ids({ filter: { depot: { in: [] } } })).toEqual([]);
+      });
+
+      it('filters by number ranges', async () => {
+        expect(await ids({ filter: { capacityKg: { gte: 18000, lt: 40000 } } })).toEqual([
+          't02',
+          't05',
+          't06',
+          't11',
+          't13',
+          't18',
+          't19',
+          't24',
+          't25',
+          't28',
+        ]);
+        expect(await ids({ filter: { rating: { gt: 4.5 } } })).toEqual(['t04', 't15', 't22']);
+      });
+
+      it('filters by ISO date ranges', async () => {
+        expect(
+          await ids({
+            filter: { registeredAt: { gte: '2024-06-01T00:00:00.000Z', lt: '2025-01-01T00:00:00.000Z' } },
+          }),
+        ).toEqual(['t14', 't16', 't18', 't20', 't21', 't22', 't24', 't26']);
+        expect(await ids({ filter: { registeredAt: { gt: '2025-01-05T08:00:00.000Z' } } })).toEqual([
+          't28',
+          't29',
+          't30',
+        ]);
+        expect(await ids({ filter: { registeredAt: { lte: '2022-01-01T00:00:00.000Z' } } })).toEqual([
+          't09',
+          't15',
+        ]);
+      });
+
+      it('matches contains case-insensitively, taking % and _ literally', async () => {
+        expect(await ids({ filter: { name: { contains: 'atlas' } } })).toEqual(['t01', 't27', 't28']);
+        expect(await ids({ filter: { name: { contains: 'ATLAS J' } } })).toEqual(['t27']);
+        expect(await ids({ filter: { name: { contains: '100%' } } })).toEqual(['t03']);
+        expect(await ids({ filter: { name: { contains: '0%' } } })).toEqual(['t03', 't10']);
+        expect(await ids({ filter: { name: { contains: '_' } } })).toEqual(['t04', 't18', 't29']);
+        expect(await ids({ filter: { name: { contains: '100_p' } } })).toEqual(['t29']);
+        expect(await ids({ filter: { name: { contains: '.*' } } })).toEqual([]);
+      });
+
+      it('sorts by several keys, breaking ties by id', async () => {
+        expect(
+          await ids({
+            filter: { 'location.city': { eq: 'Lyon' } },
+            sort: [
+              { field: 'active', direction: 'asc' },
+              { field: 'capacityKg', direction: 'desc' },
+            ],
+          }),
+        ).toEqual(['t19', 't24', 't01', 't03', 't27', 't07', 't14']);
+        expect(
+          await ids({
+            filter: { capacityKg: { gte: 26000 } },
+            sort: [{ field: 'capacityKg', direction: 'desc' }],
+          }),
+        ).toEqual(['t09', 't15', 't22', 't05', 't11', 't19', 't25', 't28']);
+      });
+
+      it('sorts nulls first ascending and last descending', async () => {
+        expect(await ids({ sort: [{ field: 'rating', direction: 'asc' }], limit: 6 })).toEqual([
+          't03',
+          't07',
+          't13',
+          't26',
+          't10',
+          't30',
+        ]);
+        expect(
+          await ids({
+            filter: { 'location.city': { eq: 'Lille' } },
+            sort: [{ field: 'rating', direction: 'desc' }],
+          }),
+        ).toEqual(['t06', 't16', 't21', 't10', 't26']);
+      });
+
+      it('sorts text by code point and dates chronologically', async () => {
+        expect(await ids({ sort: [{ field: 'name', direction: 'desc' }], limit: 5 })).toEqual([
+          't08',
+          't27',
+          't26',
+          't25',
+          't24',
+        ]);
+        expect(await ids({ sort: [{ field: 'registeredAt', direction: 'desc' }], limit: 3 })).toEqual([
+          't30',
+          't29',
+          't28',
+        ]);
+        expect(await ids({ sort: [{ field: 'id', direction: 'desc' }], limit: 3 })).toEqual([
+          't30',
+          't29',
+          't28',
+        ]);
+      });
+
+      it('pages with skip and limit without skipping or repeating rows', async () => {
+        const sort = [{ field: 'capacityKg', direction: 'asc' as const }];
+        expect(await ids({ sort, skip: 8, limit: 5 })).toEqual(['t23', 't29', 't01', 't03', 't08']);
+
+        const pages: string[] = [];
+        for (let skip = 0; skip < 30; skip += 7) pages.push(...(await ids({ sort, skip, limit: 7 })));
+        expect(pages).toEqual([
+          ...['t07', 't14', 't20', 't26', 't30'],
+          ...['t04', 't10', 't16', 't23', 't29'],
+          ...['t01', 't03', 't08', 't12', 't17', 't21', 't27'],
+          ...['t02', 't06', 't13', 't18', 't24'],
+          ...['t05', 't11', 't19', 't25', 't28'],
+          ...['t09', 't15', 't22'],
+        ]);
+        expect(await ids({ sort, skip: 28 })).toEqual(['t15', 't22']);
+        expect(await ids({ sort, limit: 0 })).toEqual([]);
+      });
+
+      it('counts with a filter', async () => {
+        expect(await store.count(collection, { active: { eq: true }, capacityKg: { gte: 18000 } })).toBe(8);
+        expect(await store.count(collection, { name: { contains: 'atlas' } })).toBe(3);
+      });
+
+      it('rejects undeclared fields and values of the wrong type', async () => {
+        await expect(store.find(collection, { filter: { plate: { eq: 'x' } } })).rejects.toThrow(/plate/);
+        await expect(store.find(collection, { sort: [{ field: 'tags', direction: 'asc' }] })).rejects.toThrow(
+          /tags/,
+        );
+        await expect(store.count(collection, { 'location.country': { eq: 'FR' } })).rejects.toThrow();
+        await expect(store.find(collection, { filter: { capacityKg: { eq: '7500' } } })).rejects.toThrow();
+        await expect(store.find(collection, { filter: { active: { gt: 1 } } })).rejects.toThrow();
+        await expect(
+          store.find(collection, { filter: { capacityKg: { contains: '75' } } }),
+        ).rejects.toThrow();
+        await expect(store.find(collection, { limit: -1 })).rejects.toThrow();
+      });
+    });
+  });
+}

@@ -1,0 +1,160 @@
+import { type Db, MongoClient, MongoServerError } from 'mongodb';
+import {
+  assertCollectionName,
+  assertValidDefinition,
+  singlyIndexedFields,
+} from '../collection-definition.ts';
+import type {
+  CollectionDefinition,
+  Document,
+  DocumentStore,
+  Filter,
+  Query,
+  WriteOperation,
+} from '../port.ts';
+import { planFilter, planQuery } from '../query-plan.ts';
+import { pathOf, toMongoFilter, toMongoSort } from './query-to-mongo.ts';
+import { type StoredDocument, toDocument } from './stored-document.ts';
+import { writeInTransaction } from './write-in-transaction.ts';
+
+export interface MongoDocumentStoreOptions {
+  /** A replica set (transactions need one), e.g. `mongodb://localhost:27017/?replicaSet=rs0`. */
+  url: string;
+  dbName: string;
+}
+
+/** Collection names must start with a letter, so this one cannot clash with a read model. */
+const catalogName = '_document_collections';
+const namespaceExists = 48;
+const namespaceNotFound = 26;
+
+interface CatalogEntry {
+  _id: string;
+  /** As JSON: declared field paths contain dots, which make awkward MongoDB keys. */
+  definition: string;
+}
+
+export async function openMongoDocumentStore(options: MongoDocumentStoreOptions): Promise<DocumentStore> {
+  // Positions are 64-bit: read them back as bigint rather than as Long objects or rounded numbers.
+  const client = new MongoClient(options.url, { useBigInt64: true });
+  await client.connect();
+  return new MongoDocumentStore(client, client.db(options.dbName));
+}
+
+class MongoDocumentStore implements DocumentStore {
+  readonly #client: MongoClient;
+  readonly #db: Db;
+  readonly #known = new Map<string, CollectionDefinition>();
+
+  constructor(client: MongoClient, db: Db) {
+    this.#client = client;
+    this.#db = db;
+  }
+
+  get #catalog() {
+    return this.#db.collection<CatalogEntry>(catalogName);
+  }
+
+  /** Another process may have ensured the collection: fall back to the catalog kept in the database. */
+  async #definition(name: string): Promise<CollectionDefinition> {
+    const known = this.#known.get(name);
+    if (known) return known;
+    assertCollectionName(name);
+    const entry = await this.#catalog.findOne({ _id: name });
+    if (!entry) throw new Error(`Collection ${name} does not exist; ensureCollection creates it`);
+    const definition = JSON.parse(entry.definition) as CollectionDefinition;
+    this.#known.set(name, definition);
+    return definition;
+  }
+
+  #collection(name: string) {
+    return this.#db.collection<StoredDocument>(name);
+  }
+
+  async ensureCollection(definition: CollectionDefinition): Promise<void> {
+    assertValidDefinition(definition);
+    try {
+      await this.#db.createCollection(definition.name);
+    } catch (error) {
+      if (!(error instanceof MongoServerError && error.code === namespaceExists)) throw error;
+    }
+    const collection = this.#collection(definition.name);
+    const indexes = [
+      ...singlyIndexedFields(definition).map((field) => [field]),
+      ...(definition.indexes ?? []),
+    ];
+    for (const fields of indexes) {
+      // The trailing _id serves the tie-break of sorted, paged queries.
+      const keys = Object.fromEntries([
+        ...fields.map((field) => [pathOf(field), 1] as const),
+        ['_id', 1] as const,
+      ]);
+      await collection.createIndex(keys);
+    }
+    await this.#catalog.replaceOne(
+      { _id: definition.name },
+      { definition: JSON.stringify(definition) },
+      { upsert: true },
+    );
+    this.#known.set(definition.name, definition);
+  }
+
+  async dropCollection(name: string): Promise<void> {
+    assertCollectionName(name);
+    try {
+      await this.#collection(name).drop();
+    } catch (error) {
+      if (!(error instanceof MongoServerError && error.code === namespaceNotFound)) throw error;
+    }
+    await this.#catalog.deleteOne({ _id: name });
+    this.#known.delete(name);
+  }
+
+  async get<T extends Document = Document>(collection: string, id: string): Promise<T | null> {
+    await this.#definition(collection);
+    const stored = await this.#collection(collection).findOne({ _id: id });
+    return stored ? toDocument<T>(stored) : null;
+  }
+
+  async find<T extends Document = Document>(collection: string, query: Query): Promise<T[]> {
+    const plan = planQuery(await this.#definition(collection), query);
+    // A MongoDB limit of 0 means no limit at all.
+    if (plan.limit === 0) return [];
+    const found = await this.#collection(collection)
+      .find(toMongoFilter(plan.predicates), {
+        sort: toMongoSort(plan),
+        skip: plan.skip,
+        ...(plan.limit === undefined ? {} : { limit: plan.limit }),
+      })
+      .toArray();
+    return found.map((stored) => toDocument<T>(stored));
+  }
+
+  async count(collection: string, filter?: Filter): Promise<number> {
+    const predicates = planFilter(await this.#definition(collection), filter);
+    return this.#collection(collection).countDocuments(toMongoFilter(predicates));
+  }
+
+  async write(operations: WriteOperation[]): Promise<void> {
+    if (operations.length === 0) return;
+    const session = this.#client.startSession();
+    try {
+      await session.withTransaction(
+        () =>
+          writeInTransaction(
+            this.#db,
+            session,
+            operations,
+            async (name) => void (await this.#definition(name)),
+          ),
+        { readConcern: { level: 'snapshot' }, writeConcern: { w: 'majority' } },
+      );
+    } finally {
+      await session.endSession();
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.#client.close();
+  }
+}

@@ -1,0 +1,81 @@
+import type { SQLInputValue } from 'node:sqlite';
+import { idField } from '../collection-definition.ts';
+import type { Scalar } from '../port.ts';
+import type { Predicate, QueryPlan } from '../query-plan.ts';
+import { columnOf } from './collection-schema.ts';
+
+export interface Sql {
+  sql: string;
+  params: SQLInputValue[];
+}
+
+const comparison = { gt: '>', gte: '>=', lt: '<', lte: '<=' } as const;
+
+/** Generated columns hold JSON booleans as 1/0. */
+function parameter(value: Scalar): SQLInputValue {
+  return typeof value === 'boolean' ? Number(value) : value;
+}
+
+/**
+ * One predicate as SQL. `ne` and `in` treat a missing field as null, the way MongoDB does, so both
+ * adapters return the same rows: `IS NOT` keeps rows where the field is null, `IN` gets an explicit
+ * `IS NULL` when the list holds null.
+ */
+function condition(predicate: Predicate, params: SQLInputValue[]): string {
+  const column = columnOf(predicate.field);
+  switch (predicate.op) {
+    case 'eq':
+      if (predicate.value === null) return `${column} IS NULL`;
+      params.push(parameter(predicate.value));
+      return `${column} = ?`;
+    case 'ne':
+      if (predicate.value === null) return `${column} IS NOT NULL`;
+      params.push(parameter(predicate.value));
+      return `${column} IS NOT ?`;
+    case 'in': {
+      const values = predicate.values.filter((value) => value !== null);
+      const orNull = values.length < predicate.values.length;
+      params.push(...values.map(parameter));
+      const list = `${column} IN (${values.map(() => '?').join(', ')})`;
+      if (!orNull) return list;
+      return values.length === 0 ? `${column} IS NULL` : `(${list} OR ${column} IS NULL)`;
+    }
+    case 'range':
+      return predicate.bounds
+        .map(([operator, bound]) => {
+          params.push(bound);
+          return `${column} ${comparison[operator]} ?`;
+        })
+        .join(' AND ');
+    case 'contains':
+      // instr, not LIKE: the needle is matched literally, `%` and `_` included, with nothing to escape.
+      params.push(predicate.needle);
+      return `instr(lower(${column}), lower(?)) > 0`;
+  }
+}
+
+export function whereClause(predicates: Predicate[]): Sql {
+  const params: SQLInputValue[] = [];
+  const conditions = predicates.map((predicate) => condition(predicate, params));
+  return { sql: conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : '', params };
+}
+
+/** Ties are broken by id ascending, so paging through a sorted result never skips or repeats a row. */
+function orderBy(plan: QueryPlan): string {
+  const keys = plan.sort.map((key) => `${columnOf(key.field)} ${key.direction === 'desc' ? 'DESC' : 'ASC'}`);
+  if (!plan.sort.some((key) => key.field === idField)) keys.push('id ASC');
+  return ` ORDER BY ${keys.join(', ')}`;
+}
+
+export function selectSql(table: string, plan: QueryPlan): Sql {
+  const where = whereClause(plan.predicates);
+  return {
+    sql: `SELECT doc, CAST(position AS TEXT) AS position FROM ${table}${where.sql}${orderBy(plan)} LIMIT ? OFFSET ?`,
+    params: [...where.params, plan.limit ?? -1, plan.skip],
+  };
+}
+
+export function countSql(table: string, predicates: Predicate[]): Sql {
+  const where = whereClause(predicates);
+  return { sql: `SELECT COUNT(*) AS count FROM ${table}${where.sql}`, params: where.params };
+}

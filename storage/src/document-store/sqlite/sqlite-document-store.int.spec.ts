@@ -1,0 +1,83 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openSqliteEventStore } from '../../event-store/sqlite/open-sqlite-event-store.ts';
+import { documentStoreContract } from '../document-store.contract.ts';
+import { openSqliteDocumentStore } from './open-sqlite-document-store.ts';
+
+documentStoreContract('sqlite in memory', () => openSqliteDocumentStore({ path: ':memory:' }));
+
+let directory = '';
+documentStoreContract(
+  'sqlite file',
+  () => {
+    directory = mkdtempSync(join(tmpdir(), 'dispatch-documents-'));
+    return openSqliteDocumentStore({ path: join(directory, 'read-models.sqlite') });
+  },
+  () => rmSync(directory, { recursive: true, force: true }),
+);
+
+describe('sqlite document store on disk', () => {
+  let dir: string;
+
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'dispatch-documents-'));
+  });
+
+  afterEach(() => {
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('shares one file with the event store', async () => {
+    const path = join(dir, 'dispatch.sqlite');
+    const events = openSqliteEventStore({ path });
+    const documents = openSqliteDocumentStore({ path });
+    await documents.ensureCollection({ name: 'trucks_v1', fields: { plate: 'text' } });
+
+    const { position } = await events.append(
+      'truck-1',
+      [
+        {
+          id: randomUUID(),
+          type: 'TruckRegistered',
+          data: { plate: 'AB-123-CD' },
+          metadata: {
+            orgId: 'org-1',
+            actorId: 'user-1',
+            correlationId: randomUUID(),
+            causationId: null,
+            schemaVersion: 1,
+            occurredAt: '2025-03-01T08:30:00.000Z',
+          },
+        },
+      ],
+      { expected: 'no_stream' },
+    );
+    await documents.write([
+      { op: 'put', collection: 'trucks_v1', document: { id: 'truck-1', plate: 'AB-123-CD' }, position },
+    ]);
+
+    expect(await documents.find('trucks_v1', { filter: { plate: { contains: 'ab-123' } } })).toEqual([
+      { id: 'truck-1', plate: 'AB-123-CD', position: position.toString() },
+    ]);
+    expect(await events.headPosition()).toBe(position);
+    await documents.close();
+    await events.close();
+  });
+
+  it('knows collections another store on the file ensured', async () => {
+    const path = join(dir, 'read-models.sqlite');
+    const first = openSqliteDocumentStore({ path });
+    await first.ensureCollection({ name: 'trucks_v1', fields: { plate: 'text' } });
+    await first.write([
+      { op: 'put', collection: 'trucks_v1', document: { id: 'a', plate: 'X' }, position: 1n },
+    ]);
+
+    const second = openSqliteDocumentStore({ path });
+    expect(await second.count('trucks_v1', { plate: { eq: 'X' } })).toBe(1);
+    await first.close();
+    await second.close();
+  });
+});

@@ -1,0 +1,39 @@
+export {
+  type MongoDocumentStoreOptions,
+  openMongoDocumentStore,
+} from './document-store/mongodb/open-mongo-document-store.ts';
+export type {
+  CollectionDefinition,
+  Condition,
+  Document,
+  DocumentStore,
+  FieldType,
+  Filter,
+  Query,
+  Scalar,
+  SortKey,
+  WriteOperation,
+} from './document-store/port.ts';
+export {
+  openSqliteDocumentStore,
+  type SqliteDocumentStoreOptions,
+} from './document-store/sqlite/open-sqlite-document-store.ts';
+export { type EsdbEventStoreOptions, openEsdbEventStore } from './event-store/esdb/open-esdb-event-store.ts';
+export {
+  type AppendOptions,
+  type AppendResult,
+  type EventHandler,
+  type EventMetadata,
+  type EventStore,
+  type ExpectedRevision,
+  type NewEvent,
+  type RecordedEvent,
+  StreamNotFoundError,
+  type SubscribeOptions,
+  type Subscription,
+  WrongExpectedRevisionError,
+} from './event-store/port.ts';
+export {
+  openSqliteEventStore,
+  type SqliteEventStoreOptions,
+} from './event-store/sqlite/open-sqlite-event-store.ts';

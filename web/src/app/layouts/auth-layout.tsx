@@ -1,0 +1,34 @@
+import { Truck } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Card } from '../../components/ui/card';
+
+/** Sign-in and sign-up: one calm card, no product name (SPEC section 1). */
+export function AuthLayout({
+  title,
+  description,
+  children,
+  footer,
+}: {
+  title: string;
+  description: string;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-muted/40 px-4 py-12">
+      <div className="flex w-full max-w-sm flex-col gap-6">
+        <div className="flex flex-col items-center gap-3 text-center">
+          <span className="flex size-11 items-center justify-center rounded-xl bg-primary text-primary-foreground shadow-sm">
+            <Truck className="size-5" aria-hidden />
+          </span>
+          <div>
+            <h1 className="text-xl font-semibold tracking-tight">{title}</h1>
+            <p className="mt-1 text-sm text-muted-foreground">{description}</p>
+          </div>
+        </div>
+        <Card className="p-6">{children}</Card>
+        {footer ? <p className="text-center text-sm text-muted-foreground">{footer}</p> : null}
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,97 @@
+import { Link, Outlet, useNavigate } from '@tanstack/react-router';
+import { LayoutDashboard, Truck } from 'lucide-react';
+import { useSession } from '../../features/auth/api/get-session';
+import { UserMenu } from '../../features/auth/components/user-menu';
+import { type LiveStatus, useLiveUpdates } from '../../features/live/use-live-updates';
+import { OrganizationSwitcher } from '../../features/organizations/components/organization-switcher';
+import type { Organization } from '../../features/organizations/types';
+import { cn } from '../../lib/cn';
+import { liveChangeHandlers } from '../live-handlers';
+
+const navItemClassName =
+  'flex items-center gap-2.5 rounded-md px-2.5 py-2 text-sm font-medium text-muted-foreground transition-colors hover:bg-accent hover:text-foreground [&_svg]:size-4';
+const activeNavItem = { className: 'bg-accent text-foreground' };
+
+function Navigation({ orgSlug, className }: { orgSlug: string; className?: string }) {
+  return (
+    <nav aria-label="Main" className={className}>
+      <Link
+        to="/$orgSlug/overview"
+        params={{ orgSlug }}
+        className={navItemClassName}
+        activeProps={activeNavItem}
+      >
+        <LayoutDashboard aria-hidden />
+        Overview
+      </Link>
+      <Link
+        to="/$orgSlug/trucks"
+        params={{ orgSlug }}
+        className={navItemClassName}
+        activeProps={activeNavItem}
+      >
+        <Truck aria-hidden />
+        Trucks
+      </Link>
+    </nav>
+  );
+}
+
+const liveWording: Record<LiveStatus, string> = {
+  idle: 'Live updates off',
+  connecting: 'Connecting…',
+  live: 'Live',
+  offline: 'Offline, updates paused',
+};
+
+function LiveIndicator({ status }: { status: LiveStatus }) {
+  return (
+    <span role="status" className="flex items-center gap-2 text-xs text-muted-foreground">
+      <span
+        aria-hidden
+        className={cn(
+          'size-2 rounded-full',
+          status === 'live' && 'bg-success',
+          status === 'connecting' && 'animate-pulse bg-amber-500',
+          (status === 'offline' || status === 'idle') && 'bg-muted-foreground/50',
+        )}
+      />
+      {liveWording[status]}
+    </span>
+  );
+}
+
+/** The organization area: navigation, organization name, user menu; one live connection for its boards. */
+export function OrganizationLayout({ organization }: { organization: Organization }) {
+  const { data: session } = useSession();
+  const navigate = useNavigate();
+  const liveStatus = useLiveUpdates(organization.id, liveChangeHandlers);
+
+  const onSignedOut = () => void navigate({ to: '/login', replace: true });
+  const onSwitched = (next: { slug: string }) =>
+    void navigate({ to: '/$orgSlug/overview', params: { orgSlug: next.slug } });
+
+  return (
+    <div className="flex min-h-screen flex-col md:flex-row">
+      {/* One navigation for every width: a top bar on phones, a sidebar from md up. */}
+      <aside className="sticky top-0 z-30 flex flex-wrap items-center gap-2 border-b border-border bg-sidebar p-2 md:h-screen md:w-60 md:shrink-0 md:flex-col md:flex-nowrap md:items-stretch md:gap-4 md:border-r md:border-b-0 md:p-3">
+        <div className="min-w-0 flex-1 md:flex-none">
+          <OrganizationSwitcher organization={organization} onSwitched={onSwitched} />
+        </div>
+        <Navigation
+          orgSlug={organization.slug}
+          className="order-last flex w-full gap-1 md:order-none md:flex-col md:gap-0.5"
+        />
+        <div className="flex items-center gap-3 md:mt-auto md:flex-col md:items-stretch">
+          <div className="md:px-2.5">
+            <LiveIndicator status={liveStatus} />
+          </div>
+          {session ? <UserMenu user={session.user} onSignedOut={onSignedOut} /> : null}
+        </div>
+      </aside>
+      <main className="mx-auto w-full max-w-[90rem] min-w-0 flex-1 px-4 py-6 md:px-8 md:py-8">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { AppProvider } from './app/provider';
+import { createQueryClient } from './app/query-client';
+import { createAppRouter } from './app/router';
+import { sessionQueryKey } from './features/auth/api/get-session';
+import { forgetPositions } from './lib/event-position';
+import './styles/index.css';
+
+const queryClient = createQueryClient({
+  onUnauthorized: () => {
+    // Only a session that was there can end; a refused sign-in is the login form's business.
+    if (!queryClient.getQueryData(sessionQueryKey)) return;
+    queryClient.clear();
+    queryClient.setQueryData(sessionQueryKey, null);
+    forgetPositions();
+    const { href } = router.state.location;
+    void router.navigate({ href: `/login?redirect=${encodeURIComponent(href)}`, replace: true });
+  },
+});
+const router = createAppRouter(queryClient);
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+createRoot(root).render(
+  <StrictMode>
+    <AppProvider queryClient={queryClient} router={router} />
+  </StrictMode>,
+);

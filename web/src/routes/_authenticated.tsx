@@ -1,0 +1,19 @@
+import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
+import { loadViewer } from '../app/viewer';
+import { decideAuthenticatedRoute } from '../features/auth/guards';
+
+/**
+ * Everything behind sign-in. No session → /login; a super_admin passes; a user without an
+ * active organization → /onboarding; with one, a wrong first path segment → /{their slug}.
+ */
+export const Route = createFileRoute('/_authenticated')({
+  beforeLoad: async ({ context, location }) => {
+    const viewer = await loadViewer(context.queryClient);
+    const decision = decideAuthenticatedRoute(viewer?.guard ?? null, location.href);
+    if (decision.kind === 'redirect' || !viewer) {
+      throw redirect({ href: decision.kind === 'redirect' ? decision.to : '/login', replace: true });
+    }
+    return { viewer };
+  },
+  component: Outlet,
+});

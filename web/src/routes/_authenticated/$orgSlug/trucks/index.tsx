@@ -1,0 +1,21 @@
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { trucksQueryOptions } from '../../../../features/trucks/api/get-trucks';
+import { TrucksBoard } from '../../../../features/trucks/components/trucks-board';
+import { defaultTrucksSearch, trucksSearchSchema } from '../../../../features/trucks/trucks-search';
+import { useDocumentTitle } from '../../../../lib/use-document-title';
+
+export const Route = createFileRoute('/_authenticated/$orgSlug/trucks/')({
+  validateSearch: trucksSearchSchema,
+  search: { middlewares: [stripSearchParams(defaultTrucksSearch)] },
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) =>
+    context.queryClient.ensureQueryData(trucksQueryOptions(context.organization.id, deps)),
+  component: TrucksPage,
+});
+
+function TrucksPage() {
+  const { organization } = Route.useRouteContext();
+  const search = Route.useSearch();
+  useDocumentTitle('Trucks', organization.name);
+  return <TrucksBoard organization={organization} search={search} />;
+}

@@ -1,0 +1,33 @@
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { z } from 'zod';
+import { AuthLayout } from '../../app/layouts/auth-layout';
+import { useEnterApp } from '../../app/use-enter-app';
+import { LoginForm } from '../../features/auth/components/login-form';
+import { useDocumentTitle } from '../../lib/use-document-title';
+
+export const Route = createFileRoute('/_public/login')({
+  validateSearch: z.object({ redirect: z.string().optional().catch(undefined) }),
+  component: LoginPage,
+});
+
+function LoginPage() {
+  const { redirect } = Route.useSearch();
+  const enterApp = useEnterApp();
+  useDocumentTitle('Sign in');
+  return (
+    <AuthLayout
+      title="Sign in"
+      description="Welcome back. Sign in to your dispatch board."
+      footer={
+        <>
+          New here?{' '}
+          <Link to="/sign-up" className="font-medium text-primary hover:underline">
+            Create an account
+          </Link>
+        </>
+      }
+    >
+      <LoginForm onSignedIn={async () => void (await enterApp(redirect))} />
+    </AuthLayout>
+  );
+}
