@@ -1,9 +1,15 @@
 import type { CollectionDefinition, Document, RecordedEvent } from '@dispatch/storage';
 
+/** A read model document as a projection writes it; the runner adds the position. */
+export interface DocumentBody {
+  id: string;
+  [field: string]: unknown;
+}
+
 /** What a projection may do while applying one event: read (seeing the batch's own writes) and stage writes. */
 export interface ProjectionContext {
   get<T extends Document>(collection: string, id: string): Promise<T | null>;
-  put(collection: string, document: Omit<Document, 'position'>): void;
+  put(collection: string, document: DocumentBody): void;
   delete(collection: string, id: string): void;
   /** Tells live clients of `orgId` that documents of `kind` changed. */
   changed(kind: string, orgId: string, id: string | number): void;

@@ -1,7 +1,7 @@
 import type { Document, DocumentStore, EventStore, RecordedEvent, Subscription, WriteOperation } from '@dispatch/storage';
 import { type Change, type ChangeFeed, changeLogCollection } from './change-feed.ts';
 import { collections } from './collections.ts';
-import type { Projection, ProjectionContext } from './projection.ts';
+import type { DocumentBody, Projection, ProjectionContext } from './projection.ts';
 
 export interface ProjectorOptions {
   eventStore: EventStore;
@@ -42,7 +42,7 @@ class UnitOfWork implements ProjectionContext {
     if (staged) return staged.document as T | null;
     return this.documents.get<T>(collection, id);
   }
-  put(collection: string, document: Omit<Document, 'position'>) {
+  put(collection: string, document: DocumentBody) {
     const position = this.position;
     this.staged.set(`${collection}\u0000${document.id}`, {
       collection,

@@ -3,7 +3,8 @@ import type { RecordedEvent } from '@dispatch/storage';
 import { collections } from '../collections.ts';
 import type { Projection } from '../projection.ts';
 
-export type TruckDocument = Truck & { orgId: string; position: string };
+/** Stored under the truck id as a string, like every document; the query side gives the number back. */
+export type TruckDocument = Omit<Truck, 'id'> & { id: string; orgId: string; position: string };
 
 /** The trucks list: one document per truck that is not removed. */
 export const trucksProjection: Projection = {
@@ -38,8 +39,8 @@ export const trucksProjection: Projection = {
     const id = String(event.data.truckId);
     const current = event.type === 'TruckPosted' ? null : await context.get<TruckDocument>(collections.trucks, id);
     if (event.type !== 'TruckPosted' && !current) return;
-    const next = applyTruckEvent(current, event);
-    if (next) context.put(collections.trucks, { ...next, id, orgId } as never);
+    const next = applyTruckEvent(current && { ...current, id: Number(current.id) }, event);
+    if (next) context.put(collections.trucks, { ...next, id, orgId });
     else context.delete(collections.trucks, id);
     context.changed('trucks', orgId, event.data.truckId);
   },
