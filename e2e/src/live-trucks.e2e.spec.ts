@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import { startTestApp, type TestApp } from '@dispatch/standalone/test-support';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,9 +8,8 @@ let browser: Browser;
 let baseUrl: string;
 
 beforeAll(async () => {
-  app = await startTestApp({ serveWeb: true });
-  await app.app.listen({ port: 0, host: '127.0.0.1' });
-  baseUrl = `http://localhost:${(app.app.server.address() as AddressInfo).port}`;
+  app = await startTestApp({ serveWeb: true, listen: true });
+  baseUrl = app.url;
   browser = await launchChromium();
 });
 afterAll(async () => {
@@ -49,7 +47,7 @@ describe('a truck posted in one browser appears live in another', () => {
     await second.getByRole('button', { name: 'Sign in' }).click();
     await second.waitForURL('**/erin-freight-lines/**');
     await second.goto('/erin-freight-lines/trucks');
-    await second.getByRole('table').waitFor();
+    await second.getByText('No trucks posted yet').waitFor();
     let reloads = 0;
     second.on('load', () => reloads++);
 

@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrganization, signUp, startTestApp, type TestApp, validTruck } from './test-support.ts';
@@ -8,9 +7,8 @@ let url: string;
 const sockets: Socket[] = [];
 
 beforeAll(async () => {
-  app = await startTestApp();
-  await app.app.listen({ port: 0, host: '127.0.0.1' });
-  url = `http://127.0.0.1:${(app.app.server.address() as AddressInfo).port}`;
+  app = await startTestApp({ listen: true });
+  url = app.url;
 });
 afterAll(async () => {
   for (const socket of sockets) socket.close();

@@ -1,17 +1,36 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadEnvironment } from '@dispatch/storage/runtime/environment';
 import { createStandaloneApp, type StandaloneApp } from './app.ts';
 
-/** A whole product on a fresh temporary data folder, for integration tests. */
-export async function startTestApp(options: { serveWeb?: boolean } = {}) {
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+/**
+ * A whole product on a fresh temporary data folder, for integration tests. With `listen`, it serves
+ * on a free local port whose address is also its public URL (browsers and Socket.IO clients need one).
+ */
+export async function startTestApp(options: { serveWeb?: boolean; listen?: boolean } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'dispatch-test-'));
-  const env = loadEnvironment({ DATA_DIR: dataDir, PORT: '0', PUBLIC_URL: 'http://localhost:3000' });
+  const port = options.listen ? await freePort() : 3000;
+  const url = `http://localhost:${port}`;
+  const env = loadEnvironment({ DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: url });
   const standalone: StandaloneApp = await createStandaloneApp(env, { serveWeb: options.serveWeb ?? false });
+  if (options.listen) await standalone.app.listen({ port, host: '127.0.0.1' });
   return {
     ...standalone,
     dataDir,
+    url,
     async stop() {
       await standalone.close();
       rmSync(dataDir, { recursive: true, force: true });
@@ -26,7 +45,7 @@ export async function signUp(app: TestApp, email: string, name = 'Test Dispatche
   const response = await app.app.inject({
     method: 'POST',
     url: '/api/auth/sign-up/email',
-    headers: { origin: 'http://localhost:3000' },
+    headers: { origin: app.url },
     payload: { email, password: 'correct-horse-battery', name },
   });
   if (response.statusCode !== 200) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
@@ -38,7 +57,7 @@ export async function createOrganization(app: TestApp, cookie: string, name: str
   const response = await app.app.inject({
     method: 'POST',
     url: '/api/v1/organization/create',
-    headers: { cookie, origin: 'http://localhost:3000' },
+    headers: { cookie, origin: app.url },
     payload: { name },
   });
   if (response.statusCode !== 201) throw new Error(`create organization failed: ${response.body}`);
