@@ -4,7 +4,9 @@ export default [
   { test: { name: 'domain', root: './domain', include: ['src/**/*.spec.ts'] } },
   { test: { name: 'storage', root: './storage', include: ['src/**/*.spec.ts'], testTimeout: 30_000 } },
   { test: { name: 'auth', root: './auth', include: ['src/**/*.spec.ts'], testTimeout: 30_000 } },
-  { test: { name: 'command-api', root: './command-api', include: ['src/**/*.spec.ts'], testTimeout: 30_000 } },
+  {
+    test: { name: 'command-api', root: './command-api', include: ['src/**/*.spec.ts'], testTimeout: 30_000 },
+  },
   { test: { name: 'projector', root: './projector', include: ['src/**/*.spec.ts'], testTimeout: 30_000 } },
   { test: { name: 'query-api', root: './query-api', include: ['src/**/*.spec.ts'], testTimeout: 30_000 } },
   { test: { name: 'standalone', root: './standalone', include: ['src/**/*.spec.ts'], testTimeout: 60_000 } },

@@ -56,7 +56,10 @@ export function authOptions(config: AuthConfig, database: AuthDatabase['database
         create: {
           // A returning dispatcher lands in their organization instead of onboarding.
           before: async (session) => ({
-            data: { ...session, activeOrganizationId: (await config.defaultActiveOrganization?.(session.userId)) ?? null },
+            data: {
+              ...session,
+              activeOrganizationId: (await config.defaultActiveOrganization?.(session.userId)) ?? null,
+            },
           }),
         },
       },

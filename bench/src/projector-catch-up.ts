@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { projections, startProjector } from '@dispatch/projector';
 import { openSqliteDocumentStore, openSqliteEventStore } from '@dispatch/storage';
-import { truckEvents, tempDir } from './fixtures.ts';
+import { tempDir, truckEvents } from './fixtures.ts';
 import { fmt, type Row } from './stats.ts';
 
 /** The projector building the trucks read model from an existing log of `total` truck events. */

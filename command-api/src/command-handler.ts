@@ -113,7 +113,11 @@ export async function handleCommand<State, Command, Event extends { type: string
   }
 }
 
-export function newCommandContext(input: { orgId: string; actorId: string; correlationId?: string }): CommandContext {
+export function newCommandContext(input: {
+  orgId: string;
+  actorId: string;
+  correlationId?: string;
+}): CommandContext {
   const commandId = randomUUID();
   return {
     orgId: input.orgId,

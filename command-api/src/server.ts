@@ -1,8 +1,8 @@
+import { installJsonNotFound } from '@dispatch/auth/http/boundary';
 import { openAuthFor } from '@dispatch/auth/runtime/infrastructure';
 import { ensureReadModels, firstOrganizationOfUser, projections } from '@dispatch/projector';
 import { loadEnvironment } from '@dispatch/storage/runtime/environment';
 import { openDocumentStoreFor, openEventStoreFor } from '@dispatch/storage/runtime/open-stores';
-import { installJsonNotFound } from '@dispatch/auth/http/boundary';
 import Fastify from 'fastify';
 import { commandApi } from './plugin.ts';
 
@@ -12,7 +12,9 @@ const store = openEventStoreFor(env);
 // Sign-in runs here, and a new session starts in the user's organization: read from the read models.
 const documents = await openDocumentStoreFor(env);
 await ensureReadModels(documents, projections);
-const auth = await openAuthFor(env, { defaultActiveOrganization: (userId) => firstOrganizationOfUser(documents, userId) });
+const auth = await openAuthFor(env, {
+  defaultActiveOrganization: (userId) => firstOrganizationOfUser(documents, userId),
+});
 const app = Fastify({ logger: true, trustProxy: true });
 installJsonNotFound(app);
 app.get('/health', async () => ({ ok: true }));

@@ -55,11 +55,14 @@ export function tailChangeLog(
     if (running) return;
     running = true;
     try {
-      const rows = await documents.find<{ id: string; position: string; changes: Change[] }>(changeLogCollection.name, {
-        filter: { seq: { gt: Number(last) } },
-        sort: [{ field: 'seq', direction: 'asc' }],
-        limit: 500,
-      });
+      const rows = await documents.find<{ id: string; position: string; changes: Change[] }>(
+        changeLogCollection.name,
+        {
+          filter: { seq: { gt: Number(last) } },
+          sort: [{ field: 'seq', direction: 'asc' }],
+          limit: 500,
+        },
+      );
       for (const row of rows) {
         last = BigInt(row.position);
         for (const listener of listeners) listener({ position: last, changes: row.changes });

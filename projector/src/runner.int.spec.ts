@@ -46,17 +46,29 @@ afterEach(async () => {
 });
 
 const post = (truckId: number, orgId = 'org-a') =>
-  events.append(`truck-${truckId}`, [{ id: randomUUID(), type: 'TruckPosted', data: { truckId, ...truck }, metadata: meta(orgId) }], {
-    expected: 'no_stream',
-  });
+  events.append(
+    `truck-${truckId}`,
+    [{ id: randomUUID(), type: 'TruckPosted', data: { truckId, ...truck }, metadata: meta(orgId) }],
+    {
+      expected: 'no_stream',
+    },
+  );
 const update = (truckId: number, revision: bigint, changes: object) =>
-  events.append(`truck-${truckId}`, [{ id: randomUUID(), type: 'TruckUpdated', data: { truckId, changes }, metadata: meta('org-a') }], {
-    expected: revision,
-  });
+  events.append(
+    `truck-${truckId}`,
+    [{ id: randomUUID(), type: 'TruckUpdated', data: { truckId, changes }, metadata: meta('org-a') }],
+    {
+      expected: revision,
+    },
+  );
 const remove = (truckId: number, revision: bigint) =>
-  events.append(`truck-${truckId}`, [{ id: randomUUID(), type: 'TruckRemoved', data: { truckId }, metadata: meta('org-a') }], {
-    expected: revision,
-  });
+  events.append(
+    `truck-${truckId}`,
+    [{ id: randomUUID(), type: 'TruckRemoved', data: { truckId }, metadata: meta('org-a') }],
+    {
+      expected: revision,
+    },
+  );
 
 async function snapshot() {
   const rows = await documents.find(collections.trucks, { sort: [{ field: 'createdAt', direction: 'asc' }] });
@@ -117,7 +129,12 @@ describe('projector', () => {
     await post(1);
     await post(2);
     const errors: unknown[] = [];
-    const projector = await startProjector({ eventStore: events, documents: flaky, projections, onError: (e) => errors.push(e) });
+    const projector = await startProjector({
+      eventStore: events,
+      documents: flaky,
+      projections,
+      onError: (e) => errors.push(e),
+    });
     expect(await projector.waitFor(await events.headPosition(), 5000)).toBe(true);
     expect(errors).toHaveLength(1);
     expect((await snapshot()).map((row) => row.id)).toEqual(['1', '2']);

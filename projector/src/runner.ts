@@ -1,4 +1,11 @@
-import type { Document, DocumentStore, EventStore, RecordedEvent, Subscription, WriteOperation } from '@dispatch/storage';
+import type {
+  Document,
+  DocumentStore,
+  EventStore,
+  RecordedEvent,
+  Subscription,
+  WriteOperation,
+} from '@dispatch/storage';
 import { type Change, type ChangeFeed, changeLogCollection } from './change-feed.ts';
 import { collections } from './collections.ts';
 import type { DocumentBody, Projection, ProjectionContext } from './projection.ts';
@@ -29,7 +36,10 @@ type Key = `${string}\u0000${string}`;
 
 /** One batch: the read models' new state per touched document, staged until the atomic write. */
 class UnitOfWork implements ProjectionContext {
-  readonly staged = new Map<Key, { collection: string; id: string; document: Document | null; position: bigint }>();
+  readonly staged = new Map<
+    Key,
+    { collection: string; id: string; document: Document | null; position: bigint }
+  >();
   readonly changes = new Map<string, Change>();
   position = 0n;
   private readonly documents: DocumentStore;
@@ -75,7 +85,11 @@ class UnitOfWork implements ProjectionContext {
       operations.push({
         op: 'put',
         collection: changeLogCollection.name,
-        document: { id: this.position.toString(), seq: Number(this.position), changes: [...this.changes.values()] },
+        document: {
+          id: this.position.toString(),
+          seq: Number(this.position),
+          changes: [...this.changes.values()],
+        },
         position: this.position,
       });
     }

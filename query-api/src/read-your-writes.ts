@@ -7,7 +7,8 @@ export const PROJECTION_POSITION_HEADER = 'x-projection-position';
 export const MAX_WAIT_MS = 2000;
 
 function minPosition(header: unknown, query: unknown): bigint | null {
-  const raw = typeof header === 'string' ? header : (query as { minPosition?: unknown } | undefined)?.minPosition;
+  const raw =
+    typeof header === 'string' ? header : (query as { minPosition?: unknown } | undefined)?.minPosition;
   if (typeof raw !== 'string' || !/^\d{1,20}$/.test(raw)) return null;
   return BigInt(raw);
 }

@@ -1,8 +1,14 @@
+import { installJsonNotFound } from '@dispatch/auth/http/boundary';
 import { openAuthFor } from '@dispatch/auth/runtime/infrastructure';
-import { changeLogCollection, collections, ensureReadModels, projections, tailChangeLog } from '@dispatch/projector';
+import {
+  changeLogCollection,
+  collections,
+  ensureReadModels,
+  projections,
+  tailChangeLog,
+} from '@dispatch/projector';
 import { loadEnvironment } from '@dispatch/storage/runtime/environment';
 import { openDocumentStoreFor } from '@dispatch/storage/runtime/open-stores';
-import { installJsonNotFound } from '@dispatch/auth/http/boundary';
 import Fastify from 'fastify';
 import { queryApi } from './plugin.ts';
 import { clockFromCommits } from './projection-clock.ts';

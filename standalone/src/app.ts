@@ -1,5 +1,5 @@
+import { type Infrastructure, openInfrastructure } from '@dispatch/auth/runtime/infrastructure';
 import { commandApi } from '@dispatch/command-api';
-import { openInfrastructure, type Infrastructure } from '@dispatch/auth/runtime/infrastructure';
 import {
   firstOrganizationOfUser,
   inProcessChangeFeed,
@@ -27,7 +27,9 @@ export async function createStandaloneApp(
   env: Environment,
   options: { logger?: boolean; serveWeb?: boolean } = {},
 ): Promise<StandaloneApp> {
-  const infrastructure = await openInfrastructure(env, { defaultActiveOrganization: firstOrganizationOfUser });
+  const infrastructure = await openInfrastructure(env, {
+    defaultActiveOrganization: firstOrganizationOfUser,
+  });
   const feed = inProcessChangeFeed();
   const projector = await startProjector({
     eventStore: infrastructure.eventStore,

@@ -16,7 +16,12 @@ afterAll(async () => {
 });
 
 function connect(cookie: string): Promise<Socket> {
-  const socket = io(url, { path: '/socket.io', transports: ['websocket'], extraHeaders: { cookie }, reconnection: false });
+  const socket = io(url, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    extraHeaders: { cookie },
+    reconnection: false,
+  });
   sockets.push(socket);
   return new Promise((resolve, reject) => {
     socket.once('ready', () => resolve(socket));
@@ -34,10 +39,15 @@ describe('live updates over Socket.IO', () => {
     const seenByBob: unknown[] = [];
     other.on('change', (change) => seenByBob.push(change));
 
-    const received = new Promise<{ kind: string; ids: number[]; position: string; orgId: string }>((resolve) =>
-      watcher.on('change', (change) => change.kind === 'trucks' && resolve(change)),
+    const received = new Promise<{ kind: string; ids: number[]; position: string; orgId: string }>(
+      (resolve) => watcher.on('change', (change) => change.kind === 'trucks' && resolve(change)),
     );
-    const posted = await app.app.inject({ method: 'POST', url: '/api/v1/trucks', headers: { cookie: alice }, payload: validTruck });
+    const posted = await app.app.inject({
+      method: 'POST',
+      url: '/api/v1/trucks',
+      headers: { cookie: alice },
+      payload: validTruck,
+    });
     const change = await received;
     expect(change).toEqual({
       kind: 'trucks',

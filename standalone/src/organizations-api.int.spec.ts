@@ -50,13 +50,27 @@ describe('organizations, first cut', () => {
     const cookie = await signUp(app, 'owner5@example.com');
     const created = await createOrganization(app, cookie, 'Listed Org');
     const position = (
-      await app.app.inject({ method: 'POST', url: '/api/v1/organization/set-active', headers: { cookie }, payload: { organizationId: created.id } })
+      await app.app.inject({
+        method: 'POST',
+        url: '/api/v1/organization/set-active',
+        headers: { cookie },
+        payload: { organizationId: created.id },
+      })
     ).statusCode;
     expect(position).toBe(200);
-    const wait = { cookie, 'x-min-position': (await app.infrastructure.eventStore.headPosition()).toString() };
+    const wait = {
+      cookie,
+      'x-min-position': (await app.infrastructure.eventStore.headPosition()).toString(),
+    };
     const list = await app.app.inject({ method: 'GET', url: '/api/v1/organization/list', headers: wait });
-    expect(list.json().data).toEqual([{ id: created.id, name: 'Listed Org', slug: 'listed-org', timeZone: 'America/Chicago', role: 'owner' }]);
-    const full = await app.app.inject({ method: 'GET', url: '/api/v1/organization/get-full-organization', headers: wait });
+    expect(list.json().data).toEqual([
+      { id: created.id, name: 'Listed Org', slug: 'listed-org', timeZone: 'America/Chicago', role: 'owner' },
+    ]);
+    const full = await app.app.inject({
+      method: 'GET',
+      url: '/api/v1/organization/get-full-organization',
+      headers: wait,
+    });
     expect(full.json().data).toMatchObject({ id: created.id, slug: 'listed-org', role: 'owner' });
   });
 

@@ -3,11 +3,29 @@ import { createOrganization, newCommandContext, postTruck } from '@dispatch/comm
 import { directions, trailerTypes, truckCreateSchema, usCities } from '@dispatch/domain';
 import type { EventStore } from '@dispatch/storage';
 
-export const DEMO_USER = { email: 'dispatcher@demo.test', password: 'demo-dispatch-2026', name: 'Dana Dispatcher' };
+export const DEMO_USER = {
+  email: 'dispatcher@demo.test',
+  password: 'demo-dispatch-2026',
+  name: 'Dana Dispatcher',
+};
 export const DEMO_ORGANIZATION = { name: 'Prairie Freight Demo', slug: 'prairie-freight' };
 
-const truckNames = ['Big Blue', 'Prairie Runner', 'Night Owl', 'Red Hauler', 'Grain King', 'Iron Horse', 'Sundowner'];
-const companies = ['Heartland Hauling', 'Prairie Grain Co.', 'Lone Star Carriers', null, 'Great Plains Logistics'];
+const truckNames = [
+  'Big Blue',
+  'Prairie Runner',
+  'Night Owl',
+  'Red Hauler',
+  'Grain King',
+  'Iron Horse',
+  'Sundowner',
+];
+const companies = [
+  'Heartland Hauling',
+  'Prairie Grain Co.',
+  'Lone Star Carriers',
+  null,
+  'Great Plains Logistics',
+];
 const dispatchers = [
   { name: 'Dana Dispatcher', email: 'dana@demo.test', phone: '3125550100' },
   { name: 'Luis Ortega', email: 'luis@demo.test', phone: '+14695550142' },
@@ -30,11 +48,11 @@ function sequence(seed: number) {
 export async function seedDemoData(store: EventStore, auth: AuthService, now = new Date()): Promise<boolean> {
   if ((await store.headPosition()) > 0n) return false;
   const user = await auth.createUser({ ...DEMO_USER, role: 'user' });
-  const organization = await createOrganization(
-    store,
-    DEMO_ORGANIZATION,
-    { id: user.id, email: DEMO_USER.email, name: DEMO_USER.name },
-  );
+  const organization = await createOrganization(store, DEMO_ORGANIZATION, {
+    id: user.id,
+    email: DEMO_USER.email,
+    name: DEMO_USER.name,
+  });
   const random = sequence(42);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
   for (let index = 0; index < 50; index++) {

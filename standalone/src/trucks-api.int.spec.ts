@@ -14,8 +14,19 @@ beforeAll(async () => {
 });
 afterAll(() => app.stop());
 
-const inject = (cookie: string, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown, headers = {}) =>
-  app.app.inject({ method, url, headers: { cookie, ...headers }, ...(payload === undefined ? {} : { payload: payload as object }) });
+const inject = (
+  cookie: string,
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: unknown,
+  headers = {},
+) =>
+  app.app.inject({
+    method,
+    url,
+    headers: { cookie, ...headers },
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
 
 async function post(cookie: string, body: unknown = validTruck) {
   const response = await inject(cookie, 'POST', '/api/v1/trucks', body);
@@ -26,7 +37,12 @@ describe('trucks through the command and query APIs', () => {
   it('posts a truck: 201 with a numeric id, version 0, and the position of its event', async () => {
     const { response, truck, position } = await post(alice);
     expect(response.statusCode).toBe(201);
-    expect(truck).toMatchObject({ ...validTruck, notes: null, availabilityDate: '2026-11-21T00:00:00.000Z', version: 0 });
+    expect(truck).toMatchObject({
+      ...validTruck,
+      notes: null,
+      availabilityDate: '2026-11-21T00:00:00.000Z',
+      version: 0,
+    });
     expect(typeof truck.id).toBe('number');
     expect(BigInt(position)).toBeGreaterThan(0n);
   });
@@ -39,7 +55,9 @@ describe('trucks through the command and query APIs', () => {
 
   it('reads its own write: a list given the post position contains the truck', async () => {
     const { truck, position } = await post(alice, { ...validTruck, truckName: 'Read Your Writes' });
-    const list = await inject(alice, 'GET', '/api/v1/trucks?limit=100', undefined, { 'x-min-position': position });
+    const list = await inject(alice, 'GET', '/api/v1/trucks?limit=100', undefined, {
+      'x-min-position': position,
+    });
     expect(list.statusCode).toBe(200);
     expect(BigInt(list.headers['x-projection-position'] as string)).toBeGreaterThanOrEqual(BigInt(position));
     expect(list.json().data.map((t: { id: number }) => t.id)).toContain(truck.id);
@@ -47,21 +65,37 @@ describe('trucks through the command and query APIs', () => {
 
   it('answers the list in the shape of the spec, paged from 0', async () => {
     const { position } = await post(alice);
-    const response = await inject(alice, 'GET', `/api/v1/trucks?limit=2&page=1&orderBy=createdAt&sort=asc&minPosition=${position}`);
+    const response = await inject(
+      alice,
+      'GET',
+      `/api/v1/trucks?limit=2&page=1&orderBy=createdAt&sort=asc&minPosition=${position}`,
+    );
     const body = response.json();
     expect(body).toMatchObject({ success: true, limit: 2, page: 1, count: 2 });
     expect(body.totalPages).toBe(Math.ceil(body.totalCount / 2));
-    for (const key of ['totalTrucksCreatedToday', 'totalTrucksCreatedYesterday', 'totalAvailableToday', 'totalAvailableYesterday']) {
+    for (const key of [
+      'totalTrucksCreatedToday',
+      'totalTrucksCreatedYesterday',
+      'totalAvailableToday',
+      'totalAvailableYesterday',
+    ]) {
       expect(typeof body[key]).toBe('number');
     }
     expect(body.totalTrucksCreatedToday).toBe(body.totalCount);
-    const all = (await inject(alice, 'GET', '/api/v1/trucks?limit=100&orderBy=createdAt&sort=asc')).json().data;
-    expect(body.data.map((t: { id: number }) => t.id)).toEqual(all.slice(2, 4).map((t: { id: number }) => t.id));
+    const all = (await inject(alice, 'GET', '/api/v1/trucks?limit=100&orderBy=createdAt&sort=asc')).json()
+      .data;
+    expect(body.data.map((t: { id: number }) => t.id)).toEqual(
+      all.slice(2, 4).map((t: { id: number }) => t.id),
+    );
   });
 
   it('refuses bad input with field messages and writes nothing', async () => {
     const before = await app.infrastructure.eventStore.headPosition();
-    const { response } = await post(alice, { ...validTruck, truckName: 'x'.repeat(51), dispatcherMobileNumber: '12' });
+    const { response } = await post(alice, {
+      ...validTruck,
+      truckName: 'x'.repeat(51),
+      dispatcherMobileNumber: '12',
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({
       code: 'VALIDATION_ERROR',
@@ -95,7 +129,10 @@ describe('trucks through the command and query APIs', () => {
     expect(edited.statusCode).toBe(200);
     expect(edited.json()).toMatchObject({ id: truck.id, status: false, version: 1 });
 
-    const stale = await inject(alice, 'PATCH', `/api/v1/trucks/${truck.id}`, { truckName: 'Overwrite', version: 0 });
+    const stale = await inject(alice, 'PATCH', `/api/v1/trucks/${truck.id}`, {
+      truckName: 'Overwrite',
+      version: 0,
+    });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().code).toBe('CONFLICT');
     const current = await inject(alice, 'GET', `/api/v1/trucks/${truck.id}`, undefined, {
@@ -109,15 +146,22 @@ describe('trucks through the command and query APIs', () => {
     const removed = await inject(alice, 'DELETE', `/api/v1/trucks/${truck.id}?version=0`);
     expect(removed.statusCode).toBe(204);
     const position = removed.headers['x-event-position'] as string;
-    expect((await inject(alice, 'GET', `/api/v1/trucks/${truck.id}`, undefined, { 'x-min-position': position })).statusCode).toBe(404);
-    expect((await inject(alice, 'PATCH', `/api/v1/trucks/${truck.id}`, { status: false })).statusCode).toBe(404);
+    expect(
+      (await inject(alice, 'GET', `/api/v1/trucks/${truck.id}`, undefined, { 'x-min-position': position }))
+        .statusCode,
+    ).toBe(404);
+    expect((await inject(alice, 'PATCH', `/api/v1/trucks/${truck.id}`, { status: false })).statusCode).toBe(
+      404,
+    );
   });
 
   it("never shows or changes another organization's truck", async () => {
     const { truck, position } = await post(alice, { ...validTruck, truckName: 'Alice only' });
     const headers = { 'x-min-position': position };
     expect((await inject(bob, 'GET', `/api/v1/trucks/${truck.id}`, undefined, headers)).statusCode).toBe(404);
-    expect((await inject(bob, 'PATCH', `/api/v1/trucks/${truck.id}`, { status: false })).statusCode).toBe(404);
+    expect((await inject(bob, 'PATCH', `/api/v1/trucks/${truck.id}`, { status: false })).statusCode).toBe(
+      404,
+    );
     expect((await inject(bob, 'DELETE', `/api/v1/trucks/${truck.id}`)).statusCode).toBe(404);
     const bobs = await inject(bob, 'GET', '/api/v1/trucks?limit=100', undefined, headers);
     expect(bobs.json().data.map((t: { id: number }) => t.id)).not.toContain(truck.id);
@@ -127,7 +171,9 @@ describe('trucks through the command and query APIs', () => {
 
   it('requires a session and an active organization', async () => {
     expect((await app.app.inject({ method: 'GET', url: '/api/v1/trucks' })).statusCode).toBe(401);
-    expect((await app.app.inject({ method: 'POST', url: '/api/v1/trucks', payload: validTruck })).statusCode).toBe(401);
+    expect(
+      (await app.app.inject({ method: 'POST', url: '/api/v1/trucks', payload: validTruck })).statusCode,
+    ).toBe(401);
     const carol = await signUp(app, 'carol@example.com', 'Carol');
     const response = await inject(carol, 'GET', '/api/v1/trucks');
     expect(response.statusCode).toBe(403);

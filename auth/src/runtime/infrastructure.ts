@@ -48,13 +48,16 @@ export async function openAuthFor(
 
 export async function openInfrastructure(
   env: Environment,
-  options: { defaultActiveOrganization?: (documents: DocumentStore, userId: string) => Promise<string | null> } = {},
+  options: {
+    defaultActiveOrganization?: (documents: DocumentStore, userId: string) => Promise<string | null>;
+  } = {},
 ): Promise<Infrastructure> {
   const eventStore = openEventStoreFor(env);
   const documents = await openDocumentStoreFor(env);
   const { defaultActiveOrganization } = options;
   const auth = await openAuthFor(env, {
-    defaultActiveOrganization: defaultActiveOrganization && ((userId) => defaultActiveOrganization(documents, userId)),
+    defaultActiveOrganization:
+      defaultActiveOrganization && ((userId) => defaultActiveOrganization(documents, userId)),
   });
   return {
     eventStore,

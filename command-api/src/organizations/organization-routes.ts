@@ -3,8 +3,8 @@ import type { AuthService } from '@dispatch/auth';
 import { parseInput } from '@dispatch/auth/http/boundary';
 import { requireSession } from '@dispatch/auth/http/request-context';
 import {
-  conflict,
   type CreateOrganizationInput,
+  conflict,
   createOrganizationSchema,
   decideOrganization,
   evolveOrganization,
@@ -97,7 +97,13 @@ export async function createOrganization(
 ): Promise<{ id: string; name: string; slug: string; position: bigint }> {
   const organizationId = randomUUID();
   const context = newCommandContext({ orgId: organizationId, actorId: creator.id });
-  const slug = await reserveSlug(store, input.slug ?? slugify(input.name), input.slug !== undefined, organizationId, context);
+  const slug = await reserveSlug(
+    store,
+    input.slug ?? slugify(input.name),
+    input.slug !== undefined,
+    organizationId,
+    context,
+  );
   const result = await handleCommand(
     store,
     organizationStream(organizationId),
@@ -128,7 +134,9 @@ export function organizationRoutes(options: { store: EventStore; auth: AuthServi
       // The creator starts working in the new organization straight away.
       await auth.setActiveOrganization(session.id, created.id);
       setEventPosition(reply, created.position);
-      return reply.status(201).send({ success: true, data: { id: created.id, name: created.name, slug: created.slug } });
+      return reply
+        .status(201)
+        .send({ success: true, data: { id: created.id, name: created.name, slug: created.slug } });
     });
 
     app.post('/api/v1/organization/set-active', async (request, reply) => {

@@ -1,14 +1,25 @@
-import { TRUCK_SCHEMA_VERSION, type TruckInput, truckCreateSchema, truckPatchSchema, truckStream } from '@dispatch/domain';
 import type { AuthService } from '@dispatch/auth';
 import { parseInput } from '@dispatch/auth/http/boundary';
 import { requireOrganization } from '@dispatch/auth/http/request-context';
+import {
+  TRUCK_SCHEMA_VERSION,
+  type TruckInput,
+  truckCreateSchema,
+  truckPatchSchema,
+  truckStream,
+} from '@dispatch/domain';
 import type { EventStore } from '@dispatch/storage';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { type CommandContext, type CommandResult, handleCommand, newCommandContext } from '../command-handler.ts';
+import {
+  type CommandContext,
+  type CommandResult,
+  handleCommand,
+  newCommandContext,
+} from '../command-handler.ts';
 import { setEventPosition } from '../event-position.ts';
-import { allocateTruckId } from './truck-ids.ts';
 import { truckDecider } from './truck-decider.ts';
+import { allocateTruckId } from './truck-ids.ts';
 
 const truckParams = z.object({ id: z.coerce.number().int().positive('Truck id must be a positive integer') });
 const versionQuery = z.object({ version: z.coerce.number().int().nonnegative().optional() }).strict();

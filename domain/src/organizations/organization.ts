@@ -73,7 +73,14 @@ export type OrganizationEvent =
     }
   | {
       type: 'MemberAdded';
-      data: { organizationId: string; memberId: string; userId: string; role: MemberRole; email: string; name: string };
+      data: {
+        organizationId: string;
+        memberId: string;
+        userId: string;
+        role: MemberRole;
+        email: string;
+        name: string;
+      };
     };
 
 export type SlugEvent = { type: 'OrganizationSlugReserved'; data: { slug: string; organizationId: string } };
@@ -125,7 +132,10 @@ export function evolveOrganization(state: OrganizationState, event: Organization
   }
 }
 
-export function decideOrganization(command: OrganizationCommand, state: OrganizationState): OrganizationEvent[] {
+export function decideOrganization(
+  command: OrganizationCommand,
+  state: OrganizationState,
+): OrganizationEvent[] {
   switch (command.type) {
     case 'CreateOrganization': {
       if (state.status !== 'none') throw conflict('Organization already exists');

@@ -35,7 +35,11 @@ export const productLabels: Record<Product, string> = { HEAVY: 'Heavy', LIGHT: '
 
 export const rateUnits = ['TONS', 'BUSHELS', 'FLAT_RATE'] as const;
 export type RateUnit = (typeof rateUnits)[number];
-export const rateUnitLabels: Record<RateUnit, string> = { TONS: 'Tons', BUSHELS: 'Bushels', FLAT_RATE: 'Flat Rate' };
+export const rateUnitLabels: Record<RateUnit, string> = {
+  TONS: 'Tons',
+  BUSHELS: 'Bushels',
+  FLAT_RATE: 'Flat Rate',
+};
 
 export const memberRoles = ['admin', 'owner', 'member', 'memberPlus'] as const;
 export type MemberRole = (typeof memberRoles)[number];

@@ -31,7 +31,14 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
 function wallClock(timeZone: string, instant: number) {
   const parts = formatter(timeZone).formatToParts(new Date(instant));
   const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((part) => part.type === type)?.value);
-  return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour'), minute: get('minute'), second: get('second') };
+  return {
+    year: get('year'),
+    month: get('month'),
+    day: get('day'),
+    hour: get('hour'),
+    minute: get('minute'),
+    second: get('second'),
+  };
 }
 
 /** Milliseconds the zone's wall clock is ahead of UTC at `instant`. */

@@ -20,7 +20,11 @@ describe('days in an organization time zone', () => {
 
   it('has 23 hours on the day clocks spring forward', () => {
     const range = dayRange('America/Chicago', new Date('2026-03-08T18:00:00Z'));
-    expect(range).toEqual({ start: '2026-03-08T06:00:00.000Z', end: '2026-03-09T05:00:00.000Z', date: '2026-03-08' });
+    expect(range).toEqual({
+      start: '2026-03-08T06:00:00.000Z',
+      end: '2026-03-09T05:00:00.000Z',
+      date: '2026-03-08',
+    });
   });
 
   it('works east of UTC', () => {

@@ -22,7 +22,9 @@ export function evolveTruck(state: TruckState, event: TruckEvent, orgId: string)
       return { status: 'posted', orgId, truck };
     }
     case 'TruckUpdated':
-      return state.status === 'posted' ? { ...state, truck: { ...state.truck, ...event.data.changes } } : state;
+      return state.status === 'posted'
+        ? { ...state, truck: { ...state.truck, ...event.data.changes } }
+        : state;
     case 'TruckRemoved':
       return { status: 'removed', orgId };
     default:
@@ -46,7 +48,8 @@ export function decideTruck(command: TruckCommand, state: TruckState): TruckEven
       const current = assertOwnTruck(state, command.data.orgId, command.data.truckId);
       const changes: TruckChanges = {};
       for (const [field, value] of Object.entries(command.data.changes) as [keyof TruckChanges, unknown][]) {
-        if (value !== undefined && current.truck[field] !== value) (changes as Record<string, unknown>)[field] = value;
+        if (value !== undefined && current.truck[field] !== value)
+          (changes as Record<string, unknown>)[field] = value;
       }
       if (Object.keys(changes).length === 0) return [];
       return [{ type: 'TruckUpdated', data: { truckId: command.data.truckId, changes } }];
@@ -59,4 +62,3 @@ export function decideTruck(command: TruckCommand, state: TruckState): TruckEven
       return assertNever(command);
   }
 }
-

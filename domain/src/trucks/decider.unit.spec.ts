@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { type DomainError, decideTruck, evolveTruck, initialTruckState, type TruckEvent, truckCreateSchema } from '../index.ts';
+import {
+  type DomainError,
+  decideTruck,
+  evolveTruck,
+  initialTruckState,
+  type TruckEvent,
+  truckCreateSchema,
+} from '../index.ts';
 
 const input = truckCreateSchema.parse({
   trailerType: 'FLATBED',
@@ -28,9 +35,9 @@ function refusal(fn: () => unknown): DomainError {
 
 describe('truck decider', () => {
   it('posts a new truck', () => {
-    expect(decideTruck({ type: 'PostTruck', data: { truckId: 7, orgId: 'org-a', input } }, given([]))).toEqual([
-      posted,
-    ]);
+    expect(
+      decideTruck({ type: 'PostTruck', data: { truckId: 7, orgId: 'org-a', input } }, given([])),
+    ).toEqual([posted]);
   });
 
   it('refuses to post a truck id twice', () => {
@@ -42,7 +49,10 @@ describe('truck decider', () => {
 
   it('records only the fields that really change', () => {
     const events = decideTruck(
-      { type: 'UpdateTruck', data: { truckId: 7, orgId: 'org-a', changes: { truckName: 'Blue Pete', status: false } } },
+      {
+        type: 'UpdateTruck',
+        data: { truckId: 7, orgId: 'org-a', changes: { truckName: 'Blue Pete', status: false } },
+      },
       given([posted]),
     );
     expect(events).toEqual([{ type: 'TruckUpdated', data: { truckId: 7, changes: { status: false } } }]);
@@ -51,7 +61,10 @@ describe('truck decider', () => {
   it('records nothing when an edit changes nothing', () => {
     const state = given([posted]);
     expect(
-      decideTruck({ type: 'UpdateTruck', data: { truckId: 7, orgId: 'org-a', changes: { truckCity: 'Chicago' } } }, state),
+      decideTruck(
+        { type: 'UpdateTruck', data: { truckId: 7, orgId: 'org-a', changes: { truckCity: 'Chicago' } } },
+        state,
+      ),
     ).toEqual([]);
   });
 
@@ -65,7 +78,10 @@ describe('truck decider', () => {
   it('refuses to edit a removed truck', () => {
     const state = given([posted, { type: 'TruckRemoved', data: { truckId: 7 } }]);
     const error = refusal(() =>
-      decideTruck({ type: 'UpdateTruck', data: { truckId: 7, orgId: 'org-a', changes: { status: false } } }, state),
+      decideTruck(
+        { type: 'UpdateTruck', data: { truckId: 7, orgId: 'org-a', changes: { status: false } } },
+        state,
+      ),
     );
     expect(error.kind).toBe('not_found');
   });

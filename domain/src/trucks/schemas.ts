@@ -8,7 +8,10 @@ const notesMax = { length: 500, message: 'Notes cannot be more than 500 characte
 const trailerType = z.enum(trailerTypes, { error: 'Trailer type is required' });
 const direction = z.preprocess(
   (value) => (value === '' ? null : value),
-  z.enum(directions, { error: 'Select a valid direction' }).nullish().transform((value) => value ?? null),
+  z
+    .enum(directions, { error: 'Select a valid direction' })
+    .nullish()
+    .transform((value) => value ?? null),
 );
 const status = z.boolean({ error: 'Status must be true or false' });
 const countryCode = z

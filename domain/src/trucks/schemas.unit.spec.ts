@@ -32,18 +32,37 @@ describe('truck create form', () => {
     ['companyName', 'x'.repeat(51), 'Company name cannot be more than 50 characters'],
     ['unitNumber', 'x'.repeat(51), 'Unit number cannot be more than 50 characters'],
     ['dispatcherName', 'x'.repeat(51), 'Dispatcher name cannot be more than 50 characters'],
-    ['dispatcherEmail', `${'x'.repeat(40)}@example.com`, 'Dispatcher email cannot be more than 50 characters'],
+    [
+      'dispatcherEmail',
+      `${'x'.repeat(40)}@example.com`,
+      'Dispatcher email cannot be more than 50 characters',
+    ],
     ['notes', 'x'.repeat(501), 'Notes cannot be more than 500 characters'],
     ['dispatcherMobileNumber', '', 'Phone number is required'],
-    ['dispatcherMobileNumber', '555-0100', 'Invalid US phone number. Must be 10 digits (with optional +1 prefix)'],
-    ['dispatcherMobileNumber', '+443125550100', 'Invalid US phone number. Must be 10 digits (with optional +1 prefix)'],
+    [
+      'dispatcherMobileNumber',
+      '555-0100',
+      'Invalid US phone number. Must be 10 digits (with optional +1 prefix)',
+    ],
+    [
+      'dispatcherMobileNumber',
+      '+443125550100',
+      'Invalid US phone number. Must be 10 digits (with optional +1 prefix)',
+    ],
   ])('%s = %j is refused with the spec message', (field, value, message) => {
     expect(errorsOf(truckCreateSchema, { ...valid, [field]: value })[field]).toEqual([message]);
   });
 
   it('requires the required fields', () => {
     const errors = errorsOf(truckCreateSchema, {});
-    for (const field of ['trailerType', 'truckName', 'truckState', 'truckCity', 'dispatcherName', 'dispatcherEmail']) {
+    for (const field of [
+      'trailerType',
+      'truckName',
+      'truckState',
+      'truckCity',
+      'dispatcherName',
+      'dispatcherEmail',
+    ]) {
       expect(errors[field], field).toBeDefined();
     }
     expect(errors.dispatcherMobileNumber).toEqual(['Phone number is required']);

@@ -29,7 +29,9 @@ export function applyTruckEvent(view: Truck | null, event: TruckEvent & TruckEve
       };
     }
     case 'TruckUpdated':
-      return view ? { ...view, ...event.data.changes, updatedBy: actorId, updatedAt: occurredAt, version } : null;
+      return view
+        ? { ...view, ...event.data.changes, updatedBy: actorId, updatedAt: occurredAt, version }
+        : null;
     case 'TruckRemoved':
       return null;
   }

@@ -37,7 +37,8 @@ export const trucksProjection: Projection = {
     const event = recorded as unknown as TruckEvent & RecordedEvent;
     const { orgId } = recorded.metadata;
     const id = String(event.data.truckId);
-    const current = event.type === 'TruckPosted' ? null : await context.get<TruckDocument>(collections.trucks, id);
+    const current =
+      event.type === 'TruckPosted' ? null : await context.get<TruckDocument>(collections.trucks, id);
     if (event.type !== 'TruckPosted' && !current) return;
     const next = applyTruckEvent(current && { ...current, id: Number(current.id) }, event);
     if (next) context.put(collections.trucks, { ...next, id, orgId });

@@ -17,7 +17,10 @@ export const organizationRoom = (orgId: string) => `org:${orgId}`;
  * Socket.IO on the query API's HTTP server. The session cookie is checked in the handshake and the
  * server itself puts the socket in its organization's room: a client never names a room.
  */
-export function attachLiveUpdates(app: FastifyInstance, options: { auth: AuthService; clock: ProjectionClock }) {
+export function attachLiveUpdates(
+  app: FastifyInstance,
+  options: { auth: AuthService; clock: ProjectionClock },
+) {
   const io = new Server(app.server, { path: '/socket.io', serveClient: false });
 
   io.use(async (socket, next) => {

@@ -22,7 +22,10 @@ const publicOrganization = (organization: OrganizationDocument) => ({
   timeZone: organization.timeZone,
 });
 
-export function organizationQueries(options: { documents: DocumentStore; auth: AuthService }): FastifyPluginAsync {
+export function organizationQueries(options: {
+  documents: DocumentStore;
+  auth: AuthService;
+}): FastifyPluginAsync {
   const { documents, auth } = options;
   const membershipsOf = (userId: string) =>
     documents.find<MemberDocument>(collections.members, { filter: { userId: { eq: userId } }, limit: 500 });
@@ -34,7 +37,10 @@ export function organizationQueries(options: { documents: DocumentStore; auth: A
       const memberships = await membershipsOf(user.id);
       const organizations = await Promise.all(
         memberships.map(async (member) => {
-          const organization = await documents.get<OrganizationDocument>(collections.organizations, member.orgId);
+          const organization = await documents.get<OrganizationDocument>(
+            collections.organizations,
+            member.orgId,
+          );
           return organization ? { ...publicOrganization(organization), role: member.role } : null;
         }),
       );

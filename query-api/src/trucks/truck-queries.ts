@@ -8,7 +8,11 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { withoutMinPosition } from '../read-your-writes.ts';
 
-const orderFields = { updatedAt: 'updatedAt', createdAt: 'createdAt', availableDate: 'availabilityDate' } as const;
+const orderFields = {
+  updatedAt: 'updatedAt',
+  createdAt: 'createdAt',
+  availableDate: 'availabilityDate',
+} as const;
 
 /** List parameters of SPEC section 5; the filters come with the dispatch board. */
 export const truckListQuery = z
@@ -46,7 +50,8 @@ export function truckQueries(options: { documents: DocumentStore; auth: AuthServ
       const now = new Date();
       const today = dayRange(timeZone, now);
       const yesterday = dayRange(timeZone, now, -1);
-      const createdOn = (day: typeof today) => documents.count(collections.trucks, { ...own, createdAt: { gte: day.start, lt: day.end } });
+      const createdOn = (day: typeof today) =>
+        documents.count(collections.trucks, { ...own, createdAt: { gte: day.start, lt: day.end } });
       // A truck is available on a day when it is marked available and its availability date is that calendar day.
       const availableOn = (day: typeof today) =>
         documents.count(collections.trucks, {
@@ -54,19 +59,20 @@ export function truckQueries(options: { documents: DocumentStore; auth: AuthServ
           status: { eq: true },
           availabilityDate: { gte: `${day.date}T00:00:00.000Z`, lte: `${day.date}T23:59:59.999Z` },
         });
-      const [rows, totalCount, createdToday, createdYesterday, availableToday, availableYesterday] = await Promise.all([
-        documents.find<TruckDocument>(collections.trucks, {
-          filter: own,
-          sort: [{ field: orderFields[query.orderBy], direction: query.sort }],
-          skip: query.page * query.limit,
-          limit: query.limit,
-        }),
-        documents.count(collections.trucks, own),
-        createdOn(today),
-        createdOn(yesterday),
-        availableOn(today),
-        availableOn(yesterday),
-      ]);
+      const [rows, totalCount, createdToday, createdYesterday, availableToday, availableYesterday] =
+        await Promise.all([
+          documents.find<TruckDocument>(collections.trucks, {
+            filter: own,
+            sort: [{ field: orderFields[query.orderBy], direction: query.sort }],
+            skip: query.page * query.limit,
+            limit: query.limit,
+          }),
+          documents.count(collections.trucks, own),
+          createdOn(today),
+          createdOn(yesterday),
+          availableOn(today),
+          availableOn(yesterday),
+        ]);
       return {
         success: true,
         count: rows.length,
