@@ -9,7 +9,9 @@ export const usPhone = () =>
     .string({ error: 'Phone number is required' })
     .trim()
     .min(1, { error: 'Phone number is required', abort: true })
-    .regex(/^(\+1)?\d{10}$/, US_PHONE_MESSAGE);
+    .regex(/^(\+1)?\d{10}$/, US_PHONE_MESSAGE)
+    // The country code is a field of its own: the number is kept as its ten digits.
+    .transform((phone) => phone.replace(/^\+1/, ''));
 
 export const requiredText = (label: string, max?: { length: number; message: string }) => {
   const base = z

@@ -27,6 +27,12 @@ describe('truck create form', () => {
     expect(truck.availabilityDate).toBe('2026-11-21T00:00:00.000Z');
   });
 
+  it('keeps a phone number as its ten digits, the +1 prefix being the country code', () => {
+    expect(truckCreateSchema.parse({ ...valid, dispatcherMobileNumber: '+14695550142' }).dispatcherMobileNumber).toBe(
+      '4695550142',
+    );
+  });
+
   it.each([
     ['truckName', 'x'.repeat(51), 'Truck name cannot be more than 50 characters'],
     ['companyName', 'x'.repeat(51), 'Company name cannot be more than 50 characters'],
