@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { openSqliteEventStore } from '@dispatch/storage';
+import { newEventId, openSqliteEventStore } from '@dispatch/storage';
 import { metadata, tempDir } from './fixtures.ts';
 import { fmt, type Row } from './stats.ts';
 
@@ -10,7 +9,7 @@ export async function benchEventStoreAppends(): Promise<Row[]> {
   const dir = tempDir('appends');
   const store = openSqliteEventStore({ path: join(dir, 'events.sqlite') });
   const event = (i: number) => ({
-    id: randomUUID(),
+    id: newEventId(),
     type: 'BenchAppended',
     data: { i },
     metadata: metadata('bench'),

@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { truckCreateSchema, truckStream, usCities } from '@dispatch/domain';
-import type { NewEvent } from '@dispatch/storage';
+import { type NewEvent, newEventId } from '@dispatch/storage';
 
 export const tempDir = (label: string) => mkdtempSync(join(tmpdir(), `dispatch-bench-${label}-`));
 
@@ -40,7 +40,7 @@ export function truckEvents(
 ): { stream: string; events: NewEvent[] } {
   const events: NewEvent[] = [
     {
-      id: randomUUID(),
+      id: newEventId(),
       type: 'TruckPosted',
       data: { truckId, ...truckCreateSchema.parse(truckBody(truckId)) },
       metadata: metadata(orgId),
@@ -48,7 +48,7 @@ export function truckEvents(
   ];
   for (let i = 0; i < updates; i++) {
     events.push({
-      id: randomUUID(),
+      id: newEventId(),
       type: 'TruckUpdated',
       data: { truckId, changes: { status: i % 2 === 0, notes: `update ${i}` } },
       metadata: metadata(orgId),

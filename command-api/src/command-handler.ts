@@ -3,6 +3,7 @@ import {
   type EventMetadata,
   type EventStore,
   type ExpectedRevision,
+  newEventId,
   type RecordedEvent,
   StreamNotFoundError,
   WrongExpectedRevisionError,
@@ -88,7 +89,7 @@ export async function handleCommand<State, Command, Event extends { type: string
     try {
       const result = await store.append(
         streamId,
-        decided.map((event) => ({ id: randomUUID(), type: event.type, data: event.data, metadata })),
+        decided.map((event) => ({ id: newEventId(), type: event.type, data: event.data, metadata })),
         { expected },
       );
       const first = result.nextRevision - BigInt(decided.length) + 1n;

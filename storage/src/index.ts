@@ -19,6 +19,7 @@ export {
   type SqliteDocumentStoreOptions,
 } from './document-store/sqlite/open-sqlite-document-store.ts';
 export { type EsdbEventStoreOptions, openEsdbEventStore } from './event-store/esdb/open-esdb-event-store.ts';
+export { newEventId } from './event-store/event-id.ts';
 export {
   type AppendOptions,
   type AppendResult,

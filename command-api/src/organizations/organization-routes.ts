@@ -20,7 +20,12 @@ import {
   slugCandidates,
   slugify,
 } from '@dispatch/domain';
-import { type EventStore, StreamNotFoundError, WrongExpectedRevisionError } from '@dispatch/storage';
+import {
+  type EventStore,
+  newEventId,
+  StreamNotFoundError,
+  WrongExpectedRevisionError,
+} from '@dispatch/storage';
 import type { FastifyPluginAsync } from 'fastify';
 import { type CommandContext, type Decider, handleCommand, newCommandContext } from '../command-handler.ts';
 import { setEventPosition } from '../event-position.ts';
@@ -51,7 +56,7 @@ async function reserveSlug(
         organizationSlugStream(slug),
         [
           {
-            id: randomUUID(),
+            id: newEventId(),
             type: 'OrganizationSlugReserved',
             data: { slug, organizationId },
             metadata: {

@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { TRUCK_ID_SEQUENCE_STREAM } from '@dispatch/domain';
-import type { EventStore } from '@dispatch/storage';
+import { type EventStore, newEventId } from '@dispatch/storage';
 import type { CommandContext } from '../command-handler.ts';
 
 /**
@@ -13,7 +12,7 @@ export async function allocateTruckId(store: EventStore, context: CommandContext
     TRUCK_ID_SEQUENCE_STREAM,
     [
       {
-        id: randomUUID(),
+        id: newEventId(),
         type: 'TruckIdAllocated',
         data: {},
         metadata: {

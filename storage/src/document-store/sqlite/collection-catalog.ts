@@ -1,4 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite';
+import { assertCollectionName } from '../collection-definition.ts';
 import type { CollectionDefinition } from '../port.ts';
 
 /**
@@ -32,7 +33,9 @@ export class CollectionCatalog {
     return definition;
   }
 
+  /** The definition, which also vouches for the name: only validated names reach the catalog. */
   get(name: string): CollectionDefinition {
+    assertCollectionName(name);
     const definition = this.find(name);
     if (!definition) throw new Error(`Collection ${name} does not exist; ensureCollection creates it`);
     return definition;

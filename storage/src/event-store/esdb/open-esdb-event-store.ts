@@ -13,6 +13,9 @@ import { subscribeToAll } from './all-subscription.ts';
 import { fromEsdbEvent, toEsdbEvent, toEsdbExpectedRevision, translateError } from './esdb-mapping.ts';
 import { readAllAfter, readHeadPosition } from './read-all.ts';
 
+/** The server's -1 ("no position"), as the client reads it: an unsigned 64-bit integer. */
+const noPosition = 2n ** 63n;
+
 export interface EsdbEventStoreOptions {
   /** An EventStoreDB connection string, e.g. `esdb://localhost:2113?tls=false`. */
   url: string;
@@ -36,15 +39,18 @@ class EsdbEventStore implements EventStore {
       const result = await this.#client.appendToStream(streamId, events.map(toEsdbEvent), {
         expectedRevision: toEsdbExpectedRevision(options.expected),
       });
+      const reported = result.position?.commit;
       const position =
-        result.position?.commit ?? (await this.#positionOf(streamId, result.nextExpectedRevision));
+        reported !== undefined && reported < noPosition
+          ? reported
+          : await this.#positionOf(streamId, result.nextExpectedRevision);
       return { nextRevision: result.nextExpectedRevision, position };
     } catch (error) {
       throw translateError(error, streamId, options.expected);
     }
   }
 
-  /** An idempotent re-append is acknowledged without a position: look up where the original went. */
+  /** An idempotent re-append may be acknowledged without a position: look up where the original went. */
   async #positionOf(streamId: string, revision: bigint): Promise<bigint> {
     for await (const resolved of this.#client.readStream(streamId, { fromRevision: revision, maxCount: 1 })) {
       if (resolved.event) return fromEsdbEvent(resolved.event).position;
