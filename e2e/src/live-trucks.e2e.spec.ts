@@ -26,7 +26,7 @@ async function newPage(): Promise<Page> {
 }
 
 describe('a truck posted in one browser appears live in another', () => {
-  it('signs up, creates an organization, posts a truck, and a second browser sees it without reload', async () => {
+  it('signs up, creates an organization, posts, edits and deletes a truck, and a second browser follows without reload', async () => {
     const first = await newPage();
     await first.goto('/sign-up');
     await first.getByLabel('Name').fill('Erin Dispatcher');
@@ -66,6 +66,16 @@ describe('a truck posted in one browser appears live in another', () => {
     const row = second.locator('tr', { hasText: 'Midnight Express' });
     await row.waitFor({ timeout: 10_000 });
     expect(await row.getAttribute('data-highlighted')).toBe('true');
+
+    // An edit in the first browser changes the row in the second.
+    const ownRow = first.locator('tr', { hasText: 'Midnight Express' });
+    await ownRow.getByRole('switch', { name: 'Available' }).click();
+    await row.getByText('Not available').waitFor({ timeout: 10_000 });
+
+    // A removal in the first browser takes the row away in the second.
+    await ownRow.getByRole('button', { name: 'Delete' }).click();
+    await first.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await row.waitFor({ state: 'detached', timeout: 10_000 });
     expect(reloads).toBe(0);
   });
 });
