@@ -28,9 +28,9 @@ describe('truck create form', () => {
   });
 
   it('keeps a phone number as its ten digits, the +1 prefix being the country code', () => {
-    expect(truckCreateSchema.parse({ ...valid, dispatcherMobileNumber: '+14695550142' }).dispatcherMobileNumber).toBe(
-      '4695550142',
-    );
+    expect(
+      truckCreateSchema.parse({ ...valid, dispatcherMobileNumber: '+14695550142' }).dispatcherMobileNumber,
+    ).toBe('4695550142');
   });
 
   it.each([
