@@ -2,6 +2,7 @@ export * from './organizations/organization.ts';
 export * from './shared/enums.ts';
 export * from './shared/errors.ts';
 export * from './shared/fields.ts';
+export * from './shared/list-query.ts';
 export * from './shared/time-zone.ts';
 export * from './trucks/decider.ts';
 export * from './trucks/events.ts';

@@ -1,28 +1,13 @@
 import type { AuthService } from '@dispatch/auth';
 import { parseInput } from '@dispatch/auth/http/boundary';
 import { requireOrganization } from '@dispatch/auth/http/request-context';
-import { DEFAULT_TIME_ZONE, dayRange, notFound, type Truck } from '@dispatch/domain';
+import { DEFAULT_TIME_ZONE, dayRange, notFound, type Truck, truckListQuerySchema } from '@dispatch/domain';
 import { collections, type TruckDocument } from '@dispatch/projector';
 import type { DocumentStore, Filter } from '@dispatch/storage';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
+import { postingFilter, postingSort } from '../lists/posting-filter.ts';
 import { withoutMinPosition } from '../read-your-writes.ts';
-
-const orderFields = {
-  updatedAt: 'updatedAt',
-  createdAt: 'createdAt',
-  availableDate: 'availabilityDate',
-} as const;
-
-/** List parameters of SPEC section 5; the filters come with the dispatch board. */
-export const truckListQuery = z
-  .object({
-    limit: z.coerce.number().int().min(1).max(100).default(10),
-    page: z.coerce.number().int().min(0).default(0),
-    orderBy: z.enum(['updatedAt', 'createdAt', 'availableDate']).default('updatedAt'),
-    sort: z.enum(['asc', 'desc']).default('desc'),
-  })
-  .strict();
 
 const truckParams = z.object({ id: z.coerce.number().int().positive('Truck id must be a positive integer') });
 
@@ -44,8 +29,11 @@ export function truckQueries(options: { documents: DocumentStore; auth: AuthServ
   return async (app) => {
     app.get('/api/v1/trucks', async (request) => {
       const { orgId } = await requireOrganization(auth, request);
-      const query = parseInput(truckListQuery, withoutMinPosition(request.query), 'query');
+      const query = parseInput(truckListQuerySchema, withoutMinPosition(request.query), 'query');
       const own: Filter = { orgId: { eq: orgId } };
+      const filter = postingFilter(query, orgId, 'truckName');
+      if (query.direction) filter.direction = { in: query.direction };
+      if (query.unitNumber) filter.unitNumber = { contains: query.unitNumber };
       const timeZone = await timeZoneOf(documents, orgId);
       const now = new Date();
       const today = dayRange(timeZone, now);
@@ -62,12 +50,12 @@ export function truckQueries(options: { documents: DocumentStore; auth: AuthServ
       const [rows, totalCount, createdToday, createdYesterday, availableToday, availableYesterday] =
         await Promise.all([
           documents.find<TruckDocument>(collections.trucks, {
-            filter: own,
-            sort: [{ field: orderFields[query.orderBy], direction: query.sort }],
+            filter,
+            sort: postingSort(query),
             skip: query.page * query.limit,
             limit: query.limit,
           }),
-          documents.count(collections.trucks, own),
+          documents.count(collections.trucks, filter),
           createdOn(today),
           createdOn(yesterday),
           availableOn(today),
