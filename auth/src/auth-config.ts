@@ -1,4 +1,6 @@
+import type { IdentityProviders } from './identity-providers.ts';
 import type { Mailer } from './mailer.ts';
+import type { SmsSender } from './sms.ts';
 
 export type AuthDatabaseConfig =
   | { kind: 'sqlite'; path: string }
@@ -9,9 +11,21 @@ export interface AuthConfig {
   baseURL: string;
   /** Signs cookies and tokens (BETTER_AUTH_SECRET). */
   secret: string;
+  /** Origins allowed to call with cookies and to be redirected to; `*` wildcards allowed (`https://*.example.com`). */
   trustedOrigins: string[];
   database: AuthDatabaseConfig;
   mailer: Mailer;
+  /** Where phone verification codes go; without it phone numbers cannot be verified. */
+  sms?: SmsSender;
+  /** Social sign-in providers (built-in and OpenID Connect by discovery); none by default. */
+  identityProviders?: IdentityProviders;
+  /** Users who pass every platform-admin check whatever their role (ADMIN_USER_IDS). */
+  adminUserIds?: string[];
+  /**
+   * Rate limiting of the sign-in, sign-up, reset and verification calls, counted in the auth database so
+   * a restart does not reset the counters. On unless turned off (AUTH_RATE_LIMIT=off).
+   */
+  rateLimit?: boolean;
   /**
    * The organization a new session starts in (the user's own choice is remembered per session by
    * set-active). Without it, every sign-in starts without an active organization.

@@ -1,7 +1,6 @@
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAuthService, SessionNotFoundError } from './auth-service.ts';
-import { createMailer } from './mailer.ts';
 import { readOutbox } from './outbox.ts';
 import {
   type AuthFixture,
@@ -37,7 +36,7 @@ function storedPasswordOf(userId: string): string {
 
 describe('passwords', () => {
   it('stores an argon2id hash with the OWASP parameters', async () => {
-    const { response } = await signUp(fixture.app);
+    const { response } = await signUp(fixture);
 
     const hash = storedPasswordOf(response.json().user.id);
 
@@ -47,7 +46,7 @@ describe('passwords', () => {
 
 describe('getSession', () => {
   it('reads the session from Node-style request headers', async () => {
-    const { cookie } = await signUp(fixture.app);
+    const { cookie } = await signUp(fixture);
 
     const context = await fixture.service.getSession({ cookie, 'x-ignored': ['a', 'b'] });
 
@@ -70,7 +69,7 @@ describe('getSession', () => {
 
 describe('setActiveOrganization', () => {
   it('switches and clears the active organization', async () => {
-    const { cookie } = await signUp(fixture.app);
+    const { cookie } = await signUp(fixture);
     const before = await fixture.service.getSession(new Headers({ cookie }));
     const sessionId = before?.session.id ?? '';
 
@@ -129,7 +128,8 @@ describe('createUser', () => {
 
 describe('mail', () => {
   it('delivers the password reset link to the outbox', async () => {
-    await signUp(fixture.app);
+    await signUp(fixture);
+    const before = (await readOutbox(fixture.outboxDir)).length;
 
     const response = await postJson(fixture.app, '/api/auth/request-password-reset', {
       email: ada.email,
@@ -137,39 +137,25 @@ describe('mail', () => {
     });
 
     expect(response.statusCode).toBe(200);
-    const [mail] = await readOutbox(fixture.outboxDir);
+    const mail = (await readOutbox(fixture.outboxDir))[before];
     expect(mail).toMatchObject({ to: ada.email, subject: 'Reset your password' });
     expect(mail?.text).toContain(`${baseURL}/api/auth/reset-password/`);
   });
 
-  it('delivers the verification link to the outbox on request', async () => {
-    await signUp(fixture.app);
-
-    const response = await postJson(fixture.app, '/api/auth/send-verification-email', { email: ada.email });
+  it('delivers the verification link to the outbox on sign-up', async () => {
+    const response = await postJson(fixture.app, '/api/auth/sign-up/email', ada);
 
     expect(response.statusCode).toBe(200);
     const [mail] = await readOutbox(fixture.outboxDir);
     expect(mail).toMatchObject({ to: ada.email, subject: 'Verify your email address' });
     expect(mail?.text).toContain(`${baseURL}/api/auth/verify-email?token=`);
   });
-
-  it('sends no mail on sign-up while verification is not required', async () => {
-    await signUp(fixture.app);
-
-    expect(await readOutbox(fixture.outboxDir)).toEqual([]);
-  });
 });
 
 describe('restart', () => {
   it('reopens an existing database and keeps its sessions', async () => {
-    const { cookie } = await signUp(fixture.app);
-    const reopened = await createAuthService({
-      baseURL,
-      secret: 'test-secret-that-is-long-enough-for-hmac-0123456789',
-      trustedOrigins: [baseURL],
-      database: { kind: 'sqlite', path: fixture.databasePath },
-      mailer: createMailer({ outboxDir: fixture.outboxDir }),
-    });
+    const { cookie } = await signUp(fixture);
+    const reopened = await createAuthService(fixture.config);
     try {
       expect((await reopened.getSession({ cookie }))?.user.email).toBe(ada.email);
     } finally {

@@ -1,11 +1,13 @@
 import { runWithTransaction } from '@better-auth/core/context';
 import type { PlatformRole } from '@dispatch/domain';
+import { APIError, isAPIError } from 'better-auth/api';
 import type { AuthConfig } from './auth-config.ts';
 import { openAuthDatabase } from './auth-database.ts';
 import { authOptions, type BetterAuthInstance, createBetterAuth } from './auth-options.ts';
 import { type IncomingHeaders, toHeaders } from './headers.ts';
 import { completeProfileNames } from './profile-names.ts';
 import { type SessionContext, toSessionContext } from './session-context.ts';
+import { type AuthHandler, withSpecShims } from './spec-shims/http-shims.ts';
 
 export interface NewUser {
   email: string;
@@ -20,10 +22,17 @@ export interface NewUser {
 
 export interface AuthService {
   auth: BetterAuthInstance;
+  /** Answers an HTTP request under /api/auth: better-auth with the spec's paths and wording (spec-shims/). */
+  handler: AuthHandler;
   /** Reads the session from request headers (cookie); null when absent or expired. Used by both APIs and the Socket.IO handshake. */
   getSession(headers: IncomingHeaders): Promise<SessionContext | null>;
   /** Writes activeOrganizationId on a session; the caller has already checked membership. Visible to the next getSession. */
   setActiveOrganization(sessionId: string, organizationId: string | null): Promise<void>;
+  /**
+   * Gives the signed-in user of these headers a password (server side only, SPEC section 6): for accounts
+   * that signed up through a provider. Refused with "user already has a password" when one exists.
+   */
+  setPassword(headers: IncomingHeaders, newPassword: string): Promise<void>;
   /** Creates a user with e-mail and password server side (demo data); returns the user id. */
   createUser(input: NewUser): Promise<{ id: string }>;
   close(): Promise<void>;
@@ -45,6 +54,7 @@ export async function createAuthService(config: AuthConfig): Promise<AuthService
     const auth = createBetterAuth(options);
     return {
       auth,
+      handler: withSpecShims(auth),
       async getSession(headers) {
         // Only better-auth's own get-session endpoint extends a session, because only it can also
         // renew the cookie; a refresh here would move the stored expiry away from the browser's cookie.
@@ -62,6 +72,19 @@ export async function createAuthService(config: AuthConfig): Promise<AuthService
         });
         if (!session) throw new SessionNotFoundError(sessionId);
         await ctx.internalAdapter.updateSession(session.token, { activeOrganizationId: organizationId });
+      },
+      async setPassword(headers, newPassword) {
+        try {
+          await auth.api.setPassword({ headers: toHeaders(headers), body: { newPassword } });
+        } catch (error) {
+          if (isAPIError(error) && error.body?.code === 'PASSWORD_ALREADY_SET') {
+            throw new APIError('BAD_REQUEST', {
+              code: 'PASSWORD_ALREADY_SET',
+              message: 'user already has a password',
+            });
+          }
+          throw error;
+        }
       },
       async createUser(input) {
         const ctx = await auth.$context;

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readOutbox } from './outbox.ts';
 import {
   type AuthFixture,
   ada,
@@ -34,16 +35,17 @@ async function getSession(cookie: string) {
 }
 
 describe('sign-up and session', () => {
-  it('signs a new user up and sets the session cookie', async () => {
-    const { response, cookie } = await signUp(fixture.app);
+  it('signs a new user up, and the verification link sets the session cookie', async () => {
+    const { response, cookie } = await signUp(fixture);
 
     expect(response.statusCode).toBe(200);
     expect(response.json().user).toMatchObject({ email: ada.email, role: 'user', firstName: 'Ada' });
+    expect(response.cookies).toEqual([]);
     expect(cookie).toMatch(/^better-auth\.session_token=/);
   });
 
   it('returns the user with its profile fields and a session without organization', async () => {
-    const { cookie } = await signUp(fixture.app);
+    const { cookie } = await signUp(fixture);
 
     const body = await getSession(cookie);
 
@@ -54,13 +56,13 @@ describe('sign-up and session', () => {
       lastName: 'Lovelace',
       phoneNumber: null,
       role: 'user',
-      emailVerified: false,
+      emailVerified: true,
     });
     expect(body.session).toMatchObject({ userId: body.user.id, activeOrganizationId: null });
   });
 
   it('shows an active organization written by the server on the next read', async () => {
-    const { cookie } = await signUp(fixture.app);
+    const { cookie } = await signUp(fixture);
     const { session } = await getSession(cookie);
 
     await fixture.service.setActiveOrganization(session.id, 'org-1');
@@ -75,12 +77,16 @@ describe('sign-up and session', () => {
 });
 
 describe('what a client cannot set', () => {
-  it('ignores a platform role and an organization sent with sign-up', async () => {
-    const { response, cookie } = await signUp(fixture.app, {
-      ...ada,
-      role: 'super_admin',
-      activeOrganizationId: 'org-1',
-    });
+  it('refuses a platform role sent with sign-up and creates nobody', async () => {
+    const response = await postJson(fixture.app, '/api/auth/sign-up/email', { ...ada, role: 'super_admin' });
+
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ code: 'FIELD_NOT_ALLOWED' });
+    expect(await readOutbox(fixture.outboxDir)).toEqual([]);
+  });
+
+  it('ignores an organization sent with sign-up', async () => {
+    const { response, cookie } = await signUp(fixture, { ...ada, activeOrganizationId: 'org-1' });
 
     expect(response.statusCode).toBe(200);
     const body = await getSession(cookie);
@@ -89,7 +95,7 @@ describe('what a client cannot set', () => {
   });
 
   it('refuses a platform role sent with update-user', async () => {
-    const { cookie } = await signUp(fixture.app);
+    const { cookie } = await signUp(fixture);
 
     const response = await postJson(fixture.app, '/api/auth/update-user', { role: 'super_admin' }, cookie);
 
@@ -100,7 +106,7 @@ describe('what a client cannot set', () => {
 
 describe('sign-in and sign-out', () => {
   it('signs in with the right password', async () => {
-    await signUp(fixture.app);
+    await signUp(fixture);
 
     const response = await postJson(fixture.app, '/api/auth/sign-in/email', {
       email: ada.email,
@@ -112,7 +118,7 @@ describe('sign-in and sign-out', () => {
   });
 
   it('refuses a wrong password with the generic message', async () => {
-    await signUp(fixture.app);
+    await signUp(fixture);
 
     const response = await postJson(fixture.app, '/api/auth/sign-in/email', {
       email: ada.email,
@@ -124,7 +130,7 @@ describe('sign-in and sign-out', () => {
   });
 
   it('sends every cookie of a not-remembered sign-in as its own Set-Cookie header', async () => {
-    await signUp(fixture.app);
+    await signUp(fixture);
 
     const response = await postJson(fixture.app, '/api/auth/sign-in/email', {
       email: ada.email,
@@ -138,7 +144,7 @@ describe('sign-in and sign-out', () => {
   });
 
   it('ends the session on sign-out', async () => {
-    const { cookie } = await signUp(fixture.app);
+    const { cookie } = await signUp(fixture);
 
     const response = await postJson(fixture.app, '/api/auth/sign-out', {}, cookie);
 
@@ -148,7 +154,7 @@ describe('sign-in and sign-out', () => {
   });
 
   it('refuses a cookie-carrying POST from an untrusted origin', async () => {
-    const { cookie } = await signUp(fixture.app);
+    const { cookie } = await signUp(fixture);
 
     const response = await fixture.app.inject({
       method: 'POST',
@@ -164,7 +170,7 @@ describe('sign-in and sign-out', () => {
 
 describe('raw bodies and neighbouring routes', () => {
   it('hands a form-encoded body to better-auth untouched', async () => {
-    await signUp(fixture.app);
+    await signUp(fixture);
 
     const response = await fixture.app.inject({
       method: 'POST',

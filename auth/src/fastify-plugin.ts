@@ -10,7 +10,7 @@ const authMethods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
  * Static routes registered elsewhere under /api/auth/ still win over this wildcard.
  */
 export function authRoutes(opts: { auth: AuthService }): FastifyPluginAsync {
-  const { auth } = opts.auth;
+  const { auth, handler } = opts.auth;
   const baseURL = new URL(auth.options.baseURL).origin;
   return async (app) => {
     // better-auth parses bodies itself (JSON, form posts from providers' callbacks); it must receive them untouched.
@@ -20,7 +20,7 @@ export function authRoutes(opts: { auth: AuthService }): FastifyPluginAsync {
       method: [...authMethods],
       url: '/api/auth/*',
       handler: async (request, reply) => {
-        const response = await auth.handler(toWebRequest(request, baseURL));
+        const response = await handler(toWebRequest(request, baseURL));
         return sendWebResponse(reply, response);
       },
     });

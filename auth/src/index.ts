@@ -1,12 +1,15 @@
 export type { AuthConfig, AuthDatabaseConfig } from './auth-config.ts';
 export type { BetterAuthInstance } from './auth-options.ts';
-export { minPasswordLength } from './auth-options.ts';
+export { lifetimes, minPasswordLength } from './auth-options.ts';
 export type { AuthService, NewUser } from './auth-service.ts';
 export { createAuthService, SessionNotFoundError } from './auth-service.ts';
 export { authRoutes } from './fastify-plugin.ts';
 export type { IncomingHeaders } from './headers.ts';
+export type { IdentityProviders, OidcProviderSettings } from './identity-providers.ts';
 export type { Mailer, MailerConfig, OutgoingMail } from './mailer.ts';
 export { createMailer } from './mailer.ts';
-export type { OutboxMail } from './outbox.ts';
-export { readOutbox } from './outbox.ts';
+export type { OutboxMail, OutboxSms } from './outbox.ts';
+export { readOutbox, readSmsOutbox } from './outbox.ts';
 export type { SessionContext } from './session-context.ts';
+export type { SmsConfig, SmsMessage, SmsSender } from './sms.ts';
+export { createSmsSender } from './sms.ts';

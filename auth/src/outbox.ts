@@ -51,3 +51,44 @@ export async function readOutbox(outboxDir: string): Promise<OutboxMail[]> {
     }),
   );
 }
+
+export interface OutboxSms {
+  to: string;
+  text: string;
+  date: Date;
+}
+
+const smsFolder = (outboxDir: string) => join(outboxDir, 'sms');
+
+/** Text messages sit in the outbox's `sms` folder, one `.json` each, so mail readers never see them. */
+export async function writeSmsToOutbox(outboxDir: string, sms: OutboxSms): Promise<void> {
+  const dir = smsFolder(outboxDir);
+  await mkdir(dir, { recursive: true });
+  const name = outboxName(sms.date);
+  const pending = join(dir, `.${name}.json.tmp`);
+  await writeFile(pending, JSON.stringify({ ...sms, date: sms.date.toISOString() }, null, 2));
+  await rename(pending, join(dir, `${name}.json`));
+}
+
+/** Every text message delivered to the outbox, oldest first. */
+export async function readSmsOutbox(outboxDir: string): Promise<OutboxSms[]> {
+  const dir = smsFolder(outboxDir);
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+  const files = names.filter((name) => name.endsWith('.json') && !name.startsWith('.')).sort();
+  return Promise.all(
+    files.map(async (file) => {
+      const stored = JSON.parse(await readFile(join(dir, file), 'utf8')) as {
+        to: string;
+        text: string;
+        date: string;
+      };
+      return { ...stored, date: new Date(stored.date) };
+    }),
+  );
+}

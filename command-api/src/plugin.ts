@@ -1,13 +1,25 @@
-import { type AuthService, authRoutes } from '@dispatch/auth';
+import { type AuthService, authRoutes, type Mailer } from '@dispatch/auth';
 import { installErrorHandler } from '@dispatch/auth/http/boundary';
-import type { EventStore } from '@dispatch/storage';
+import { checkMembershipWith } from '@dispatch/auth/http/request-context';
+import type { DocumentStore, EventStore } from '@dispatch/storage';
 import type { FastifyPluginAsync } from 'fastify';
+import { loadRoutes } from './loads/load-routes.ts';
+import { invitationRoutes } from './organizations/invitation-routes.ts';
+import { memberRoutes } from './organizations/member-routes.ts';
 import { organizationRoutes } from './organizations/organization-routes.ts';
+import { streamMemberships } from './organizations/organization-store.ts';
+import { teamRoutes } from './organizations/team-routes.ts';
 import { truckRoutes } from './trucks/truck-routes.ts';
 
 export interface CommandApiOptions {
   store: EventStore;
   auth: AuthService;
+  /** Read models the command side consults: an invitation link names only the invitation. */
+  documents: DocumentStore;
+  /** Sends invitation mail. */
+  mailer: Mailer;
+  /** The address users reach the app at, for links in mail. */
+  publicUrl: string;
 }
 
 /** The command side: authentication and every write of the product. */
@@ -16,8 +28,13 @@ export function commandApi(options: CommandApiOptions): FastifyPluginAsync {
     await app.register(authRoutes({ auth: options.auth }));
     await app.register(async (commands) => {
       installErrorHandler(commands);
+      checkMembershipWith(commands, streamMemberships(options.store));
       await commands.register(organizationRoutes(options));
+      await commands.register(memberRoutes(options));
+      await commands.register(invitationRoutes(options));
+      await commands.register(teamRoutes(options));
       await commands.register(truckRoutes(options));
+      await commands.register(loadRoutes(options));
     });
   };
 }

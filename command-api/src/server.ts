@@ -1,5 +1,5 @@
 import { installJsonNotFound } from '@dispatch/auth/http/boundary';
-import { openAuthFor } from '@dispatch/auth/runtime/infrastructure';
+import { mailerFor, openAuthFor } from '@dispatch/auth/runtime/infrastructure';
 import { ensureReadModels, firstOrganizationOfUser, projections } from '@dispatch/projector';
 import { loadEnvironment } from '@dispatch/storage/runtime/environment';
 import { openDocumentStoreFor, openEventStoreFor } from '@dispatch/storage/runtime/open-stores';
@@ -18,7 +18,7 @@ const auth = await openAuthFor(env, {
 const app = Fastify({ logger: true, trustProxy: true });
 installJsonNotFound(app);
 app.get('/health', async () => ({ ok: true }));
-await app.register(commandApi({ store, auth }));
+await app.register(commandApi({ store, auth, documents, mailer: mailerFor(env), publicUrl: env.PUBLIC_URL }));
 await app.listen({ port: env.PORT, host: env.HOST });
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

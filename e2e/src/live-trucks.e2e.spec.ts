@@ -2,6 +2,7 @@ import { startTestApp, type TestApp } from '@dispatch/standalone/test-support';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './browser.ts';
+import { linkIn, waitForMail } from './mail.ts';
 
 let app: TestApp;
 let browser: Browser;
@@ -33,6 +34,9 @@ describe('a truck posted in one browser appears live in another', () => {
     await first.getByLabel('Email').fill(email);
     await first.getByLabel('Password').fill(password);
     await first.getByRole('button', { name: 'Create account' }).click();
+    // The address is verified through the mailed link, which signs the new user in.
+    const verification = await waitForMail(app.dataDir, email, 'Verify your email address');
+    await first.goto(linkIn(verification));
 
     await first.waitForURL('**/onboarding');
     await first.getByLabel('Organization name').fill('Erin Freight Lines');

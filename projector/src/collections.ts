@@ -4,8 +4,14 @@
  */
 export const collections = {
   trucks: 'trucks_v1',
+  loads: 'loads_v1',
+  boardStats: 'board_stats_v1',
+  boardCalendar: 'board_calendar_v1',
   organizations: 'organizations_v1',
   members: 'members_v1',
+  invitations: 'invitations_v1',
+  teams: 'teams_v1',
+  teamMembers: 'team_members_v1',
   checkpoints: 'projector_checkpoints',
   changes: 'projection_changes',
 } as const;

@@ -1,7 +1,12 @@
 export * from './change-feed.ts';
 export * from './collections.ts';
 export * from './projection.ts';
+export * from './projections/board-calendar.ts';
+export * from './projections/board-stats.ts';
 export * from './projections/index.ts';
+export type { LoadDocument } from './projections/loads.ts';
+export * from './projections/organization-documents.ts';
+export { facetFields } from './projections/posting-changes.ts';
 export type { TruckDocument } from './projections/trucks.ts';
 export * from './read-models.ts';
 export * from './runner.ts';

@@ -11,6 +11,16 @@ export interface ProjectionContext {
   get<T extends Document>(collection: string, id: string): Promise<T | null>;
   put(collection: string, document: DocumentBody): void;
   delete(collection: string, id: string): void;
+  /**
+   * Adds `by` to counters of a document, creating it from `insert` when absent. Increments of one
+   * document within a batch are merged into one write, so a counter costs one write per batch.
+   */
+  increment(
+    collection: string,
+    id: string,
+    insert: Record<string, unknown>,
+    by: Record<string, number>,
+  ): void;
   /** Tells live clients of `orgId` that documents of `kind` changed. */
   changed(kind: string, orgId: string, id: string | number): void;
 }

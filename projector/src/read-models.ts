@@ -1,5 +1,7 @@
+import type { MemberRole } from '@dispatch/domain';
 import type { DocumentStore } from '@dispatch/storage';
 import { collections } from './collections.ts';
+import type { MemberDocument } from './projections/organization-documents.ts';
 
 /** The organization a user joined first: where a new session of theirs starts. */
 export async function firstOrganizationOfUser(
@@ -15,4 +17,17 @@ export async function firstOrganizationOfUser(
     },
   );
   return membership?.orgId ?? null;
+}
+
+/** The role a user holds in an organization according to the members read model, or null. */
+export async function memberRoleOf(
+  documents: DocumentStore,
+  orgId: string,
+  userId: string,
+): Promise<{ role: MemberRole } | null> {
+  const [member] = await documents.find<MemberDocument>(collections.members, {
+    filter: { orgId: { eq: orgId }, userId: { eq: userId } },
+    limit: 1,
+  });
+  return member ? { role: member.role } : null;
 }

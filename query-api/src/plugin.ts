@@ -1,9 +1,18 @@
 import type { AuthService } from '@dispatch/auth';
 import { installErrorHandler } from '@dispatch/auth/http/boundary';
-import type { DocumentStore } from '@dispatch/storage';
+import { checkMembershipWith } from '@dispatch/auth/http/request-context';
+import { memberRoleOf } from '@dispatch/projector';
+import type { DocumentStore, EventStore } from '@dispatch/storage';
 import type { FastifyPluginAsync } from 'fastify';
+import { historyQueries } from './history/history-queries.ts';
 import { attachLiveUpdates } from './live/socket-server.ts';
+import { loadQueries } from './loads/load-queries.ts';
+import { adminQueries } from './organizations/admin-queries.ts';
+import { invitationQueries } from './organizations/invitation-queries.ts';
+import { memberQueries } from './organizations/member-queries.ts';
 import { organizationQueries } from './organizations/organization-queries.ts';
+import { teamQueries } from './organizations/team-queries.ts';
+import { overviewQueries } from './overview/overview-queries.ts';
 import type { ProjectionClock } from './projection-clock.ts';
 import { readYourWrites } from './read-your-writes.ts';
 import { truckQueries } from './trucks/truck-queries.ts';
@@ -12,17 +21,31 @@ export interface QueryApiOptions {
   documents: DocumentStore;
   auth: AuthService;
   clock: ProjectionClock;
+  /** Read by the posting history routes only (see history-queries.ts). */
+  eventStore: EventStore;
 }
 
-/** The read side: read models only, never the event store; plus live pushes over Socket.IO. */
+/**
+ * The read side: read models only (the one exception, a posting's history, reads its stream); plus
+ * live pushes over Socket.IO.
+ */
 export function queryApi(options: QueryApiOptions): FastifyPluginAsync {
   return async (app) => {
     attachLiveUpdates(app, options);
     await app.register(async (queries) => {
       installErrorHandler(queries);
       readYourWrites(queries, options.clock);
+      // The query side reads only read models: a removal counts once the projector has applied it.
+      checkMembershipWith(queries, (orgId, userId) => memberRoleOf(options.documents, orgId, userId));
       await queries.register(organizationQueries(options));
+      await queries.register(memberQueries(options));
+      await queries.register(invitationQueries(options));
+      await queries.register(teamQueries(options));
+      await queries.register(adminQueries(options));
       await queries.register(truckQueries(options));
+      await queries.register(loadQueries(options));
+      await queries.register(overviewQueries(options));
+      await queries.register(historyQueries(options));
     });
   };
 }

@@ -8,7 +8,7 @@ import {
   tailChangeLog,
 } from '@dispatch/projector';
 import { loadEnvironment } from '@dispatch/storage/runtime/environment';
-import { openDocumentStoreFor } from '@dispatch/storage/runtime/open-stores';
+import { openDocumentStoreFor, openEventStoreFor } from '@dispatch/storage/runtime/open-stores';
 import Fastify from 'fastify';
 import { queryApi } from './plugin.ts';
 import { clockFromCommits } from './projection-clock.ts';
@@ -16,6 +16,8 @@ import { clockFromCommits } from './projection-clock.ts';
 /** The query API as its own process (docker-compose): it follows the projector through the change log. */
 const env = loadEnvironment({ PORT: '3002', ...process.env });
 const documents = await openDocumentStoreFor(env);
+// Only the posting history routes read it (see history/history-queries.ts).
+const eventStore = openEventStoreFor(env);
 const auth = await openAuthFor(env);
 await documents.ensureCollection(changeLogCollection);
 await ensureReadModels(documents, projections);
@@ -27,7 +29,7 @@ const clock = clockFromCommits(tail, initial);
 const app = Fastify({ logger: true, trustProxy: true });
 installJsonNotFound(app);
 app.get('/health', async () => ({ ok: true, position: clock.position().toString() }));
-await app.register(queryApi({ documents, auth, clock }));
+await app.register(queryApi({ documents, auth, clock, eventStore }));
 await app.listen({ port: env.PORT, host: env.HOST });
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -37,6 +39,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     clock.close();
     await auth.close();
     await documents.close();
+    await eventStore.close();
     process.exit(0);
   });
 }

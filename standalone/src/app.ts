@@ -42,8 +42,23 @@ export async function createStandaloneApp(
 
   const app = Fastify({ logger: options.logger ?? false, trustProxy: true });
   app.get('/api/health', async () => ({ ok: true, position: clock.position().toString() }));
-  await app.register(commandApi({ store: infrastructure.eventStore, auth: infrastructure.auth }));
-  await app.register(queryApi({ documents: infrastructure.documents, auth: infrastructure.auth, clock }));
+  await app.register(
+    commandApi({
+      store: infrastructure.eventStore,
+      auth: infrastructure.auth,
+      documents: infrastructure.documents,
+      mailer: infrastructure.mailer,
+      publicUrl: env.PUBLIC_URL,
+    }),
+  );
+  await app.register(
+    queryApi({
+      documents: infrastructure.documents,
+      auth: infrastructure.auth,
+      clock,
+      eventStore: infrastructure.eventStore,
+    }),
+  );
   if (options.serveWeb ?? true) await serveWebApp(app);
   else
     app.setNotFoundHandler((_request, reply) =>

@@ -1,6 +1,6 @@
 import { loadEnvironment } from '@dispatch/storage/runtime/environment';
 import { createStandaloneApp } from './app.ts';
-import { DEMO_USER, seedDemoData } from './seed.ts';
+import { DEMO_SUPER_ADMIN, DEMO_USER, seedDemoData } from './seed.ts';
 import { ensureWebBuild } from './web-assets.ts';
 
 /** `npm start`: the whole product in one process on the embedded store. */
@@ -16,6 +16,7 @@ log('');
 log(`Dispatch board running at ${env.PUBLIC_URL}`);
 log(`Data: ${env.DATA_DIR}${seeded ? ' (demo data created)' : ''}`);
 log(`Sign in with ${DEMO_USER.email} / ${DEMO_USER.password}`);
+log(`Platform admin: ${DEMO_SUPER_ADMIN.email} / ${DEMO_SUPER_ADMIN.password}`);
 log('Press Ctrl-C to stop.');
 
 let stopping = false;

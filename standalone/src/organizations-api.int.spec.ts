@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { command, join, ownerWithOrganization, query, verifiedUser } from './organization-fixtures.ts';
 import { createOrganization, signUp, startTestApp, type TestApp } from './test-support.ts';
 
 let app: TestApp;
@@ -64,7 +65,14 @@ describe('organizations, first cut', () => {
     };
     const list = await app.app.inject({ method: 'GET', url: '/api/v1/organization/list', headers: wait });
     expect(list.json().data).toEqual([
-      { id: created.id, name: 'Listed Org', slug: 'listed-org', timeZone: 'America/Chicago', role: 'owner' },
+      {
+        id: created.id,
+        name: 'Listed Org',
+        slug: 'listed-org',
+        timeZone: 'America/Chicago',
+        role: 'owner',
+        createdAt: expect.any(String),
+      },
     ]);
     const full = await app.app.inject({
       method: 'GET',
@@ -89,5 +97,48 @@ describe('organizations, first cut', () => {
       expect(response.statusCode).toBe(403);
     }
     expect((await session(outsider)).session.activeOrganizationId).toBe(own.id);
+  });
+});
+
+describe('organizations, update and delete', () => {
+  it('renames and re-slugs; the old slug stays with the organization', async () => {
+    const owner = await ownerWithOrganization(app, 'renamer@example.com', 'Old Name Freight');
+    const admin = await join(app, owner.cookie, 'renamer-admin@example.com', 'admin');
+    const renamed = await command(app, admin.cookie, 'update', {
+      name: 'New Name Freight',
+      slug: 'new-name',
+    });
+    expect(renamed.json().data).toEqual({
+      id: owner.organization.id,
+      name: 'New Name Freight',
+      slug: 'new-name',
+    });
+    const full = await query(app, owner.cookie, '/api/v1/organization/get-full-organization');
+    expect(full.json().data).toMatchObject({ name: 'New Name Freight', slug: 'new-name', memberCount: 2 });
+    // The organization may take its old slug back; nobody else may.
+    const other = await ownerWithOrganization(app, 'slug-taker@example.com', 'Taker');
+    expect((await command(app, other.cookie, 'update', { slug: 'old-name-freight' })).statusCode).toBe(409);
+    expect((await command(app, owner.cookie, 'update', { slug: 'old-name-freight' })).statusCode).toBe(200);
+  });
+
+  it('deletes with everything it held: members lose it, invitations to it disappear', async () => {
+    const owner = await ownerWithOrganization(app, 'deleter@example.com', 'Short Lived Freight');
+    const member = await join(app, owner.cookie, 'deleted-member@example.com');
+    await command(app, owner.cookie, 'invite-member', { email: 'never-joins@example.com' });
+    const invitee = await verifiedUser(app, 'never-joins@example.com');
+    expect((await query(app, invitee, '/api/v1/organization/get-user-invitations')).json().totalCount).toBe(
+      1,
+    );
+
+    expect((await command(app, owner.cookie, 'delete')).statusCode).toBe(200);
+    expect(
+      (await query(app, member.cookie, '/api/v1/organization/get-full-organization')).json().data,
+    ).toBeNull();
+    expect((await query(app, member.cookie, '/api/v1/organization/list-members')).statusCode).toBe(403);
+    expect((await query(app, member.cookie, '/api/v1/organization/list')).json().data).toEqual([]);
+    expect((await query(app, invitee, '/api/v1/organization/get-user-invitations')).json().totalCount).toBe(
+      0,
+    );
+    expect((await session(owner.cookie)).session.activeOrganizationId).toBeNull();
   });
 });

@@ -1,6 +1,14 @@
 import type { AuthService } from '@dispatch/auth';
-import { createOrganization, newCommandContext, postTruck } from '@dispatch/command-api';
-import { directions, trailerTypes, truckCreateSchema, usCities } from '@dispatch/domain';
+import { createOrganization, newCommandContext, postLoad, postTruck } from '@dispatch/command-api';
+import {
+  directions,
+  loadCreateSchema,
+  products,
+  rateUnits,
+  trailerTypes,
+  truckCreateSchema,
+  usCities,
+} from '@dispatch/domain';
 import type { EventStore } from '@dispatch/storage';
 
 export const DEMO_USER = {
@@ -9,6 +17,12 @@ export const DEMO_USER = {
   name: 'Dana Dispatcher',
 };
 export const DEMO_ORGANIZATION = { name: 'Prairie Freight Demo', slug: 'prairie-freight' };
+/** The platform administrator of the demo: lands in /admin, lists users, impersonates. */
+export const DEMO_SUPER_ADMIN = {
+  email: 'admin@demo.test',
+  password: 'demo-admin-2026',
+  name: 'Avery Admin',
+};
 
 const truckNames = [
   'Big Blue',
@@ -41,13 +55,23 @@ function sequence(seed: number) {
   };
 }
 
+const customers = [
+  { name: 'Prairie Grain Co.', email: 'orders@prairiegrain.demo.test', phone: '5155550123' },
+  { name: 'Lone Star Feed', email: 'freight@lonestarfeed.demo.test', phone: '2145550177' },
+  { name: 'Heartland Mills', email: null, phone: '3165550140' },
+  { name: 'Great Plains Co-op', email: 'dispatch@gpcoop.demo.test', phone: null },
+  null,
+];
+
 /**
  * On the first start (an empty event store) the demo organization, its dispatcher and about
- * fifty trucks spread over real US cities are created through the same commands the API runs.
+ * fifty trucks and thirty loads spread over real US cities are created through the same commands the
+ * API runs.
  */
 export async function seedDemoData(store: EventStore, auth: AuthService, now = new Date()): Promise<boolean> {
   if ((await store.headPosition()) > 0n) return false;
   const user = await auth.createUser({ ...DEMO_USER, role: 'user' });
+  await auth.createUser({ ...DEMO_SUPER_ADMIN, role: 'super_admin' });
   const organization = await createOrganization(store, DEMO_ORGANIZATION, {
     id: user.id,
     email: DEMO_USER.email,
@@ -78,6 +102,42 @@ export async function seedDemoData(store: EventStore, auth: AuthService, now = n
       notes: random() < 0.3 ? 'Tarps and straps on board.' : null,
     });
     await postTruck(store, input, newCommandContext({ orgId: organization.id, actorId: user.id }));
+  }
+  for (let index = 0; index < 30; index++) {
+    const origin = usCities[(index * 11 + 3) % usCities.length]!;
+    const destination = usCities[(index * 17 + 29) % usCities.length]!;
+    const customer = pick(customers);
+    const dispatcher = pick(dispatchers);
+    const unit = pick(rateUnits);
+    // Per ton or bushel a few dollars, a flat rate a few thousand; some rates are not agreed yet.
+    const rate = () => {
+      if (random() < 0.15) return null;
+      const value = unit === 'FLAT_RATE' ? 800 + random() * 3200 : 0.5 + random() * 6;
+      return Math.round(value * 100) / 100;
+    };
+    const titan = rate();
+    const availability = new Date(now.getTime() + Math.floor(random() * 10 - 3) * 86_400_000);
+    const input = loadCreateSchema.parse({
+      trailerType: pick(trailerTypes),
+      originState: origin.state,
+      originCity: origin.city,
+      destinationState: destination.state,
+      destinationCity: destination.city,
+      product: pick(products),
+      rateForTitan: titan,
+      rateForTitanUnit: unit,
+      rateForCarrier: titan === null ? null : Math.round(titan * 0.85 * 100) / 100,
+      rateForCarrierUnit: unit,
+      customerName: customer?.name ?? null,
+      customerMobileNumber: customer?.phone ?? null,
+      customerEmail: customer?.email ?? null,
+      dispatcherName: dispatcher.name,
+      dispatcherMobileNumber: dispatcher.phone,
+      dispatcherEmail: dispatcher.email,
+      availabilityDate: availability.toISOString().slice(0, 10),
+      notes: random() < 0.25 ? 'Appointment needed at the elevator.' : null,
+    });
+    await postLoad(store, input, newCommandContext({ orgId: organization.id, actorId: user.id }));
   }
   return true;
 }

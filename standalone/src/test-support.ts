@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { readOutbox } from '@dispatch/auth';
 import { loadEnvironment } from '@dispatch/storage/runtime/environment';
 import { createStandaloneApp, type StandaloneApp } from './app.ts';
 
@@ -24,7 +26,11 @@ export async function startTestApp(options: { serveWeb?: boolean; listen?: boole
   const dataDir = mkdtempSync(join(tmpdir(), 'dispatch-test-'));
   const port = options.listen ? await freePort() : 3000;
   const url = `http://localhost:${port}`;
-  const env = loadEnvironment({ DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: url });
+  // With MONGO_URL set, the same tests run on MongoDB, each app in a database of its own.
+  const mongo = process.env.MONGO_URL
+    ? { MONGO_URL: process.env.MONGO_URL, MONGO_DB: `dispatch_test_${randomBytes(6).toString('hex')}` }
+    : {};
+  const env = loadEnvironment({ ...mongo, DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: url });
   const standalone: StandaloneApp = await createStandaloneApp(env, { serveWeb: options.serveWeb ?? false });
   if (options.listen) await standalone.app.listen({ port, host: '127.0.0.1' });
   return {
@@ -40,16 +46,38 @@ export async function startTestApp(options: { serveWeb?: boolean; listen?: boole
 
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 
-/** Signs a new user up through the API and returns the session cookie header. */
+// Each test user signs up from an address of their own, as people do: the sign-up rate limit counts per address.
+let nextAddress = 0;
+
+/**
+ * Signs a new user up through the API and completes the e-mail verification the real way: reads the
+ * verification mail from the outbox and follows its link, which signs the user in. Returns the session
+ * cookie header.
+ */
 export async function signUp(app: TestApp, email: string, name = 'Test Dispatcher'): Promise<string> {
+  nextAddress += 1;
+  const remoteAddress = `127.0.${Math.floor(nextAddress / 250)}.${(nextAddress % 250) + 2}`;
   const response = await app.app.inject({
     method: 'POST',
     url: '/api/auth/sign-up/email',
     headers: { origin: app.url },
+    remoteAddress,
     payload: { email, password: 'correct-horse-battery', name },
   });
   if (response.statusCode !== 200) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
-  const cookies = ([] as string[]).concat(response.headers['set-cookie'] ?? []);
+  const mail = (await readOutbox(join(app.dataDir, 'outbox')))
+    .filter((m) => m.to === email.toLowerCase() && m.subject === 'Verify your email address')
+    .at(-1);
+  const link = mail && /https?:\/\/\S+/.exec(mail.text)?.[0];
+  if (!link) throw new Error(`no verification mail for ${email}`);
+  const url = new URL(link);
+  const verified = await app.app.inject({
+    method: 'GET',
+    url: `${url.pathname}${url.search}`,
+    remoteAddress,
+  });
+  const cookies = ([] as string[]).concat(verified.headers['set-cookie'] ?? []);
+  if (cookies.length === 0) throw new Error(`verification failed: ${verified.statusCode} ${verified.body}`);
   return cookies.map((cookie) => cookie.split(';')[0]).join('; ');
 }
 

@@ -13,15 +13,26 @@ import { Route as IndexRouteImport } from './routes/index';
 import { Route as AuthenticatedRouteImport } from './routes/_authenticated';
 import { Route as PublicRouteImport } from './routes/_public';
 import { Route as AuthenticatedOrgSlugRouteRouteImport } from './routes/_authenticated/$orgSlug/route';
+import { Route as AuthenticatedAccountRouteImport } from './routes/_authenticated/account';
 import { Route as AuthenticatedAdminRouteRouteImport } from './routes/_authenticated/admin/route';
 import { Route as AuthenticatedOnboardingRouteImport } from './routes/_authenticated/onboarding';
+import { Route as PublicForgotPasswordRouteImport } from './routes/_public/forgot-password';
 import { Route as PublicLoginRouteImport } from './routes/_public/login';
+import { Route as PublicResetPasswordRouteImport } from './routes/_public/reset-password';
 import { Route as PublicSignUpRouteImport } from './routes/_public/sign-up';
+import { Route as PublicVerifyEmailRouteImport } from './routes/_public/verify-email';
+import { Route as AcceptInvitationInvitationIdRouteImport } from './routes/accept-invitation.$invitationId';
 import { Route as AuthenticatedOrgSlugIndexRouteImport } from './routes/_authenticated/$orgSlug/index';
 import { Route as AuthenticatedOrgSlugOverviewRouteImport } from './routes/_authenticated/$orgSlug/overview';
 import { Route as AuthenticatedAdminIndexRouteImport } from './routes/_authenticated/admin/index';
+import { Route as AuthenticatedAdminOrganizationsRouteImport } from './routes/_authenticated/admin/organizations';
+import { Route as AuthenticatedAdminUsersRouteImport } from './routes/_authenticated/admin/users';
+import { Route as AuthenticatedOrgSlugLoadsIndexRouteImport } from './routes/_authenticated/$orgSlug/loads/index';
+import { Route as AuthenticatedOrgSlugLoadsPostRouteImport } from './routes/_authenticated/$orgSlug/loads/post';
+import { Route as AuthenticatedOrgSlugMembersIndexRouteImport } from './routes/_authenticated/$orgSlug/members/index';
 import { Route as AuthenticatedOrgSlugTrucksIndexRouteImport } from './routes/_authenticated/$orgSlug/trucks/index';
 import { Route as AuthenticatedOrgSlugTrucksPostRouteImport } from './routes/_authenticated/$orgSlug/trucks/post';
+import { Route as AuthenticatedOrgSlugLoadsEditIdRouteImport } from './routes/_authenticated/$orgSlug/loads/edit.$id';
 import { Route as AuthenticatedOrgSlugTrucksEditIdRouteImport } from './routes/_authenticated/$orgSlug/trucks/edit.$id';
 
 const IndexRoute = IndexRouteImport.update({
@@ -43,6 +54,11 @@ const AuthenticatedOrgSlugRouteRoute =
     path: '/$orgSlug',
     getParentRoute: () => AuthenticatedRoute,
   } as any);
+const AuthenticatedAccountRoute = AuthenticatedAccountRouteImport.update({
+  id: '/account',
+  path: '/account',
+  getParentRoute: () => AuthenticatedRoute,
+} as any);
 const AuthenticatedAdminRouteRoute = AuthenticatedAdminRouteRouteImport.update({
   id: '/admin',
   path: '/admin',
@@ -53,9 +69,19 @@ const AuthenticatedOnboardingRoute = AuthenticatedOnboardingRouteImport.update({
   path: '/onboarding',
   getParentRoute: () => AuthenticatedRoute,
 } as any);
+const PublicForgotPasswordRoute = PublicForgotPasswordRouteImport.update({
+  id: '/forgot-password',
+  path: '/forgot-password',
+  getParentRoute: () => PublicRoute,
+} as any);
 const PublicLoginRoute = PublicLoginRouteImport.update({
   id: '/login',
   path: '/login',
+  getParentRoute: () => PublicRoute,
+} as any);
+const PublicResetPasswordRoute = PublicResetPasswordRouteImport.update({
+  id: '/reset-password',
+  path: '/reset-password',
   getParentRoute: () => PublicRoute,
 } as any);
 const PublicSignUpRoute = PublicSignUpRouteImport.update({
@@ -63,6 +89,17 @@ const PublicSignUpRoute = PublicSignUpRouteImport.update({
   path: '/sign-up',
   getParentRoute: () => PublicRoute,
 } as any);
+const PublicVerifyEmailRoute = PublicVerifyEmailRouteImport.update({
+  id: '/verify-email',
+  path: '/verify-email',
+  getParentRoute: () => PublicRoute,
+} as any);
+const AcceptInvitationInvitationIdRoute =
+  AcceptInvitationInvitationIdRouteImport.update({
+    id: '/accept-invitation/$invitationId',
+    path: '/accept-invitation/$invitationId',
+    getParentRoute: () => rootRouteImport,
+  } as any);
 const AuthenticatedOrgSlugIndexRoute =
   AuthenticatedOrgSlugIndexRouteImport.update({
     id: '/',
@@ -80,6 +117,35 @@ const AuthenticatedAdminIndexRoute = AuthenticatedAdminIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AuthenticatedAdminRouteRoute,
 } as any);
+const AuthenticatedAdminOrganizationsRoute =
+  AuthenticatedAdminOrganizationsRouteImport.update({
+    id: '/organizations',
+    path: '/organizations',
+    getParentRoute: () => AuthenticatedAdminRouteRoute,
+  } as any);
+const AuthenticatedAdminUsersRoute = AuthenticatedAdminUsersRouteImport.update({
+  id: '/users',
+  path: '/users',
+  getParentRoute: () => AuthenticatedAdminRouteRoute,
+} as any);
+const AuthenticatedOrgSlugLoadsIndexRoute =
+  AuthenticatedOrgSlugLoadsIndexRouteImport.update({
+    id: '/loads/',
+    path: '/loads/',
+    getParentRoute: () => AuthenticatedOrgSlugRouteRoute,
+  } as any);
+const AuthenticatedOrgSlugLoadsPostRoute =
+  AuthenticatedOrgSlugLoadsPostRouteImport.update({
+    id: '/loads/post',
+    path: '/loads/post',
+    getParentRoute: () => AuthenticatedOrgSlugRouteRoute,
+  } as any);
+const AuthenticatedOrgSlugMembersIndexRoute =
+  AuthenticatedOrgSlugMembersIndexRouteImport.update({
+    id: '/members/',
+    path: '/members/',
+    getParentRoute: () => AuthenticatedOrgSlugRouteRoute,
+  } as any);
 const AuthenticatedOrgSlugTrucksIndexRoute =
   AuthenticatedOrgSlugTrucksIndexRouteImport.update({
     id: '/trucks/',
@@ -90,6 +156,12 @@ const AuthenticatedOrgSlugTrucksPostRoute =
   AuthenticatedOrgSlugTrucksPostRouteImport.update({
     id: '/trucks/post',
     path: '/trucks/post',
+    getParentRoute: () => AuthenticatedOrgSlugRouteRoute,
+  } as any);
+const AuthenticatedOrgSlugLoadsEditIdRoute =
+  AuthenticatedOrgSlugLoadsEditIdRouteImport.update({
+    id: '/loads/edit/$id',
+    path: '/loads/edit/$id',
     getParentRoute: () => AuthenticatedOrgSlugRouteRoute,
   } as any);
 const AuthenticatedOrgSlugTrucksEditIdRoute =
@@ -103,26 +175,48 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute;
   '/$orgSlug': typeof AuthenticatedOrgSlugRouteRouteWithChildren;
   '/admin': typeof AuthenticatedAdminRouteRouteWithChildren;
+  '/account': typeof AuthenticatedAccountRoute;
   '/onboarding': typeof AuthenticatedOnboardingRoute;
+  '/forgot-password': typeof PublicForgotPasswordRoute;
   '/login': typeof PublicLoginRoute;
+  '/reset-password': typeof PublicResetPasswordRoute;
   '/sign-up': typeof PublicSignUpRoute;
+  '/verify-email': typeof PublicVerifyEmailRoute;
+  '/accept-invitation/$invitationId': typeof AcceptInvitationInvitationIdRoute;
   '/$orgSlug/overview': typeof AuthenticatedOrgSlugOverviewRoute;
+  '/admin/organizations': typeof AuthenticatedAdminOrganizationsRoute;
+  '/admin/users': typeof AuthenticatedAdminUsersRoute;
   '/$orgSlug/': typeof AuthenticatedOrgSlugIndexRoute;
   '/admin/': typeof AuthenticatedAdminIndexRoute;
+  '/$orgSlug/loads/post': typeof AuthenticatedOrgSlugLoadsPostRoute;
   '/$orgSlug/trucks/post': typeof AuthenticatedOrgSlugTrucksPostRoute;
+  '/$orgSlug/loads/': typeof AuthenticatedOrgSlugLoadsIndexRoute;
+  '/$orgSlug/members/': typeof AuthenticatedOrgSlugMembersIndexRoute;
   '/$orgSlug/trucks/': typeof AuthenticatedOrgSlugTrucksIndexRoute;
+  '/$orgSlug/loads/edit/$id': typeof AuthenticatedOrgSlugLoadsEditIdRoute;
   '/$orgSlug/trucks/edit/$id': typeof AuthenticatedOrgSlugTrucksEditIdRoute;
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute;
+  '/account': typeof AuthenticatedAccountRoute;
   '/onboarding': typeof AuthenticatedOnboardingRoute;
+  '/forgot-password': typeof PublicForgotPasswordRoute;
   '/login': typeof PublicLoginRoute;
+  '/reset-password': typeof PublicResetPasswordRoute;
   '/sign-up': typeof PublicSignUpRoute;
+  '/verify-email': typeof PublicVerifyEmailRoute;
+  '/accept-invitation/$invitationId': typeof AcceptInvitationInvitationIdRoute;
   '/$orgSlug/overview': typeof AuthenticatedOrgSlugOverviewRoute;
+  '/admin/organizations': typeof AuthenticatedAdminOrganizationsRoute;
+  '/admin/users': typeof AuthenticatedAdminUsersRoute;
   '/$orgSlug': typeof AuthenticatedOrgSlugIndexRoute;
   '/admin': typeof AuthenticatedAdminIndexRoute;
+  '/$orgSlug/loads/post': typeof AuthenticatedOrgSlugLoadsPostRoute;
   '/$orgSlug/trucks/post': typeof AuthenticatedOrgSlugTrucksPostRoute;
+  '/$orgSlug/loads': typeof AuthenticatedOrgSlugLoadsIndexRoute;
+  '/$orgSlug/members': typeof AuthenticatedOrgSlugMembersIndexRoute;
   '/$orgSlug/trucks': typeof AuthenticatedOrgSlugTrucksIndexRoute;
+  '/$orgSlug/loads/edit/$id': typeof AuthenticatedOrgSlugLoadsEditIdRoute;
   '/$orgSlug/trucks/edit/$id': typeof AuthenticatedOrgSlugTrucksEditIdRoute;
 }
 export interface FileRoutesById {
@@ -132,14 +226,25 @@ export interface FileRoutesById {
   '/_public': typeof PublicRouteWithChildren;
   '/_authenticated/$orgSlug': typeof AuthenticatedOrgSlugRouteRouteWithChildren;
   '/_authenticated/admin': typeof AuthenticatedAdminRouteRouteWithChildren;
+  '/_authenticated/account': typeof AuthenticatedAccountRoute;
   '/_authenticated/onboarding': typeof AuthenticatedOnboardingRoute;
+  '/_public/forgot-password': typeof PublicForgotPasswordRoute;
   '/_public/login': typeof PublicLoginRoute;
+  '/_public/reset-password': typeof PublicResetPasswordRoute;
   '/_public/sign-up': typeof PublicSignUpRoute;
+  '/_public/verify-email': typeof PublicVerifyEmailRoute;
+  '/accept-invitation/$invitationId': typeof AcceptInvitationInvitationIdRoute;
   '/_authenticated/$orgSlug/overview': typeof AuthenticatedOrgSlugOverviewRoute;
+  '/_authenticated/admin/organizations': typeof AuthenticatedAdminOrganizationsRoute;
+  '/_authenticated/admin/users': typeof AuthenticatedAdminUsersRoute;
   '/_authenticated/$orgSlug/': typeof AuthenticatedOrgSlugIndexRoute;
   '/_authenticated/admin/': typeof AuthenticatedAdminIndexRoute;
+  '/_authenticated/$orgSlug/loads/post': typeof AuthenticatedOrgSlugLoadsPostRoute;
   '/_authenticated/$orgSlug/trucks/post': typeof AuthenticatedOrgSlugTrucksPostRoute;
+  '/_authenticated/$orgSlug/loads/': typeof AuthenticatedOrgSlugLoadsIndexRoute;
+  '/_authenticated/$orgSlug/members/': typeof AuthenticatedOrgSlugMembersIndexRoute;
   '/_authenticated/$orgSlug/trucks/': typeof AuthenticatedOrgSlugTrucksIndexRoute;
+  '/_authenticated/$orgSlug/loads/edit/$id': typeof AuthenticatedOrgSlugLoadsEditIdRoute;
   '/_authenticated/$orgSlug/trucks/edit/$id': typeof AuthenticatedOrgSlugTrucksEditIdRoute;
 }
 export interface FileRouteTypes {
@@ -148,26 +253,48 @@ export interface FileRouteTypes {
     | '/'
     | '/$orgSlug'
     | '/admin'
+    | '/account'
     | '/onboarding'
+    | '/forgot-password'
     | '/login'
+    | '/reset-password'
     | '/sign-up'
+    | '/verify-email'
+    | '/accept-invitation/$invitationId'
     | '/$orgSlug/overview'
+    | '/admin/organizations'
+    | '/admin/users'
     | '/$orgSlug/'
     | '/admin/'
+    | '/$orgSlug/loads/post'
     | '/$orgSlug/trucks/post'
+    | '/$orgSlug/loads/'
+    | '/$orgSlug/members/'
     | '/$orgSlug/trucks/'
+    | '/$orgSlug/loads/edit/$id'
     | '/$orgSlug/trucks/edit/$id';
   fileRoutesByTo: FileRoutesByTo;
   to:
     | '/'
+    | '/account'
     | '/onboarding'
+    | '/forgot-password'
     | '/login'
+    | '/reset-password'
     | '/sign-up'
+    | '/verify-email'
+    | '/accept-invitation/$invitationId'
     | '/$orgSlug/overview'
+    | '/admin/organizations'
+    | '/admin/users'
     | '/$orgSlug'
     | '/admin'
+    | '/$orgSlug/loads/post'
     | '/$orgSlug/trucks/post'
+    | '/$orgSlug/loads'
+    | '/$orgSlug/members'
     | '/$orgSlug/trucks'
+    | '/$orgSlug/loads/edit/$id'
     | '/$orgSlug/trucks/edit/$id';
   id:
     | '__root__'
@@ -176,14 +303,25 @@ export interface FileRouteTypes {
     | '/_public'
     | '/_authenticated/$orgSlug'
     | '/_authenticated/admin'
+    | '/_authenticated/account'
     | '/_authenticated/onboarding'
+    | '/_public/forgot-password'
     | '/_public/login'
+    | '/_public/reset-password'
     | '/_public/sign-up'
+    | '/_public/verify-email'
+    | '/accept-invitation/$invitationId'
     | '/_authenticated/$orgSlug/overview'
+    | '/_authenticated/admin/organizations'
+    | '/_authenticated/admin/users'
     | '/_authenticated/$orgSlug/'
     | '/_authenticated/admin/'
+    | '/_authenticated/$orgSlug/loads/post'
     | '/_authenticated/$orgSlug/trucks/post'
+    | '/_authenticated/$orgSlug/loads/'
+    | '/_authenticated/$orgSlug/members/'
     | '/_authenticated/$orgSlug/trucks/'
+    | '/_authenticated/$orgSlug/loads/edit/$id'
     | '/_authenticated/$orgSlug/trucks/edit/$id';
   fileRoutesById: FileRoutesById;
 }
@@ -191,6 +329,7 @@ export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute;
   AuthenticatedRoute: typeof AuthenticatedRouteWithChildren;
   PublicRoute: typeof PublicRouteWithChildren;
+  AcceptInvitationInvitationIdRoute: typeof AcceptInvitationInvitationIdRoute;
 }
 
 declare module '@tanstack/react-router' {
@@ -223,6 +362,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedOrgSlugRouteRouteImport;
       parentRoute: typeof AuthenticatedRoute;
     };
+    '/_authenticated/account': {
+      id: '/_authenticated/account';
+      path: '/account';
+      fullPath: '/account';
+      preLoaderRoute: typeof AuthenticatedAccountRouteImport;
+      parentRoute: typeof AuthenticatedRoute;
+    };
     '/_authenticated/admin': {
       id: '/_authenticated/admin';
       path: '/admin';
@@ -237,11 +383,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedOnboardingRouteImport;
       parentRoute: typeof AuthenticatedRoute;
     };
+    '/_public/forgot-password': {
+      id: '/_public/forgot-password';
+      path: '/forgot-password';
+      fullPath: '/forgot-password';
+      preLoaderRoute: typeof PublicForgotPasswordRouteImport;
+      parentRoute: typeof PublicRoute;
+    };
     '/_public/login': {
       id: '/_public/login';
       path: '/login';
       fullPath: '/login';
       preLoaderRoute: typeof PublicLoginRouteImport;
+      parentRoute: typeof PublicRoute;
+    };
+    '/_public/reset-password': {
+      id: '/_public/reset-password';
+      path: '/reset-password';
+      fullPath: '/reset-password';
+      preLoaderRoute: typeof PublicResetPasswordRouteImport;
       parentRoute: typeof PublicRoute;
     };
     '/_public/sign-up': {
@@ -250,6 +410,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/sign-up';
       preLoaderRoute: typeof PublicSignUpRouteImport;
       parentRoute: typeof PublicRoute;
+    };
+    '/_public/verify-email': {
+      id: '/_public/verify-email';
+      path: '/verify-email';
+      fullPath: '/verify-email';
+      preLoaderRoute: typeof PublicVerifyEmailRouteImport;
+      parentRoute: typeof PublicRoute;
+    };
+    '/accept-invitation/$invitationId': {
+      id: '/accept-invitation/$invitationId';
+      path: '/accept-invitation/$invitationId';
+      fullPath: '/accept-invitation/$invitationId';
+      preLoaderRoute: typeof AcceptInvitationInvitationIdRouteImport;
+      parentRoute: typeof rootRouteImport;
     };
     '/_authenticated/$orgSlug/': {
       id: '/_authenticated/$orgSlug/';
@@ -272,6 +446,41 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedAdminIndexRouteImport;
       parentRoute: typeof AuthenticatedAdminRouteRoute;
     };
+    '/_authenticated/admin/organizations': {
+      id: '/_authenticated/admin/organizations';
+      path: '/organizations';
+      fullPath: '/admin/organizations';
+      preLoaderRoute: typeof AuthenticatedAdminOrganizationsRouteImport;
+      parentRoute: typeof AuthenticatedAdminRouteRoute;
+    };
+    '/_authenticated/admin/users': {
+      id: '/_authenticated/admin/users';
+      path: '/users';
+      fullPath: '/admin/users';
+      preLoaderRoute: typeof AuthenticatedAdminUsersRouteImport;
+      parentRoute: typeof AuthenticatedAdminRouteRoute;
+    };
+    '/_authenticated/$orgSlug/loads/': {
+      id: '/_authenticated/$orgSlug/loads/';
+      path: '/loads';
+      fullPath: '/$orgSlug/loads/';
+      preLoaderRoute: typeof AuthenticatedOrgSlugLoadsIndexRouteImport;
+      parentRoute: typeof AuthenticatedOrgSlugRouteRoute;
+    };
+    '/_authenticated/$orgSlug/loads/post': {
+      id: '/_authenticated/$orgSlug/loads/post';
+      path: '/loads/post';
+      fullPath: '/$orgSlug/loads/post';
+      preLoaderRoute: typeof AuthenticatedOrgSlugLoadsPostRouteImport;
+      parentRoute: typeof AuthenticatedOrgSlugRouteRoute;
+    };
+    '/_authenticated/$orgSlug/members/': {
+      id: '/_authenticated/$orgSlug/members/';
+      path: '/members';
+      fullPath: '/$orgSlug/members/';
+      preLoaderRoute: typeof AuthenticatedOrgSlugMembersIndexRouteImport;
+      parentRoute: typeof AuthenticatedOrgSlugRouteRoute;
+    };
     '/_authenticated/$orgSlug/trucks/': {
       id: '/_authenticated/$orgSlug/trucks/';
       path: '/trucks';
@@ -284,6 +493,13 @@ declare module '@tanstack/react-router' {
       path: '/trucks/post';
       fullPath: '/$orgSlug/trucks/post';
       preLoaderRoute: typeof AuthenticatedOrgSlugTrucksPostRouteImport;
+      parentRoute: typeof AuthenticatedOrgSlugRouteRoute;
+    };
+    '/_authenticated/$orgSlug/loads/edit/$id': {
+      id: '/_authenticated/$orgSlug/loads/edit/$id';
+      path: '/loads/edit/$id';
+      fullPath: '/$orgSlug/loads/edit/$id';
+      preLoaderRoute: typeof AuthenticatedOrgSlugLoadsEditIdRouteImport;
       parentRoute: typeof AuthenticatedOrgSlugRouteRoute;
     };
     '/_authenticated/$orgSlug/trucks/edit/$id': {
@@ -299,8 +515,12 @@ declare module '@tanstack/react-router' {
 interface AuthenticatedOrgSlugRouteRouteChildren {
   AuthenticatedOrgSlugOverviewRoute: typeof AuthenticatedOrgSlugOverviewRoute;
   AuthenticatedOrgSlugIndexRoute: typeof AuthenticatedOrgSlugIndexRoute;
+  AuthenticatedOrgSlugLoadsPostRoute: typeof AuthenticatedOrgSlugLoadsPostRoute;
   AuthenticatedOrgSlugTrucksPostRoute: typeof AuthenticatedOrgSlugTrucksPostRoute;
+  AuthenticatedOrgSlugLoadsIndexRoute: typeof AuthenticatedOrgSlugLoadsIndexRoute;
+  AuthenticatedOrgSlugMembersIndexRoute: typeof AuthenticatedOrgSlugMembersIndexRoute;
   AuthenticatedOrgSlugTrucksIndexRoute: typeof AuthenticatedOrgSlugTrucksIndexRoute;
+  AuthenticatedOrgSlugLoadsEditIdRoute: typeof AuthenticatedOrgSlugLoadsEditIdRoute;
   AuthenticatedOrgSlugTrucksEditIdRoute: typeof AuthenticatedOrgSlugTrucksEditIdRoute;
 }
 
@@ -308,8 +528,13 @@ const AuthenticatedOrgSlugRouteRouteChildren: AuthenticatedOrgSlugRouteRouteChil
   {
     AuthenticatedOrgSlugOverviewRoute: AuthenticatedOrgSlugOverviewRoute,
     AuthenticatedOrgSlugIndexRoute: AuthenticatedOrgSlugIndexRoute,
+    AuthenticatedOrgSlugLoadsPostRoute: AuthenticatedOrgSlugLoadsPostRoute,
     AuthenticatedOrgSlugTrucksPostRoute: AuthenticatedOrgSlugTrucksPostRoute,
+    AuthenticatedOrgSlugLoadsIndexRoute: AuthenticatedOrgSlugLoadsIndexRoute,
+    AuthenticatedOrgSlugMembersIndexRoute:
+      AuthenticatedOrgSlugMembersIndexRoute,
     AuthenticatedOrgSlugTrucksIndexRoute: AuthenticatedOrgSlugTrucksIndexRoute,
+    AuthenticatedOrgSlugLoadsEditIdRoute: AuthenticatedOrgSlugLoadsEditIdRoute,
     AuthenticatedOrgSlugTrucksEditIdRoute:
       AuthenticatedOrgSlugTrucksEditIdRoute,
   };
@@ -320,11 +545,15 @@ const AuthenticatedOrgSlugRouteRouteWithChildren =
   );
 
 interface AuthenticatedAdminRouteRouteChildren {
+  AuthenticatedAdminOrganizationsRoute: typeof AuthenticatedAdminOrganizationsRoute;
+  AuthenticatedAdminUsersRoute: typeof AuthenticatedAdminUsersRoute;
   AuthenticatedAdminIndexRoute: typeof AuthenticatedAdminIndexRoute;
 }
 
 const AuthenticatedAdminRouteRouteChildren: AuthenticatedAdminRouteRouteChildren =
   {
+    AuthenticatedAdminOrganizationsRoute: AuthenticatedAdminOrganizationsRoute,
+    AuthenticatedAdminUsersRoute: AuthenticatedAdminUsersRoute,
     AuthenticatedAdminIndexRoute: AuthenticatedAdminIndexRoute,
   };
 
@@ -336,12 +565,14 @@ const AuthenticatedAdminRouteRouteWithChildren =
 interface AuthenticatedRouteChildren {
   AuthenticatedOrgSlugRouteRoute: typeof AuthenticatedOrgSlugRouteRouteWithChildren;
   AuthenticatedAdminRouteRoute: typeof AuthenticatedAdminRouteRouteWithChildren;
+  AuthenticatedAccountRoute: typeof AuthenticatedAccountRoute;
   AuthenticatedOnboardingRoute: typeof AuthenticatedOnboardingRoute;
 }
 
 const AuthenticatedRouteChildren: AuthenticatedRouteChildren = {
   AuthenticatedOrgSlugRouteRoute: AuthenticatedOrgSlugRouteRouteWithChildren,
   AuthenticatedAdminRouteRoute: AuthenticatedAdminRouteRouteWithChildren,
+  AuthenticatedAccountRoute: AuthenticatedAccountRoute,
   AuthenticatedOnboardingRoute: AuthenticatedOnboardingRoute,
 };
 
@@ -350,13 +581,19 @@ const AuthenticatedRouteWithChildren = AuthenticatedRoute._addFileChildren(
 );
 
 interface PublicRouteChildren {
+  PublicForgotPasswordRoute: typeof PublicForgotPasswordRoute;
   PublicLoginRoute: typeof PublicLoginRoute;
+  PublicResetPasswordRoute: typeof PublicResetPasswordRoute;
   PublicSignUpRoute: typeof PublicSignUpRoute;
+  PublicVerifyEmailRoute: typeof PublicVerifyEmailRoute;
 }
 
 const PublicRouteChildren: PublicRouteChildren = {
+  PublicForgotPasswordRoute: PublicForgotPasswordRoute,
   PublicLoginRoute: PublicLoginRoute,
+  PublicResetPasswordRoute: PublicResetPasswordRoute,
   PublicSignUpRoute: PublicSignUpRoute,
+  PublicVerifyEmailRoute: PublicVerifyEmailRoute,
 };
 
 const PublicRouteWithChildren =
@@ -366,6 +603,7 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AuthenticatedRoute: AuthenticatedRouteWithChildren,
   PublicRoute: PublicRouteWithChildren,
+  AcceptInvitationInvitationIdRoute: AcceptInvitationInvitationIdRoute,
 };
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,4 +1,5 @@
-import type { FastifyRequest } from 'fastify';
+import type { MemberRole } from '@dispatch/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuthService, SessionContext } from '../index.ts';
 import { HttpError, unauthorized } from './boundary.ts';
 
@@ -7,6 +8,27 @@ export interface ActorContext {
   session: SessionContext;
   userId: string;
   orgId: string;
+  /** The caller's role in the organization, as the membership check found it. */
+  role: MemberRole;
+}
+
+/** The role a user holds in an organization, or null when they are not (or no longer) a member. */
+export type MembershipLookup = (orgId: string, userId: string) => Promise<{ role: MemberRole } | null>;
+
+export const NOT_A_MEMBER_MESSAGE = 'You are not a member of this organization';
+
+const lookups = new WeakMap<FastifyRequest, MembershipLookup>();
+
+/**
+ * Says how the routes of `app` (and its children) check membership. Each API chooses its source:
+ * the command side folds the organization stream (authoritative, so a removal holds for the very
+ * next command), the query side reads the members read model (it reads nothing else). The session
+ * alone is not enough: it names the organization a user chose, and they may have been removed since.
+ */
+export function checkMembershipWith(app: FastifyInstance, lookup: MembershipLookup) {
+  app.addHook('onRequest', async (request) => {
+    lookups.set(request, lookup);
+  });
 }
 
 export async function requireSession(auth: AuthService, request: FastifyRequest): Promise<SessionContext> {
@@ -19,5 +41,10 @@ export async function requireOrganization(auth: AuthService, request: FastifyReq
   const session = await requireSession(auth, request);
   const orgId = session.session.activeOrganizationId;
   if (!orgId) throw new HttpError(403, 'NO_ACTIVE_ORGANIZATION', 'Select or create an organization first');
-  return { session, userId: session.user.id, orgId };
+  const lookup = lookups.get(request);
+  // Fail closed: a route whose API never said how to check membership serves no organization data.
+  if (!lookup) throw new Error('No membership check is registered for this route (checkMembershipWith)');
+  const membership = await lookup(orgId, session.user.id);
+  if (!membership) throw new HttpError(403, 'NOT_A_MEMBER', NOT_A_MEMBER_MESSAGE);
+  return { session, userId: session.user.id, orgId, role: membership.role };
 }

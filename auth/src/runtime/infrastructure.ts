@@ -4,13 +4,16 @@ import { join } from 'node:path';
 import type { DocumentStore, EventStore } from '@dispatch/storage';
 import type { Environment } from '@dispatch/storage/runtime/environment';
 import { openDocumentStoreFor, openEventStoreFor } from '@dispatch/storage/runtime/open-stores';
-import { type AuthService, createAuthService, createMailer } from '../index.ts';
+import { type AuthService, createAuthService, createMailer, createSmsSender, type Mailer } from '../index.ts';
+import { identityProvidersFromEnv } from './identity-providers-from-env.ts';
 
 /** The stores and services an API process works with, chosen by configuration. */
 export interface Infrastructure {
   eventStore: EventStore;
   documents: DocumentStore;
   auth: AuthService;
+  /** The mail the product sends besides authentication's own (invitations). */
+  mailer: Mailer;
   close(): Promise<void>;
 }
 
@@ -27,12 +30,24 @@ function embeddedSecret(dataDir: string): string {
   }
 }
 
+/** SMTP when configured, otherwise the local outbox folder. */
+export function mailerFor(env: Environment): Mailer {
+  return createMailer({
+    ...(env.SMTP_URL ? { smtpUrl: env.SMTP_URL } : { outboxDir: join(env.DATA_DIR, 'outbox') }),
+    ...(env.MAIL_FROM ? { from: env.MAIL_FROM } : {}),
+  });
+}
+
 export async function openAuthFor(
   env: Environment,
   options: { defaultActiveOrganization?: (userId: string) => Promise<string | null> } = {},
 ): Promise<AuthService> {
-  const mailer = createMailer(
-    env.SMTP_URL ? { smtpUrl: env.SMTP_URL } : { outboxDir: join(env.DATA_DIR, 'outbox') },
+  const mailer = mailerFor(env);
+  // Text messages go to an SMS gateway when configured, otherwise beside the mail in the local outbox.
+  const sms = createSmsSender(
+    env.SMS_WEBHOOK_URL
+      ? { webhookUrl: env.SMS_WEBHOOK_URL, token: env.SMS_WEBHOOK_TOKEN }
+      : { outboxDir: join(env.DATA_DIR, 'outbox') },
   );
   return createAuthService({
     baseURL: env.PUBLIC_URL,
@@ -42,6 +57,13 @@ export async function openAuthFor(
       ? { kind: 'mongodb', url: env.MONGO_URL, dbName: env.MONGO_DB }
       : { kind: 'sqlite', path: join(env.DATA_DIR, 'auth.sqlite') },
     mailer,
+    sms,
+    identityProviders: identityProvidersFromEnv({
+      ...env.identityProviderVariables,
+      TRUSTED_PROVIDERS: env.TRUSTED_PROVIDERS,
+    }),
+    adminUserIds: env.adminUserIds,
+    rateLimit: env.AUTH_RATE_LIMIT === 'on',
     defaultActiveOrganization: options.defaultActiveOrganization,
   });
 }
@@ -63,6 +85,7 @@ export async function openInfrastructure(
     eventStore,
     documents,
     auth,
+    mailer: mailerFor(env),
     async close() {
       await auth.close();
       await documents.close();

@@ -2,6 +2,7 @@ import type { AuthService } from '@dispatch/auth';
 import { parseInput } from '@dispatch/auth/http/boundary';
 import { requireOrganization } from '@dispatch/auth/http/request-context';
 import {
+  TRUCK_ID_SEQUENCE_STREAM,
   TRUCK_SCHEMA_VERSION,
   type TruckInput,
   truckCreateSchema,
@@ -9,37 +10,21 @@ import {
   truckStream,
 } from '@dispatch/domain';
 import type { EventStore } from '@dispatch/storage';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import {
-  type CommandContext,
-  type CommandResult,
-  handleCommand,
-  newCommandContext,
-} from '../command-handler.ts';
-import { setEventPosition } from '../event-position.ts';
+import { type CommandContext, handleCommand } from '../command-handler.ts';
+import { commandContextOf, sendPosition } from '../request-context.ts';
+import { allocateId, type IdSequence } from '../sequence-ids.ts';
 import { truckDecider } from './truck-decider.ts';
-import { allocateTruckId } from './truck-ids.ts';
 
 const truckParams = z.object({ id: z.coerce.number().int().positive('Truck id must be a positive integer') });
 const versionQuery = z.object({ version: z.coerce.number().int().nonnegative().optional() }).strict();
 
-function contextFor(request: FastifyRequest, actor: { orgId: string; userId: string }) {
-  const correlation = request.headers['x-correlation-id'];
-  return newCommandContext({
-    orgId: actor.orgId,
-    actorId: actor.userId,
-    correlationId: typeof correlation === 'string' && correlation.length <= 100 ? correlation : undefined,
-  });
-}
-
-function reply<S, E>(fastify: FastifyReply, result: CommandResult<S, E>) {
-  if (result.position !== null) setEventPosition(fastify, result.position);
-}
+const truckIds: IdSequence = { stream: TRUCK_ID_SEQUENCE_STREAM, allocatedEvent: 'TruckIdAllocated' };
 
 /** Posts a truck under a newly allocated id. */
 export async function postTruck(store: EventStore, input: TruckInput, context: CommandContext) {
-  const truckId = await allocateTruckId(store, context);
+  const truckId = await allocateId(store, truckIds, context);
   return handleCommand(
     store,
     truckStream(truckId),
@@ -56,8 +41,8 @@ export function truckRoutes(options: { store: EventStore; auth: AuthService }): 
     app.post('/api/v1/trucks', async (request, response) => {
       const actor = await requireOrganization(auth, request);
       const input = parseInput(truckCreateSchema, request.body, 'body');
-      const result = await postTruck(store, input, contextFor(request, actor));
-      reply(response, result);
+      const result = await postTruck(store, input, commandContextOf(request, actor));
+      sendPosition(response, result);
       return response.status(201).send(result.state.view);
     });
 
@@ -70,13 +55,13 @@ export function truckRoutes(options: { store: EventStore; auth: AuthService }): 
         truckStream(id),
         truckDecider,
         { type: 'UpdateTruck', data: { truckId: id, orgId: actor.orgId, changes } },
-        contextFor(request, actor),
+        commandContextOf(request, actor),
         {
           statedRevision: version === undefined ? undefined : BigInt(version),
           schemaVersion: TRUCK_SCHEMA_VERSION,
         },
       );
-      reply(response, result);
+      sendPosition(response, result);
       return response.send(result.state.view);
     });
 
@@ -89,13 +74,13 @@ export function truckRoutes(options: { store: EventStore; auth: AuthService }): 
         truckStream(id),
         truckDecider,
         { type: 'RemoveTruck', data: { truckId: id, orgId: actor.orgId } },
-        contextFor(request, actor),
+        commandContextOf(request, actor),
         {
           statedRevision: version === undefined ? undefined : BigInt(version),
           schemaVersion: TRUCK_SCHEMA_VERSION,
         },
       );
-      reply(response, result);
+      sendPosition(response, result);
       return response.status(204).send();
     });
   };

@@ -13,6 +13,26 @@ export const usPhone = () =>
     // The country code is a field of its own: the number is kept as its ten digits.
     .transform((phone) => phone.replace(/^\+1/, ''));
 
+/** The same phone rule for a number that may be left out: empty means null. */
+export const optionalUsPhone = () =>
+  z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
+    z
+      .string()
+      .trim()
+      .regex(/^(\+1)?\d{10}$/, US_PHONE_MESSAGE)
+      .transform((phone) => phone.replace(/^\+1/, ''))
+      .nullish()
+      .transform((phone) => phone ?? null),
+  );
+
+/** The dialling prefix kept beside a ten-digit number. */
+export const countryCode = () =>
+  z
+    .string()
+    .trim()
+    .regex(/^\+\d{1,3}$/, 'Country code must look like +1');
+
 export const requiredText = (label: string, max?: { length: number; message: string }) => {
   const base = z
     .string({ error: `${label} is required` })
@@ -37,6 +57,16 @@ export const email = (label: string, max?: { length: number; message: string }) 
     .min(1, `${label} is required`)
     .pipe(z.email('Enter a valid email address'));
   return max ? z.string().max(max.length, max.message).pipe(base) : base;
+};
+
+/** An e-mail that may be left out: empty means null, anything else must be valid. */
+export const optionalEmail = (max?: { length: number; message: string }) => {
+  const valid = z.string().trim().pipe(z.email('Enter a valid email address'));
+  const text = max ? z.string().max(max.length, max.message).pipe(valid) : valid;
+  return z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
+    text.nullish().transform((value) => value ?? null),
+  );
 };
 
 /** A calendar date or a date-time, carried as an ISO 8601 string. */

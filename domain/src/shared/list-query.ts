@@ -7,7 +7,7 @@ import { directions, products, trailerTypes } from './enums.ts';
  */
 
 /** One value or several: `?a=x&a=y`, `?a=x,y` and `?a=x` all become a list. */
-const oneOrMany = <T extends [string, ...string[]]>(values: T) =>
+export const oneOrMany = <T extends [string, ...string[]]>(values: T) =>
   z.preprocess((value) => {
     if (value === undefined || value === '') return undefined;
     const list = Array.isArray(value) ? value : [value];

@@ -1,4 +1,5 @@
 import { assertNever, illegalState, notFound } from '../shared/errors.ts';
+import { changedFields } from '../shared/posting.ts';
 import type { TruckEvent } from './events.ts';
 import type { TruckChanges, TruckInput } from './schemas.ts';
 
@@ -46,11 +47,7 @@ export function decideTruck(command: TruckCommand, state: TruckState): TruckEven
     }
     case 'UpdateTruck': {
       const current = assertOwnTruck(state, command.data.orgId, command.data.truckId);
-      const changes: TruckChanges = {};
-      for (const [field, value] of Object.entries(command.data.changes) as [keyof TruckChanges, unknown][]) {
-        if (value !== undefined && current.truck[field] !== value)
-          (changes as Record<string, unknown>)[field] = value;
-      }
+      const changes = changedFields(current.truck, command.data.changes);
       if (Object.keys(changes).length === 0) return [];
       return [{ type: 'TruckUpdated', data: { truckId: command.data.truckId, changes } }];
     }

@@ -1,37 +1,24 @@
+import { type PostingEventEnvelope, postedStamp, updatedStamp } from '../shared/posting.ts';
 import type { TruckEvent } from './events.ts';
 import type { Truck } from './schemas.ts';
-
-/** What a truck view needs from a recorded event besides its type and data. */
-export interface TruckEventEnvelope {
-  revision: bigint;
-  metadata: { actorId: string; occurredAt: string };
-}
 
 /**
  * The truck as the product shows it, folded from its events. The projector and the command
  * responses both use this, so what a dispatcher gets back from a post is what the list shows.
  * Returns null once the truck is removed.
  */
-export function applyTruckEvent(view: Truck | null, event: TruckEvent & TruckEventEnvelope): Truck | null {
-  const { actorId, occurredAt } = event.metadata;
-  const version = Number(event.revision);
+export function applyTruckEvent(view: Truck | null, event: TruckEvent & PostingEventEnvelope): Truck | null {
   switch (event.type) {
     case 'TruckPosted': {
       const { truckId, ...fields } = event.data;
       return {
         id: truckId,
         ...fields,
-        createdBy: actorId,
-        updatedBy: actorId,
-        createdAt: occurredAt,
-        updatedAt: occurredAt,
-        version,
+        ...postedStamp(event),
       };
     }
     case 'TruckUpdated':
-      return view
-        ? { ...view, ...event.data.changes, updatedBy: actorId, updatedAt: occurredAt, version }
-        : null;
+      return view ? { ...view, ...event.data.changes, ...updatedStamp(event) } : null;
     case 'TruckRemoved':
       return null;
   }

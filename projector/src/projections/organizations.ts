@@ -1,53 +1,298 @@
-import type { OrganizationEvent } from '@dispatch/domain';
+import { type OrganizationEvent, organizationEventTypes } from '@dispatch/domain';
 import type { RecordedEvent } from '@dispatch/storage';
 import { collections } from '../collections.ts';
-import type { Projection } from '../projection.ts';
+import type { Projection, ProjectionContext } from '../projection.ts';
+import {
+  type InvitationDocument,
+  type MemberDocument,
+  type OrganizationDocument,
+  type TeamDocument,
+  teamMemberId,
+} from './organization-documents.ts';
 
-/** Organizations and their members, as the organization switcher and the guards read them. */
+const searchText = (...parts: string[]) => parts.join(' ').toLowerCase();
+
+/** Adds or takes away ids from the organization's own lists, so that a deletion finds everything it held. */
+async function updateOrganization(
+  context: ProjectionContext,
+  orgId: string,
+  change: (organization: OrganizationDocument) => Partial<OrganizationDocument>,
+) {
+  const organization = await context.get<OrganizationDocument>(collections.organizations, orgId);
+  if (!organization) return;
+  context.put(collections.organizations, { ...organization, ...change(organization) });
+}
+
+async function updateDocument<T extends { id: string; position: string }>(
+  context: ProjectionContext,
+  collection: string,
+  id: string,
+  change: (document: T) => Partial<T>,
+): Promise<boolean> {
+  const document = await context.get<T & { [field: string]: unknown }>(collection, id);
+  if (!document) return false;
+  context.put(collection, { ...document, ...change(document) });
+  return true;
+}
+
+async function deleteOrganization(context: ProjectionContext, orgId: string) {
+  const organization = await context.get<OrganizationDocument>(collections.organizations, orgId);
+  if (!organization) return;
+  for (const id of organization.memberIds) context.delete(collections.members, id);
+  for (const id of organization.invitationIds) context.delete(collections.invitations, id);
+  for (const teamId of organization.teamIds) await deleteTeam(context, teamId);
+  context.delete(collections.organizations, orgId);
+  context.changed('members', orgId, orgId);
+  context.changed('invitations', orgId, orgId);
+  context.changed('teams', orgId, orgId);
+}
+
+async function deleteTeam(context: ProjectionContext, teamId: string) {
+  const team = await context.get<TeamDocument>(collections.teams, teamId);
+  if (!team) return;
+  for (const userId of team.userIds) context.delete(collections.teamMembers, teamMemberId(teamId, userId));
+  context.delete(collections.teams, teamId);
+}
+
+/**
+ * Organizations, members, invitations and teams: what the switcher, the guards, the members page,
+ * the invitation links and the admin area read. Every change is announced to the organization's room.
+ */
 export const organizationsProjection: Projection = {
   name: 'organizations',
   collections: [
-    { name: collections.organizations, fields: { slug: 'text', name: 'text', createdAt: 'date' } },
+    {
+      name: collections.organizations,
+      fields: { slug: 'text', name: 'text', search: 'text', memberCount: 'number', createdAt: 'date' },
+    },
     {
       name: collections.members,
-      fields: { orgId: 'text', userId: 'text', role: 'text', email: 'text', name: 'text', createdAt: 'date' },
-      indexes: [['userId'], ['orgId', 'createdAt']],
+      fields: {
+        orgId: 'text',
+        userId: 'text',
+        role: 'text',
+        email: 'text',
+        name: 'text',
+        search: 'text',
+        createdAt: 'date',
+      },
+      indexes: [['userId'], ['orgId', 'createdAt'], ['orgId', 'userId'], ['orgId', 'role']],
+    },
+    {
+      name: collections.invitations,
+      fields: { orgId: 'text', email: 'text', status: 'text', createdAt: 'date', expiresAt: 'date' },
+      indexes: [
+        ['orgId', 'createdAt'],
+        ['email', 'createdAt'],
+      ],
+    },
+    { name: collections.teams, fields: { orgId: 'text', name: 'text', createdAt: 'date' } },
+    {
+      name: collections.teamMembers,
+      fields: { orgId: 'text', teamId: 'text', userId: 'text' },
+      indexes: [['orgId', 'userId']],
     },
   ],
-  eventTypes: ['OrganizationCreated', 'MemberAdded'],
-  apply(recorded: RecordedEvent, context) {
+  // InvitationExpired changes nothing shown: an expired invitation is a pending one past its expiry.
+  eventTypes: organizationEventTypes.filter((type) => type !== 'InvitationExpired'),
+  async apply(recorded: RecordedEvent, context) {
     const event = recorded as unknown as OrganizationEvent;
-    const createdAt = recorded.metadata.occurredAt;
+    const at = recorded.metadata.occurredAt;
+    const orgId = event.data.organizationId;
     switch (event.type) {
       case 'OrganizationCreated': {
-        const { organizationId, name, slug, timeZone, createdBy } = event.data;
-        context.put(collections.organizations, {
-          id: organizationId,
-          orgId: organizationId,
+        const { name, slug, timeZone, createdBy } = event.data;
+        const organization: Omit<OrganizationDocument, 'position'> = {
+          id: orgId,
+          orgId,
           name,
           slug,
           timeZone,
           createdBy,
-          createdAt,
-        });
-        context.changed('organization', organizationId, organizationId);
+          createdAt: at,
+          updatedAt: at,
+          memberCount: 0,
+          search: searchText(name, slug),
+          memberIds: [],
+          invitationIds: [],
+          teamIds: [],
+        };
+        context.put(collections.organizations, organization);
+        context.changed('organization', orgId, orgId);
         return;
       }
+      case 'OrganizationUpdated':
+        await updateOrganization(context, orgId, (organization) => {
+          const name = event.data.name ?? organization.name;
+          const slug = event.data.slug ?? organization.slug;
+          return { name, slug, search: searchText(name, slug), updatedAt: at };
+        });
+        context.changed('organization', orgId, orgId);
+        return;
+      case 'OrganizationDeleted':
+        await deleteOrganization(context, orgId);
+        context.changed('organization', orgId, orgId);
+        return;
       case 'MemberAdded': {
-        const { organizationId, memberId, userId, role, email, name } = event.data;
-        context.put(collections.members, {
+        const { memberId, userId, role, email, name } = event.data;
+        const member: Omit<MemberDocument, 'position'> = {
           id: memberId,
-          orgId: organizationId,
-          organizationId,
+          orgId,
+          organizationId: orgId,
           userId,
           role,
           email,
           name,
-          createdAt,
-        });
-        context.changed('members', organizationId, memberId);
+          search: searchText(name, email),
+          createdAt: at,
+          user: {
+            id: userId,
+            email,
+            name,
+            image: event.data.image ?? null,
+            phoneNumber: event.data.phoneNumber ?? null,
+            // Members who joined before profiles were recorded show their display name split in two.
+            firstName: event.data.firstName ?? name.split(' ')[0] ?? '',
+            lastName: event.data.lastName ?? name.split(' ').slice(1).join(' '),
+            role: event.data.platformRole ?? 'user',
+          },
+        };
+        context.put(collections.members, member);
+        await updateOrganization(context, orgId, (organization) => ({
+          memberCount: organization.memberCount + 1,
+          memberIds: [...organization.memberIds, memberId],
+        }));
+        context.changed('members', orgId, memberId);
         return;
       }
+      case 'MemberRoleChanged':
+        await updateDocument<MemberDocument>(context, collections.members, event.data.memberId, () => ({
+          role: event.data.role,
+        }));
+        context.changed('members', orgId, event.data.memberId);
+        return;
+      case 'MemberRemoved':
+      case 'MemberLeft': {
+        const { memberId } = event.data;
+        context.delete(collections.members, memberId);
+        await updateOrganization(context, orgId, (organization) => ({
+          memberCount: Math.max(0, organization.memberCount - 1),
+          memberIds: organization.memberIds.filter((id) => id !== memberId),
+        }));
+        context.changed('members', orgId, memberId);
+        return;
+      }
+      case 'InvitationSent': {
+        const { invitationId, email, role, expiresAt, inviterId, inviterEmail, inviterName, teamId } =
+          event.data;
+        const invitation: Omit<InvitationDocument, 'position'> = {
+          id: invitationId,
+          orgId,
+          organizationId: orgId,
+          email,
+          role,
+          status: 'pending',
+          expiresAt,
+          inviterId,
+          inviterEmail,
+          inviterName,
+          teamId,
+          createdAt: at,
+          updatedAt: at,
+        };
+        context.put(collections.invitations, invitation);
+        await updateOrganization(context, orgId, (organization) => ({
+          invitationIds: [...organization.invitationIds, invitationId],
+        }));
+        context.changed('invitations', orgId, invitationId);
+        return;
+      }
+      case 'InvitationResent':
+      case 'InvitationCanceled':
+      case 'InvitationAccepted':
+      case 'InvitationRejected': {
+        const change: Partial<InvitationDocument> =
+          event.type === 'InvitationResent'
+            ? { status: 'pending', expiresAt: event.data.expiresAt, updatedAt: at }
+            : {
+                status: (
+                  {
+                    InvitationCanceled: 'canceled',
+                    InvitationAccepted: 'accepted',
+                    InvitationRejected: 'rejected',
+                  } as const
+                )[event.type],
+                updatedAt: at,
+              };
+        await updateDocument<InvitationDocument>(
+          context,
+          collections.invitations,
+          event.data.invitationId,
+          () => change,
+        );
+        context.changed('invitations', orgId, event.data.invitationId);
+        return;
+      }
+      case 'TeamCreated': {
+        const { teamId, name } = event.data;
+        const team: Omit<TeamDocument, 'position'> = {
+          id: teamId,
+          orgId,
+          organizationId: orgId,
+          name,
+          createdAt: at,
+          updatedAt: at,
+          userIds: [],
+        };
+        context.put(collections.teams, team);
+        await updateOrganization(context, orgId, (organization) => ({
+          teamIds: [...organization.teamIds, teamId],
+        }));
+        context.changed('teams', orgId, teamId);
+        return;
+      }
+      case 'TeamUpdated':
+        await updateDocument<TeamDocument>(context, collections.teams, event.data.teamId, () => ({
+          name: event.data.name,
+          updatedAt: at,
+        }));
+        context.changed('teams', orgId, event.data.teamId);
+        return;
+      case 'TeamDeleted':
+        await deleteTeam(context, event.data.teamId);
+        await updateOrganization(context, orgId, (organization) => ({
+          teamIds: organization.teamIds.filter((id) => id !== event.data.teamId),
+        }));
+        context.changed('teams', orgId, event.data.teamId);
+        return;
+      case 'TeamMemberAdded': {
+        const { teamId, userId } = event.data;
+        const added = await updateDocument<TeamDocument>(context, collections.teams, teamId, (team) => ({
+          userIds: [...team.userIds, userId],
+        }));
+        if (added) {
+          context.put(collections.teamMembers, {
+            id: teamMemberId(teamId, userId),
+            orgId,
+            teamId,
+            userId,
+            createdAt: at,
+          });
+        }
+        context.changed('teams', orgId, teamId);
+        return;
+      }
+      case 'TeamMemberRemoved': {
+        const { teamId, userId } = event.data;
+        await updateDocument<TeamDocument>(context, collections.teams, teamId, (team) => ({
+          userIds: team.userIds.filter((id) => id !== userId),
+        }));
+        context.delete(collections.teamMembers, teamMemberId(teamId, userId));
+        context.changed('teams', orgId, teamId);
+        return;
+      }
+      case 'InvitationExpired':
+        return;
     }
   },
 };

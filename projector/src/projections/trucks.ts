@@ -24,12 +24,16 @@ export const trucksProjection: Projection = {
         unitNumber: 'text',
         createdBy: 'text',
       },
+      // Every list query is one organization's: each index starts with it, then serves a sort (and a
+      // date range) of the list, or the creator filter with the default sort. The other filters are
+      // checked on the rows met in index order, and their counts come from the board's counters.
       indexes: [
         ['orgId', 'updatedAt'],
         ['orgId', 'createdAt'],
         ['orgId', 'availabilityDate'],
-        ['orgId', 'status', 'availabilityDate'],
+        ['orgId', 'createdBy', 'updatedAt'],
       ],
+      indexEachField: false,
     },
   ],
   eventTypes: ['TruckPosted', 'TruckUpdated', 'TruckRemoved'],

@@ -1,7 +1,10 @@
 import type { AuthService } from '@dispatch/auth';
+import { memberRoleOf } from '@dispatch/projector';
+import type { DocumentStore } from '@dispatch/storage';
 import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
 import type { ProjectionClock } from '../projection-clock.ts';
+import { MAX_WAIT_MS } from '../read-your-writes.ts';
 
 /** What a client receives after each projector commit that touched its organization. */
 export interface LiveChange {
@@ -11,23 +14,43 @@ export interface LiveChange {
   orgId: string;
 }
 
+/** Sent to a socket just before the server closes it because its user left the organization. */
+export const MEMBERSHIP_ENDED_EVENT = 'membership-ended';
+
 export const organizationRoom = (orgId: string) => `org:${orgId}`;
+
+function positionOf(auth: unknown): bigint | null {
+  const raw = (auth as { minPosition?: unknown } | undefined)?.minPosition;
+  return typeof raw === 'string' && /^\d{1,20}$/.test(raw) ? BigInt(raw) : null;
+}
+
+/** Changes after which someone in the room may no longer belong to the organization. */
+const membershipKinds = new Set(['members', 'organization']);
 
 /**
  * Socket.IO on the query API's HTTP server. The session cookie is checked in the handshake and the
- * server itself puts the socket in its organization's room: a client never names a room.
+ * server itself puts the socket in its organization's room: a client never names a room. A member
+ * removed while connected is taken out at once: after each commit that changed the organization's
+ * members, every socket in its room is checked against the members read model.
  */
 export function attachLiveUpdates(
   app: FastifyInstance,
-  options: { auth: AuthService; clock: ProjectionClock },
+  options: { auth: AuthService; clock: ProjectionClock; documents: DocumentStore },
 ) {
   const io = new Server(app.server, { path: '/socket.io', serveClient: false });
+  const isMember = async (orgId: string, userId: string) =>
+    (await memberRoleOf(options.documents, orgId, userId)) !== null;
 
   io.use(async (socket, next) => {
     try {
+      // Read your writes: a client that has just joined says the position of that write, and the
+      // membership check waits (bounded) until the members read model has passed it.
+      const wanted = positionOf(socket.handshake.auth);
+      if (wanted !== null) await options.clock.waitFor(wanted, MAX_WAIT_MS);
       const context = await options.auth.getSession(socket.request.headers);
       const orgId = context?.session.activeOrganizationId;
-      if (!context || !orgId) return next(new Error('Unauthorized'));
+      if (!context || !orgId || !(await isMember(orgId, context.user.id)))
+        return next(new Error('Unauthorized'));
       socket.data.orgId = orgId;
       socket.data.userId = context.user.id;
       next();
@@ -41,11 +64,28 @@ export function attachLiveUpdates(
     socket.emit('ready', { position: options.clock.position().toString() });
   });
 
+  async function dropFormerMembers(orgId: string) {
+    const room = organizationRoom(orgId);
+    // Only this process's sockets: every query API process follows the same commits and checks its own.
+    for (const socketId of io.of('/').adapter.rooms.get(room) ?? []) {
+      const socket = io.of('/').sockets.get(socketId);
+      if (!socket || (await isMember(orgId, socket.data.userId as string))) continue;
+      socket.emit(MEMBERSHIP_ENDED_EVENT, { orgId });
+      socket.leave(room);
+      socket.disconnect(true);
+    }
+  }
+
   const unsubscribe = options.clock.subscribe((commit) => {
     const position = commit.position.toString();
     for (const change of commit.changes) {
       const message: LiveChange = { kind: change.kind, ids: change.ids, position, orgId: change.orgId };
       io.to(organizationRoom(change.orgId)).emit('change', message);
+      if (membershipKinds.has(change.kind)) {
+        dropFormerMembers(change.orgId).catch((error) =>
+          app.log.error({ err: error }, 'membership check failed'),
+        );
+      }
     }
   });
 

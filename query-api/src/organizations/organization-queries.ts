@@ -1,26 +1,10 @@
 import type { AuthService } from '@dispatch/auth';
-import { requireSession } from '@dispatch/auth/http/request-context';
-import { collections } from '@dispatch/projector';
-import type { Document, DocumentStore } from '@dispatch/storage';
+import { requireOrganization, requireSession } from '@dispatch/auth/http/request-context';
+import { requirePermission, rolePermissions } from '@dispatch/domain';
+import { collections, type MemberDocument, type OrganizationDocument } from '@dispatch/projector';
+import type { DocumentStore } from '@dispatch/storage';
 import type { FastifyPluginAsync } from 'fastify';
-
-interface OrganizationDocument extends Document {
-  name: string;
-  slug: string;
-  timeZone: string;
-}
-interface MemberDocument extends Document {
-  orgId: string;
-  userId: string;
-  role: string;
-}
-
-const publicOrganization = (organization: OrganizationDocument) => ({
-  id: organization.id,
-  name: organization.name,
-  slug: organization.slug,
-  timeZone: organization.timeZone,
-});
+import { toOrganizationView } from './organization-views.ts';
 
 export function organizationQueries(options: {
   documents: DocumentStore;
@@ -28,7 +12,11 @@ export function organizationQueries(options: {
 }): FastifyPluginAsync {
   const { documents, auth } = options;
   const membershipsOf = (userId: string) =>
-    documents.find<MemberDocument>(collections.members, { filter: { userId: { eq: userId } }, limit: 500 });
+    documents.find<MemberDocument>(collections.members, {
+      filter: { userId: { eq: userId } },
+      sort: [{ field: 'createdAt', direction: 'asc' }],
+      limit: 500,
+    });
 
   return async (app) => {
     /** The organizations the signed-in user belongs to, with the user's role in each. */
@@ -41,7 +29,7 @@ export function organizationQueries(options: {
             collections.organizations,
             member.orgId,
           );
-          return organization ? { ...publicOrganization(organization), role: member.role } : null;
+          return organization ? { ...toOrganizationView(organization), role: member.role } : null;
         }),
       );
       return { success: true, data: organizations.filter((organization) => organization !== null) };
@@ -59,8 +47,26 @@ export function organizationQueries(options: {
           limit: 1,
         }),
       ]);
-      if (!organization || memberships.length === 0) return { success: true, data: null };
-      return { success: true, data: { ...publicOrganization(organization), role: memberships[0]?.role } };
+      const member = memberships[0];
+      if (!organization || !member) return { success: true, data: null };
+      return {
+        success: true,
+        data: {
+          ...toOrganizationView(organization),
+          memberCount: organization.memberCount,
+          role: member.role,
+        },
+      };
+    });
+
+    /** The access-control roles and what each may do (the `ac` resource: every member may read it). */
+    app.get('/api/v1/organization/list-roles', async (request) => {
+      const { role } = await requireOrganization(auth, request);
+      requirePermission(role, 'ac', 'read');
+      return {
+        success: true,
+        data: Object.entries(rolePermissions).map(([name, permissions]) => ({ role: name, permissions })),
+      };
     });
   };
 }

@@ -45,6 +45,7 @@ export function fieldType(definition: CollectionDefinition, field: string): Fiel
 
 /** Fields worth an index of their own; a yes/no field is too coarse to narrow a query by itself. */
 export function singlyIndexedFields(definition: CollectionDefinition): string[] {
+  if (definition.indexEachField === false) return [];
   return Object.entries(definition.fields)
     .filter(([field, type]) => field !== idField && type !== 'boolean')
     .map(([field]) => field);

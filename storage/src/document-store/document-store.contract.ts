@@ -137,6 +137,27 @@ export function documentStoreContract(
         expect(found.map((document) => document.id)).toEqual(['b']);
       });
 
+      it('answers the same queries with only the declared compound indexes', async () => {
+        const collection = await ensure({ ...truckCollection(), indexEachField: false });
+        await store.write(
+          trucks.map((truck, i) => ({
+            op: 'put' as const,
+            collection,
+            document: truckDocument(truck),
+            position: BigInt(i + 1),
+          })),
+        );
+        const found = await store.find(collection, {
+          filter: { active: { eq: true }, 'location.city': { in: ['Lyon', 'Paris'] } },
+          sort: [{ field: 'capacityKg', direction: 'desc' }],
+          limit: 3,
+        });
+        expect(found.map((document) => document.id)).toEqual(['t11', 't25', 't24']);
+        expect(
+          await store.count(collection, { name: { contains: 'atlas' }, capacityKg: { gt: 12000 } }),
+        ).toBe(1);
+      });
+
       it('puts and gets a document with the position as a decimal string', async () => {
         const collection = await ensure(truckCollection());
         const document = truckDocument(trucks[0]!);

@@ -19,6 +19,13 @@ export interface CollectionDefinition {
   fields: Record<string, FieldType>;
   /** Compound indexes, each a list of fields in order. */
   indexes?: string[][];
+  /**
+   * Whether every declared field also gets an index of its own (default true). A collection whose
+   * queries always start with the same field (the organization) does better with only `indexes`:
+   * single-field indexes then narrow nothing, cost every write, and may draw the query planner away
+   * from the compound index a query needs.
+   */
+  indexEachField?: boolean;
 }
 
 export interface Document {

@@ -30,6 +30,8 @@ describe('incremented', () => {
 describe('stored fields', () => {
   it('leave the position out', () => {
     expect(fieldsOf({ id: 'a', name: 'x', position: '3' })).toEqual({ id: 'a', name: 'x' });
+    const withoutPosition = { id: 'a', name: 'x' };
+    expect(fieldsOf(withoutPosition)).toBe(withoutPosition);
   });
 
   it('need a string id', () => {

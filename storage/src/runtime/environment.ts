@@ -18,11 +18,28 @@ const environmentSchema = z.object({
   SMTP_URL: z.string().startsWith('smtp', 'SMTP_URL must be an smtp:// or smtps:// URL').optional(),
   BETTER_AUTH_SECRET: z.string().min(32, 'BETTER_AUTH_SECRET must be at least 32 characters').optional(),
   TRUSTED_ORIGINS: z.string().optional(),
+  // Identity (auth/): see README's Settings table.
+  MAIL_FROM: z.string().min(3).optional(),
+  SMS_WEBHOOK_URL: z.url({ error: 'SMS_WEBHOOK_URL must be a valid URL' }).optional(),
+  SMS_WEBHOOK_TOKEN: z.string().optional(),
+  ADMIN_USER_IDS: z.string().optional(),
+  TRUSTED_PROVIDERS: z.string().optional(),
+  AUTH_RATE_LIMIT: z.enum(['on', 'off'], { error: 'AUTH_RATE_LIMIT must be on or off' }).default('on'),
 });
+
+/**
+ * Social sign-in credentials are named after providers (`GITHUB_CLIENT_ID`, `OIDC_ACME_DISCOVERY_URL`, …),
+ * so they are collected by shape here and checked against the providers by the auth service at start.
+ */
+const identityProviderVariable =
+  /^(OIDC_[A-Z0-9_]+|[A-Z0-9]+_(CLIENT_ID|CLIENT_SECRET|CLIENT_KEY|TENANT_ID|ISSUER|ENVIRONMENT|DOMAIN|REGION|USER_POOL_ID))$/;
 
 export type Environment = z.output<typeof environmentSchema> & {
   PUBLIC_URL: string;
   trustedOrigins: string[];
+  /** The variables that name social sign-in providers, as given. */
+  identityProviderVariables: Record<string, string>;
+  adminUserIds: string[];
 };
 
 export function loadEnvironment(source: Record<string, string | undefined> = process.env): Environment {
@@ -40,5 +57,12 @@ export function loadEnvironment(source: Record<string, string | undefined> = pro
       .map((origin) => origin.trim())
       .filter(Boolean) ?? []),
   ];
-  return { ...env, PUBLIC_URL: publicUrl, trustedOrigins };
+  const identityProviderVariables = Object.fromEntries(
+    entries.filter(([name]) => identityProviderVariable.test(name)),
+  ) as Record<string, string>;
+  const adminUserIds =
+    env.ADMIN_USER_IDS?.split(',')
+      .map((id) => id.trim())
+      .filter(Boolean) ?? [];
+  return { ...env, PUBLIC_URL: publicUrl, trustedOrigins, identityProviderVariables, adminUserIds };
 }

@@ -1,7 +1,30 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { invalidateHistory } from '../features/history/api/history-cache';
 import type { LiveChangeHandlers } from '../features/live/live-changes';
+import { invalidateLoads } from '../features/loads/api/load-cache';
+import {
+  invalidateInvitations,
+  invalidateMembers,
+  invalidateOrganization,
+} from '../features/organizations/api/organization-cache';
+import { invalidateOverview } from '../features/overview/api/get-overview';
 import { invalidateTrucks } from '../features/trucks/api/truck-cache';
 
-/** Which caches each kind of change notice refreshes. Loads and envelopes join as they are built. */
+/** Which caches each kind of change notice refreshes. Envelopes join as they are built. */
 export const liveChangeHandlers: LiveChangeHandlers = {
-  trucks: invalidateTrucks,
+  trucks: (queryClient: QueryClient, ids?: readonly number[]) =>
+    Promise.all([
+      invalidateTrucks(queryClient, ids),
+      invalidateHistory(queryClient, 'trucks', ids),
+      invalidateOverview(queryClient),
+    ]),
+  loads: (queryClient: QueryClient, ids?: readonly number[]) =>
+    Promise.all([
+      invalidateLoads(queryClient, ids),
+      invalidateHistory(queryClient, 'loads', ids),
+      invalidateOverview(queryClient),
+    ]),
+  members: invalidateMembers,
+  invitations: invalidateInvitations,
+  organization: invalidateOrganization,
 };

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openSqliteEventStore } from '../../event-store/sqlite/open-sqlite-event-store.ts';
 import { documentStoreContract } from '../document-store.contract.ts';
@@ -65,6 +66,28 @@ describe('sqlite document store on disk', () => {
     expect(await events.headPosition()).toBe(position);
     await documents.close();
     await events.close();
+  });
+
+  it('builds only the declared indexes when a collection opts out of one per field', async () => {
+    const path = join(dir, 'read-models.sqlite');
+    const documents = openSqliteDocumentStore({ path });
+    await documents.ensureCollection({
+      name: 'postings_v1',
+      fields: { orgId: 'text', updatedAt: 'date', status: 'boolean', name: 'text' },
+      indexes: [['orgId', 'updatedAt']],
+      indexEachField: false,
+    });
+    await documents.ensureCollection({ name: 'members_v1', fields: { orgId: 'text', name: 'text' } });
+    await documents.close();
+    const db = new DatabaseSync(path);
+    const indexes = (table: string) =>
+      (db.prepare(`PRAGMA index_list("${table}")`).all() as { name: string; origin: string }[])
+        .filter((index) => index.origin === 'c')
+        .map((index) => index.name)
+        .sort();
+    expect(indexes('docs_postings_v1')).toEqual(['docs_postings_v1:orgId,updatedAt']);
+    expect(indexes('docs_members_v1')).toEqual(['docs_members_v1:name', 'docs_members_v1:orgId']);
+    db.close();
   });
 
   it('knows collections another store on the file ensured', async () => {

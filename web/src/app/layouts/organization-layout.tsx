@@ -1,8 +1,10 @@
 import { Link, Outlet, useNavigate } from '@tanstack/react-router';
-import { LayoutDashboard, Truck } from 'lucide-react';
+import { LayoutDashboard, Package, Truck } from 'lucide-react';
 import { useSession } from '../../features/auth/api/get-session';
 import { UserMenu } from '../../features/auth/components/user-menu';
 import { type LiveStatus, useLiveUpdates } from '../../features/live/use-live-updates';
+import { MembersNavLink } from '../../features/organizations/components/members-nav-link';
+import { MembershipWatcher } from '../../features/organizations/components/membership-watcher';
 import { OrganizationSwitcher } from '../../features/organizations/components/organization-switcher';
 import type { Organization } from '../../features/organizations/types';
 import { cn } from '../../lib/cn';
@@ -12,7 +14,15 @@ const navItemClassName =
   'flex items-center gap-2.5 rounded-md px-2.5 py-2 text-sm font-medium text-muted-foreground transition-colors hover:bg-accent hover:text-foreground [&_svg]:size-4';
 const activeNavItem = { className: 'bg-accent text-foreground' };
 
-function Navigation({ orgSlug, className }: { orgSlug: string; className?: string }) {
+function Navigation({
+  orgSlug,
+  organizationId,
+  className,
+}: {
+  orgSlug: string;
+  organizationId: string;
+  className?: string;
+}) {
   return (
     <nav aria-label="Main" className={className}>
       <Link
@@ -33,6 +43,21 @@ function Navigation({ orgSlug, className }: { orgSlug: string; className?: strin
         <Truck aria-hidden />
         Trucks
       </Link>
+      <Link
+        to="/$orgSlug/loads"
+        params={{ orgSlug }}
+        className={navItemClassName}
+        activeProps={activeNavItem}
+      >
+        <Package aria-hidden />
+        Loads
+      </Link>
+      <MembersNavLink
+        organizationId={organizationId}
+        orgSlug={orgSlug}
+        className={navItemClassName}
+        activeClassName={activeNavItem.className}
+      />
     </nav>
   );
 }
@@ -73,6 +98,7 @@ export function OrganizationLayout({ organization }: { organization: Organizatio
 
   return (
     <div className="flex min-h-screen flex-col md:flex-row">
+      <MembershipWatcher organization={organization} />
       {/* One navigation for every width: a top bar on phones, a sidebar from md up. */}
       <aside className="sticky top-0 z-30 flex flex-wrap items-center gap-2 border-b border-border bg-sidebar p-2 md:h-screen md:w-60 md:shrink-0 md:flex-col md:flex-nowrap md:items-stretch md:gap-4 md:border-r md:border-b-0 md:p-3">
         <div className="min-w-0 flex-1 md:flex-none">
@@ -80,6 +106,7 @@ export function OrganizationLayout({ organization }: { organization: Organizatio
         </div>
         <Navigation
           orgSlug={organization.slug}
+          organizationId={organization.id}
           className="order-last flex w-full gap-1 md:order-none md:flex-col md:gap-0.5"
         />
         <div className="flex items-center gap-3 md:mt-auto md:flex-col md:items-stretch">

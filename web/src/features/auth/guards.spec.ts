@@ -83,6 +83,18 @@ describe('authenticated group', () => {
     });
   });
 
+  it('opens the account page to every signed-in user', () => {
+    for (const viewer of [admin, newcomer, acmeDispatcher, platformOwner]) {
+      expect(decideAuthenticatedRoute(viewer, '/account')).toEqual({ kind: 'allow' });
+      expect(decideAuthenticatedRoute(viewer, '/account?error=access_denied')).toEqual({ kind: 'allow' });
+    }
+    expect(decideAuthenticatedRoute(null, '/account')).toEqual({
+      kind: 'redirect',
+      to: '/login?redirect=%2Faccount',
+    });
+    expect(decideAuthenticatedRoute(newcomer, '/accounts')).toEqual({ kind: 'redirect', to: '/onboarding' });
+  });
+
   it('treats the platform owner role like any user', () => {
     expect(decideAuthenticatedRoute(platformOwner, '/admin')).toEqual({ kind: 'redirect', to: '/acme' });
   });
@@ -101,6 +113,13 @@ describe('after signing in', () => {
   it('returns to the requested page when the user may see it', () => {
     expect(afterSignInPath(acmeDispatcher, '/acme/trucks?page=1')).toBe('/acme/trucks?page=1');
     expect(afterSignInPath(admin, '/admin')).toBe('/admin');
+  });
+
+  it('returns to the account page that asked for a sign-in', () => {
+    expect(afterSignInPath(acmeDispatcher, '/account')).toBe('/account');
+    expect(afterSignInPath(newcomer, '/account')).toBe('/account');
+    expect(afterSignInPath(acmeDispatcher, '/accept-invitation/inv-1')).toBe('/accept-invitation/inv-1');
+    expect(afterSignInPath(newcomer, '/accept-invitation/inv-1')).toBe('/accept-invitation/inv-1');
   });
 
   it('goes home when the request is missing, foreign or not for this user', () => {

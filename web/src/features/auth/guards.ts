@@ -38,6 +38,13 @@ function firstSegment(pathname: string): string {
 }
 
 /**
+ * Screens of the person rather than of an organization: the account page (profile, password,
+ * sessions, deletion) and an invitation's page open for every signed-in user, also before they
+ * have an organization, so signing in from an invitation link comes back to the invitation.
+ */
+const ANYONE_SIGNED_IN = new Set(['account', 'accept-invitation']);
+
+/**
  * The authenticated group. `location` is the path (and search) being opened: a visitor without
  * a session is sent to /login and comes back there after signing in.
  */
@@ -45,6 +52,7 @@ export function decideAuthenticatedRoute(viewer: Viewer | null, location: string
   if (!viewer) return redirectTo(`/login?redirect=${encodeURIComponent(location)}`);
   if (isSuperAdmin(viewer)) return allow;
   const segment = firstSegment(location.split(/[?#]/)[0] ?? '');
+  if (ANYONE_SIGNED_IN.has(segment)) return allow;
   if (!viewer.organizationSlug) return segment === 'onboarding' ? allow : redirectTo('/onboarding');
   return segment === viewer.organizationSlug ? allow : redirectTo(`/${viewer.organizationSlug}`);
 }

@@ -8,6 +8,11 @@ export interface SessionUser {
   role?: PlatformRole | null;
   image?: string | null;
   emailVerified?: boolean;
+  firstName?: string | null;
+  lastName?: string | null;
+  phoneNumber?: string | null;
+  /** True once the number has been confirmed with the code texted to it. */
+  phoneNumberVerified?: boolean | null;
 }
 
 /** What GET /api/auth/get-session returns for a signed-in visitor. */
@@ -16,6 +21,7 @@ export interface SessionView {
     id: string;
     userId: string;
     expiresAt: string;
+    createdAt?: string;
     activeOrganizationId?: string | null;
   };
   user: SessionUser;

@@ -6,7 +6,8 @@ import type { Highlights } from './highlights';
 /** What the query API emits as `change` after each projector commit. */
 export const liveChangeSchema = z.object({
   kind: z.string().min(1),
-  ids: z.array(z.coerce.number().int()),
+  // Trucks and loads have number ids; members, invitations and teams have string ids.
+  ids: z.array(z.union([z.number().int(), z.string().min(1)])),
   position: z.string().regex(/^\d+$/),
   orgId: z.string().min(1),
 });
@@ -46,8 +47,9 @@ export function applyLiveChange(
   notePosition(change.position);
   const handler = handlers[change.kind];
   if (!handler) return null;
-  void handler(queryClient, change.ids);
-  highlights.add(change.kind, change.ids);
+  const numberIds = change.ids.filter((id): id is number => typeof id === 'number');
+  void handler(queryClient, numberIds.length === change.ids.length ? numberIds : undefined);
+  highlights.add(change.kind, numberIds);
   return change;
 }
 

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { io } from 'socket.io-client';
+import { minPosition } from '../../lib/event-position';
 import { highlights } from './highlights';
 import { applyLiveChange, type LiveChangeHandlers, refreshAllKinds } from './live-changes';
 
@@ -23,22 +24,39 @@ export function useLiveUpdates(organizationId: string | null, handlers: LiveChan
       return;
     }
     setStatus('connecting');
-    const socket = io({ path: '/socket.io', withCredentials: true });
-    let connectedBefore = false;
+    const socket = io({
+      path: '/socket.io',
+      withCredentials: true,
+      // Its own connection each time: io() otherwise reuses the cached manager of the connection
+      // just closed for the previous organization.
+      forceNew: true,
+      // Straight to WebSocket (the gateway proxies upgrades): no long-polling phase, so no
+      // polling-to-WebSocket upgrade, which could stall and leave the board silently stale.
+      transports: ['websocket'],
+      // Read your writes: right after joining, the server checks membership once it has seen the join.
+      auth: (send) => send(minPosition() ? { minPosition: minPosition() } : {}),
+    });
+    let retry: ReturnType<typeof setTimeout> | undefined;
 
+    // Notices sent while no connection was up are lost: before the first connect (the screen's data
+    // may be older than the connection: a remount, a refused first handshake) and during a drop.
+    // So every connect refreshes what is on screen; only active queries refetch.
     socket.on('connect', () => {
       setStatus('live');
-      // Notices sent while this tab was away are lost: catch up once connected again.
-      if (connectedBefore) refreshAllKinds(queryClient, handlersRef.current);
-      connectedBefore = true;
+      refreshAllKinds(queryClient, handlersRef.current);
     });
     socket.on('disconnect', () => setStatus('connecting'));
-    socket.on('connect_error', () => setStatus('offline'));
+    socket.on('connect_error', () => {
+      setStatus('offline');
+      // A refused handshake is not retried by the client itself; try again shortly.
+      if (!socket.active) retry = setTimeout(() => socket.connect(), 1000);
+    });
     socket.on('change', (payload: unknown) => {
       applyLiveChange(queryClient, payload, { organizationId, handlers: handlersRef.current, highlights });
     });
 
     return () => {
+      clearTimeout(retry);
       socket.removeAllListeners();
       socket.disconnect();
       highlights.clear();

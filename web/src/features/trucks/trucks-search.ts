@@ -1,4 +1,6 @@
-import { z } from 'zod';
+import { type TruckListQuery, truckListQuerySchema } from '@dispatch/domain';
+import type { SearchSchemaInput } from '@tanstack/react-router';
+import { lenientSearch } from '../board/board-search';
 
 /** Sort keys of the trucks list (SPEC section 5, list query params). */
 export const truckOrderBys = ['updatedAt', 'createdAt', 'availableDate'] as const;
@@ -10,19 +12,19 @@ export const DEFAULT_PAGE_SIZE = 10;
 export const pageSizes = [10, 20, 50] as const;
 
 /**
- * The list's URL search params. A bad value in a shared or hand-edited link falls back to its
- * default rather than failing the page. Pages start at 0 (SPEC section 9).
+ * The list's URL search params: every list parameter of SPEC section 5, validated with the API's
+ * own schema. A bad value in a shared or hand-edited link is dropped (back to its default) rather
+ * than failing the page. Pages start at 0 (SPEC section 9).
  */
-export const trucksSearchSchema = z.object({
-  page: z.number().int().min(0).default(0).catch(0),
-  limit: z.number().int().min(1).max(100).default(DEFAULT_PAGE_SIZE).catch(DEFAULT_PAGE_SIZE),
-  orderBy: z.enum(truckOrderBys).default('updatedAt').catch('updatedAt'),
-  sort: z.enum(sortDirections).default('desc').catch('desc'),
-});
-export type TrucksSearch = z.output<typeof trucksSearchSchema>;
+export const validateTrucksSearch = lenientSearch(truckListQuerySchema);
+export type TrucksSearch = TruckListQuery;
+
+/** The route's validator: links are typed with every param optional (SearchSchemaInput). */
+export const trucksRouteSearch = (input: Partial<TrucksSearch> & SearchSchemaInput) =>
+  validateTrucksSearch(input as Record<string, unknown>);
 
 /** Defaults are left out of the URL, so the plain list address stays `/{slug}/trucks`. */
-export const defaultTrucksSearch: TrucksSearch = trucksSearchSchema.parse({});
+export const defaultTrucksSearch: TrucksSearch = validateTrucksSearch({});
 
 /** Clicking a sortable header: the same column flips direction, another starts descending. */
 export function nextSort(current: TrucksSearch, orderBy: TruckOrderBy): TrucksSearch {

@@ -1,8 +1,10 @@
-import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
-import { toast } from 'sonner';
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { useState } from 'react';
 import { AuthLayout } from '../../app/layouts/auth-layout';
 import { useEnterApp } from '../../app/use-enter-app';
+import { CheckEmail } from '../../features/auth/components/check-email';
 import { SignUpForm } from '../../features/auth/components/sign-up-form';
+import { SocialSignIn } from '../../features/auth/components/social-sign-in';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 export const Route = createFileRoute('/_public/sign-up')({
@@ -11,8 +13,8 @@ export const Route = createFileRoute('/_public/sign-up')({
 
 function SignUpPage() {
   const enterApp = useEnterApp();
-  const navigate = useNavigate();
-  useDocumentTitle('Create account');
+  const [awaitingVerification, setAwaitingVerification] = useState<string | null>(null);
+  useDocumentTitle(awaitingVerification ? 'Check your email' : 'Create account');
   return (
     <AuthLayout
       title="Create your account"
@@ -26,14 +28,20 @@ function SignUpPage() {
         </>
       }
     >
-      <SignUpForm
-        onSignedUp={async () => {
-          if (await enterApp()) return;
-          // The server did not sign the new user in (e-mail verification required).
-          toast.success('Account created. Check your e-mail, then sign in.');
-          await navigate({ to: '/login' });
-        }}
-      />
+      {awaitingVerification ? (
+        <CheckEmail email={awaitingVerification} />
+      ) : (
+        <div className="flex flex-col gap-5">
+          <SignUpForm
+            onSignedUp={async (session, values) => {
+              // Without a session the service waits for the address to be verified.
+              if (session && (await enterApp())) return;
+              setAwaitingVerification(values.email);
+            }}
+          />
+          <SocialSignIn />
+        </div>
+      )}
     </AuthLayout>
   );
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client';
+import { authPages } from '../auth-pages';
 import { refreshSession } from './get-session';
 
 export interface SignInInput {
@@ -8,8 +9,15 @@ export interface SignInInput {
   rememberMe: boolean;
 }
 
+/**
+ * An unverified user is refused (403) and the service mails a new verification link, which
+ * lands on `callbackURL` once followed.
+ */
 export function signIn(input: SignInInput): Promise<unknown> {
-  return request('/api/auth/sign-in/email', { method: 'POST', body: input });
+  return request('/api/auth/sign-in/email', {
+    method: 'POST',
+    body: { ...input, callbackURL: authPages.emailVerified },
+  });
 }
 
 /** Signs in, then reads the new session so the guards decide on it. */

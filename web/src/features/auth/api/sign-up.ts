@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client';
+import { authPages } from '../auth-pages';
 import { refreshSession } from './get-session';
 
 export interface SignUpInput {
@@ -8,11 +9,18 @@ export interface SignUpInput {
   password: string;
 }
 
+/** `callbackURL` is where the mailed verification link lands once followed. */
 export function signUp(input: SignUpInput): Promise<unknown> {
-  return request('/api/auth/sign-up/email', { method: 'POST', body: input });
+  return request('/api/auth/sign-up/email', {
+    method: 'POST',
+    body: { ...input, callbackURL: authPages.emailVerified },
+  });
 }
 
-/** Creates the account; the server signs the new user in unless e-mail verification is required. */
+/**
+ * Creates the account. The service signs the new user in unless e-mail verification is required:
+ * the session read afterwards is null then, and the user is asked to open the mailed link.
+ */
 export function useSignUp() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -1,6 +1,9 @@
+import { type SignInForm, signInFormSchema } from '@dispatch/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Field, fieldControlProps } from '../../../components/ui/field';
@@ -9,29 +12,44 @@ import { Label } from '../../../components/ui/label';
 import { Spinner } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/api-client';
 import { useSignIn } from '../api/sign-in';
-import { type SignInFormValues, signInFormSchema } from '../schemas';
 import type { SessionView } from '../types';
 import { FormAlert } from './form-alert';
 
-export function LoginForm({ onSignedIn }: { onSignedIn: (session: SessionView | null) => Promise<void> }) {
+/** The service refuses an unverified address with 403 and mails a new link on the attempt. */
+function signInFailure(error: unknown): string {
+  if (!isApiError(error)) return 'Could not sign in. Try again.';
+  if (error.status === 403 && error.code === 'EMAIL_NOT_VERIFIED') {
+    return 'Your email address is not verified yet. We sent you a new verification link: open it, then sign in.';
+  }
+  return error.message;
+}
+
+export function LoginForm({
+  onSignedIn,
+  initialFailure = null,
+}: {
+  onSignedIn: (session: SessionView | null) => Promise<void>;
+  /** A message the page arrived with (a provider sign-in that failed). */
+  initialFailure?: string | null;
+}) {
   const signIn = useSignIn();
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(initialFailure);
   const {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<SignInFormValues>({
+  } = useForm<z.input<typeof signInFormSchema>, unknown, SignInForm>({
     resolver: zodResolver(signInFormSchema),
     defaultValues: { email: '', password: '', rememberMe: true },
   });
 
-  const submit = async (values: SignInFormValues) => {
+  const submit = async (values: SignInForm) => {
     setFailure(null);
     try {
       const session = await signIn.mutateAsync(values);
       await onSignedIn(session);
     } catch (error) {
-      setFailure(isApiError(error) ? error.message : 'Could not sign in. Try again.');
+      setFailure(signInFailure(error));
     }
   };
 
@@ -55,11 +73,16 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (session: SessionView | 
           {...register('password')}
         />
       </Field>
-      <div className="flex items-center gap-2">
-        <Checkbox id="login-remember" {...register('rememberMe')} />
-        <Label htmlFor="login-remember" className="cursor-pointer font-normal">
-          Remember me
-        </Label>
+      <div className="flex items-center justify-between gap-2">
+        <div className="flex items-center gap-2">
+          <Checkbox id="login-remember" {...register('rememberMe')} />
+          <Label htmlFor="login-remember" className="cursor-pointer font-normal">
+            Remember me
+          </Label>
+        </div>
+        <Link to="/forgot-password" className="text-sm font-medium text-primary hover:underline">
+          Forgot password?
+        </Link>
       </div>
       <Button type="submit" size="lg" disabled={isSubmitting} className="mt-1 w-full">
         {isSubmitting ? <Spinner decorative className="text-primary-foreground" /> : null}

@@ -1,3 +1,4 @@
+import { type SignUpForm as SignUpValues, signUpFormSchema } from '@dispatch/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -8,13 +9,17 @@ import { Spinner } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/api-client';
 import { splitFieldErrors } from '../../../lib/form-errors';
 import { useSignUp } from '../api/sign-up';
-import { type SignUpFormValues, signUpFormSchema } from '../schemas';
 import type { SessionView } from '../types';
 import { FormAlert } from './form-alert';
 
 const fields = ['name', 'email', 'password'] as const;
 
-export function SignUpForm({ onSignedUp }: { onSignedUp: (session: SessionView | null) => Promise<void> }) {
+export function SignUpForm({
+  onSignedUp,
+}: {
+  /** `session` is null when the service waits for the e-mail address to be verified. */
+  onSignedUp: (session: SessionView | null, values: SignUpValues) => Promise<void>;
+}) {
   const signUp = useSignUp();
   const [failure, setFailure] = useState<string | null>(null);
   const {
@@ -22,16 +27,16 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (session: SessionView |
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<SignUpFormValues>({
+  } = useForm<SignUpValues>({
     resolver: zodResolver(signUpFormSchema),
     defaultValues: { name: '', email: '', password: '' },
   });
 
-  const submit = async (values: SignUpFormValues) => {
+  const submit = async (values: SignUpValues) => {
     setFailure(null);
     try {
       const session = await signUp.mutateAsync(values);
-      await onSignedUp(session);
+      await onSignedUp(session, values);
     } catch (error) {
       if (!isApiError(error)) {
         setFailure('Could not create the account. Try again.');

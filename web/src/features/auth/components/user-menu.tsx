@@ -1,5 +1,6 @@
 import type { Theme } from '@dispatch/domain';
-import { ChevronsUpDown, LogOut, Monitor, Moon, Sun } from 'lucide-react';
+import { Link } from '@tanstack/react-router';
+import { ChevronsUpDown, LogOut, Monitor, Moon, Sun, UserRound } from 'lucide-react';
 import { toast } from 'sonner';
 import { useTheme } from '../../../components/theme/theme-provider';
 import {
@@ -73,6 +74,13 @@ export function UserMenu({ user, onSignedOut, compact = false }: UserMenuProps) 
           <span className="truncate text-sm font-medium text-foreground">{user.name}</span>
           <span className="truncate font-normal">{user.email}</span>
         </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          <Link to="/account">
+            <UserRound aria-hidden />
+            Account
+          </Link>
+        </DropdownMenuItem>
         <DropdownMenuSeparator />
         <DropdownMenuLabel>Theme</DropdownMenuLabel>
         <DropdownMenuRadioGroup value={theme} onValueChange={(value) => setTheme(value as Theme)}>

@@ -1,6 +1,7 @@
 import type { Truck } from '@dispatch/domain';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client';
+import { toApiSearch } from '../../board/board-search';
 import type { TrucksSearch } from '../trucks-search';
 import { TRUCKS_STALE_TIME, truckKeys } from './truck-keys';
 
@@ -20,7 +21,7 @@ export interface TrucksPage {
 }
 
 export function getTrucks(search: TrucksSearch, signal?: AbortSignal): Promise<TrucksPage> {
-  return request<TrucksPage>('/api/v1/trucks', { search: { ...search }, signal });
+  return request<TrucksPage>('/api/v1/trucks', { search: toApiSearch(search), signal });
 }
 
 export const trucksQueryOptions = (organizationId: string, search: TrucksSearch) =>

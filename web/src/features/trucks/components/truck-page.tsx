@@ -6,10 +6,13 @@ export function TruckPage({
   title,
   description,
   children,
+  after,
 }: {
   title: string;
   description: string;
   children: ReactNode;
+  /** Shown below the form, e.g. the truck's history. */
+  after?: ReactNode;
 }) {
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-6">
@@ -18,6 +21,7 @@ export function TruckPage({
         <p className="mt-1 text-sm text-muted-foreground">{description}</p>
       </header>
       <Card className="px-6 pb-6">{children}</Card>
+      {after}
     </div>
   );
 }

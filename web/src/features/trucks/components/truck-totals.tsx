@@ -11,10 +11,11 @@ function Total({ label, value, detail }: { label: string; value: number; detail?
   );
 }
 
-export function TruckTotals({ page }: { page: TrucksPage }) {
+/** `filtered`: the first figure counts the trucks the filters match rather than the whole board. */
+export function TruckTotals({ page, filtered = false }: { page: TrucksPage; filtered?: boolean }) {
   return (
     <section aria-label="Totals" className="grid gap-3 sm:grid-cols-3">
-      <Total label="Trucks on the board" value={page.totalCount} />
+      <Total label={filtered ? 'Matching trucks' : 'Trucks on the board'} value={page.totalCount} />
       <Total
         label="Posted today"
         value={page.totalTrucksCreatedToday}

@@ -1,12 +1,14 @@
 import type { Truck } from '@dispatch/domain';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { Plus, Truck as TruckIcon } from 'lucide-react';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { useNow } from '../../../lib/use-now';
+import { activeFilterCount, type BoardFilters, withFilters, withoutFilters } from '../../board/board-search';
+import { FilterBar } from '../../board/filter-bar';
 import { trucksQueryOptions } from '../api/get-trucks';
 import type { TrucksSearch } from '../trucks-search';
 import { DeleteTruckDialog } from './delete-truck-dialog';
@@ -24,6 +26,18 @@ export function TrucksBoard({ organization, search }: TrucksBoardProps) {
   const { data: page, isFetching } = useSuspenseQuery(trucksQueryOptions(organization.id, search));
   const [truckToDelete, setTruckToDelete] = useState<Truck | null>(null);
   const now = useNow();
+  const navigate = useNavigate({ from: '/$orgSlug/trucks/' });
+  const filtered = activeFilterCount(search) > 0;
+  // Functional updates: a debounced search box may fire after another filter changed the URL.
+  const changeFilters = useCallback(
+    (changes: Partial<BoardFilters>) =>
+      navigate({ search: (current) => withFilters(current as TrucksSearch, changes) }),
+    [navigate],
+  );
+  const clearFilters = useCallback(
+    () => navigate({ search: (current) => withoutFilters(current as TrucksSearch) }),
+    [navigate],
+  );
 
   return (
     <div className="flex flex-col gap-6">
@@ -45,7 +59,15 @@ export function TrucksBoard({ organization, search }: TrucksBoardProps) {
         </Button>
       </header>
 
-      <TruckTotals page={page} />
+      <TruckTotals page={page} filtered={filtered} />
+
+      <FilterBar
+        organizationId={organization.id}
+        controls={{ searchLabel: 'Truck name', status: true, direction: true, unitNumber: true }}
+        value={search}
+        onChange={changeFilters}
+        onClear={clearFilters}
+      />
 
       <Card className="overflow-hidden">
         {page.data.length ? (
@@ -61,7 +83,14 @@ export function TrucksBoard({ organization, search }: TrucksBoardProps) {
             <span className="flex size-10 items-center justify-center rounded-full bg-muted">
               <TruckIcon className="size-5 text-muted-foreground" aria-hidden />
             </span>
-            {search.page > 0 && page.totalCount > 0 ? (
+            {filtered && page.totalCount === 0 ? (
+              <>
+                <p className="font-medium">No trucks match these filters</p>
+                <Button variant="outline" size="sm" onClick={clearFilters}>
+                  Clear filters
+                </Button>
+              </>
+            ) : search.page > 0 && page.totalCount > 0 ? (
               <>
                 <p className="font-medium">This page is empty</p>
                 <Button asChild variant="outline" size="sm">

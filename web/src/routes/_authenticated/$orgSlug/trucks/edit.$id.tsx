@@ -1,6 +1,7 @@
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { z } from 'zod';
 import { Button } from '../../../../components/ui/button';
+import { PostingTimeline } from '../../../../features/history/components/posting-timeline';
 import { truckQueryOptions } from '../../../../features/trucks/api/get-truck';
 import { EditTruck } from '../../../../features/trucks/components/edit-truck';
 import { TruckPage } from '../../../../features/trucks/components/truck-page';
@@ -26,6 +27,7 @@ function EditTruckPage() {
     <TruckPage
       title="Edit truck"
       description="Changes reach everyone watching the board as soon as you save."
+      after={<PostingTimeline kind="trucks" organizationId={organization.id} id={id} />}
     >
       <EditTruck
         organizationId={organization.id}

@@ -1,11 +1,11 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { trucksQueryOptions } from '../../../../features/trucks/api/get-trucks';
 import { TrucksBoard } from '../../../../features/trucks/components/trucks-board';
-import { defaultTrucksSearch, trucksSearchSchema } from '../../../../features/trucks/trucks-search';
+import { defaultTrucksSearch, trucksRouteSearch } from '../../../../features/trucks/trucks-search';
 import { useDocumentTitle } from '../../../../lib/use-document-title';
 
 export const Route = createFileRoute('/_authenticated/$orgSlug/trucks/')({
-  validateSearch: trucksSearchSchema,
+  validateSearch: trucksRouteSearch,
   search: { middlewares: [stripSearchParams(defaultTrucksSearch)] },
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) =>

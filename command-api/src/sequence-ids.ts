@@ -1,19 +1,28 @@
-import { TRUCK_ID_SEQUENCE_STREAM } from '@dispatch/domain';
 import { type EventStore, newEventId } from '@dispatch/storage';
-import type { CommandContext } from '../command-handler.ts';
+import type { CommandContext } from './command-handler.ts';
+
+/** A stream that hands out the numeric ids of one kind of posting, and the event it records. */
+export interface IdSequence {
+  stream: string;
+  allocatedEvent: string;
+}
 
 /**
- * Truck ids are numbers (SPEC section 3) allocated on the command side, so a rebuild never
- * renumbers anything. An append with expected "any" to the sequence stream is atomic on every
+ * Trucks and loads have number ids (SPEC section 3) allocated on the command side, so a rebuild
+ * never renumbers anything. An append with expected "any" to the sequence stream is atomic on every
  * backend and returns a revision no other append gets: that revision + 1 is the new id.
  */
-export async function allocateTruckId(store: EventStore, context: CommandContext): Promise<number> {
+export async function allocateId(
+  store: EventStore,
+  sequence: IdSequence,
+  context: CommandContext,
+): Promise<number> {
   const { nextRevision } = await store.append(
-    TRUCK_ID_SEQUENCE_STREAM,
+    sequence.stream,
     [
       {
         id: newEventId(),
-        type: 'TruckIdAllocated',
+        type: sequence.allocatedEvent,
         data: {},
         metadata: {
           orgId: context.orgId,

@@ -1,0 +1,223 @@
+import { randomUUID } from 'node:crypto';
+import { DEFAULT_TIME_ZONE, directions, products, rateUnits, trailerTypes, usCities } from '@dispatch/domain';
+import { type EventStore, type NewEvent, newEventId } from '@dispatch/storage';
+
+/** One organization's board as the generator wrote it. */
+export interface GeneratedBoard {
+  orgId: string;
+  trucks: number;
+  loads: number;
+  dispatchers: string[];
+  /** Events appended, and the position of the last one. */
+  events: number;
+  head: bigint;
+}
+
+export interface BoardShape {
+  trucks: number;
+  loads: number;
+  /** First truck and load id: ids are global, so each organization takes its own range. */
+  firstId: number;
+  dispatchers?: number;
+  /** How far back the first posting was made; postings are spread evenly up to now. */
+  days?: number;
+}
+
+const DAY_MS = 86_400_000;
+
+function meta(orgId: string, actorId: string, occurredAt: string) {
+  return { orgId, actorId, correlationId: newEventId(), causationId: null, schemaVersion: 1, occurredAt };
+}
+
+/** The deterministic variety of a posting: every filter finds some, none finds all. */
+function truckData(truckId: number, availabilityDate: string) {
+  const city = usCities[truckId % usCities.length] ?? usCities[0];
+  return {
+    truckId,
+    trailerType: trailerTypes[truckId % trailerTypes.length],
+    companyName: `Carrier ${truckId % 700}`,
+    unitNumber: `U-${truckId}`,
+    truckName: `Truck ${truckId}`,
+    truckState: city?.state,
+    truckCity: city?.city,
+    preferedState: null,
+    preferedCity: null,
+    direction: truckId % 9 === 0 ? null : directions[truckId % directions.length],
+    status: truckId % 4 !== 0,
+    availabilityDate,
+    dispatcherName: 'Dana Dispatcher',
+    dispatcherCountryCode: '+1',
+    dispatcherMobileNumber: '3125550100',
+    dispatcherEmail: 'dana@example.com',
+    notes: null,
+  };
+}
+
+function loadData(loadId: number, availabilityDate: string) {
+  const origin = usCities[loadId % usCities.length] ?? usCities[0];
+  const destination = usCities[(loadId * 7) % usCities.length] ?? usCities[0];
+  return {
+    loadId,
+    originState: origin?.state,
+    originCity: origin?.city,
+    destinationState: destination?.state,
+    destinationCity: destination?.city,
+    trailerType: trailerTypes[loadId % trailerTypes.length],
+    product: products[loadId % products.length],
+    rateForTitan: (loadId % 50) + 1,
+    rateForTitanUnit: rateUnits[loadId % rateUnits.length],
+    rateForCarrier: null,
+    rateForCarrierUnit: 'TONS',
+    customerName: `Customer ${loadId % 900}`,
+    customerCountryCode: '+1',
+    customerMobileNumber: '5155550123',
+    customerEmail: null,
+    dispatcherName: 'Dana Dispatcher',
+    dispatcherMobileNumber: '3125550100',
+    dispatcherCountryCode: '+1',
+    dispatcherEmail: 'dana@example.com',
+    availabilityDate,
+    notes: null,
+  };
+}
+
+/**
+ * Creates an organization with `trucks` trucks and `loads` loads through the event store, as the
+ * command side would: the organization and its dispatchers, then postings spread over `days` up to
+ * now in commit order, trucks and loads interleaved; one posting in ten is edited (status and
+ * availability) and one in fifty removed, a while after it was posted.
+ */
+export async function generateBoard(store: EventStore, shape: BoardShape): Promise<GeneratedBoard> {
+  const orgId = randomUUID();
+  const days = shape.days ?? 540;
+  const dispatchers = Array.from({ length: shape.dispatchers ?? 20 }, () => randomUUID());
+  const now = Date.now();
+  const start = now - days * DAY_MS;
+  const createdAt = new Date(start - DAY_MS).toISOString();
+  let head = (
+    await store.append(
+      `organization-${orgId}`,
+      [
+        {
+          id: newEventId(),
+          type: 'OrganizationCreated',
+          data: {
+            organizationId: orgId,
+            name: `Bench Freight ${orgId.slice(0, 8)}`,
+            slug: `bench-${orgId.slice(0, 8)}`,
+            timeZone: DEFAULT_TIME_ZONE,
+            createdBy: dispatchers[0],
+          },
+          metadata: meta(orgId, dispatchers[0] as string, createdAt),
+        },
+        ...dispatchers.map((userId, index) => ({
+          id: newEventId(),
+          type: 'MemberAdded',
+          data: {
+            organizationId: orgId,
+            memberId: randomUUID(),
+            userId,
+            role: index === 0 ? 'owner' : 'member',
+            email: `dispatcher-${index}@bench.example`,
+            name: `Dispatcher ${index}`,
+          },
+          metadata: meta(orgId, dispatchers[0] as string, createdAt),
+        })),
+      ],
+      { expected: 'no_stream' },
+    )
+  ).position;
+  let events = dispatchers.length + 1;
+
+  const total = shape.trucks + shape.loads;
+  const step = (days * DAY_MS) / Math.max(1, total);
+  // Edits and removals follow their posting by a few hundred postings, in commit order too.
+  const later: { at: number; stream: string; event: NewEvent; revision: bigint }[] = [];
+  let truckIndex = 0;
+  let loadIndex = 0;
+  for (let n = 0; n < total; n++) {
+    const at = start + n * step;
+    const occurredAt = new Date(at).toISOString();
+    while (later.length && (later[0]?.at ?? Infinity) <= at) {
+      const due = later.shift();
+      if (!due) break;
+      head = (await store.append(due.stream, [due.event], { expected: due.revision })).position;
+      events++;
+    }
+    // Trucks and loads interleaved in proportion.
+    const isTruck =
+      loadIndex >= shape.loads ||
+      (truckIndex < shape.trucks && truckIndex * shape.loads <= loadIndex * shape.trucks);
+    const id = shape.firstId + (isTruck ? truckIndex++ : loadIndex++);
+    const actor = dispatchers[id % dispatchers.length] as string;
+    const available = new Date(at + ((id % 21) - 3) * DAY_MS).toISOString().slice(0, 10);
+    const stream = `${isTruck ? 'truck' : 'load'}-${id}`;
+    const data = isTruck
+      ? truckData(id, `${available}T00:00:00.000Z`)
+      : loadData(id, `${available}T00:00:00.000Z`);
+    head = (
+      await store.append(
+        stream,
+        [
+          {
+            id: newEventId(),
+            type: isTruck ? 'TruckPosted' : 'LoadPosted',
+            data,
+            metadata: meta(orgId, actor, occurredAt),
+          },
+        ],
+        { expected: 'no_stream' },
+      )
+    ).position;
+    events++;
+    const editAt = at + 300 * step;
+    if (id % 10 === 3) {
+      const changes = isTruck
+        ? {
+            status: id % 20 === 3,
+            availabilityDate: `${new Date(editAt + DAY_MS).toISOString().slice(0, 10)}T00:00:00.000Z`,
+          }
+        : { availabilityDate: `${new Date(editAt + DAY_MS).toISOString().slice(0, 10)}T00:00:00.000Z` };
+      later.push({
+        at: editAt,
+        stream,
+        revision: 0n,
+        event: {
+          id: newEventId(),
+          type: isTruck ? 'TruckUpdated' : 'LoadUpdated',
+          data: { [isTruck ? 'truckId' : 'loadId']: id, changes },
+          metadata: meta(orgId, actor, new Date(Math.min(editAt, now)).toISOString()),
+        },
+      });
+    } else if (id % 50 === 7) {
+      later.push({
+        at: editAt,
+        stream,
+        revision: 0n,
+        event: {
+          id: newEventId(),
+          type: isTruck ? 'TruckRemoved' : 'LoadRemoved',
+          data: { [isTruck ? 'truckId' : 'loadId']: id },
+          metadata: meta(orgId, actor, new Date(Math.min(editAt, now)).toISOString()),
+        },
+      });
+    }
+  }
+  for (const due of later) {
+    head = (await store.append(due.stream, [due.event], { expected: due.revision })).position;
+    events++;
+  }
+  const removed = (count: number, first: number) => {
+    let gone = 0;
+    for (let id = first; id < first + count; id++) if (id % 10 !== 3 && id % 50 === 7) gone++;
+    return gone;
+  };
+  return {
+    orgId,
+    trucks: shape.trucks - removed(shape.trucks, shape.firstId),
+    loads: shape.loads - removed(shape.loads, shape.firstId),
+    dispatchers,
+    events,
+    head,
+  };
+}

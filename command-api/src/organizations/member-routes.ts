@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto';
+import type { AuthService } from '@dispatch/auth';
+import { parseInput } from '@dispatch/auth/http/boundary';
+import { requireOrganization } from '@dispatch/auth/http/request-context';
+import {
+  addMemberSchema,
+  memberIdSchema,
+  notFound,
+  organizationMessages,
+  platformRoles,
+  requirePermission,
+  updateMemberRoleSchema,
+} from '@dispatch/domain';
+import type { EventStore } from '@dispatch/storage';
+import type { FastifyPluginAsync } from 'fastify';
+import { commandContextOf, sendPosition } from '../request-context.ts';
+import { runOrganizationCommand } from './organization-store.ts';
+
+/** Role changes and removals; the member ids are looked up in the session's organization only. */
+export function memberRoutes(options: { store: EventStore; auth: AuthService }): FastifyPluginAsync {
+  const { store, auth } = options;
+
+  /** Someone who already has a verified account, found by e-mail in the authentication service. */
+  async function verifiedUserByEmail(email: string) {
+    const context = await auth.auth.$context;
+    const found = await context.internalAdapter.findUserByEmail(email);
+    const user = found?.user as Record<string, unknown> | undefined;
+    // An unverified address is not proof of who holds it: treated like no account at all.
+    if (!user) throw notFound(organizationMessages.userNotFound);
+    if (user.emailVerified !== true) throw notFound(organizationMessages.userNotFound);
+    const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+    return {
+      userId: String(user.id),
+      email: String(user.email),
+      name: String(user.name),
+      firstName: text(user.firstName),
+      lastName: text(user.lastName),
+      image: text(user.image) ?? null,
+      phoneNumber: text(user.phoneNumber) ?? null,
+      platformRole: platformRoles.find((role) => role === user.role) ?? 'user',
+    };
+  }
+
+  return async (app) => {
+    app.post('/api/v1/organization/add-member', async (request, reply) => {
+      const actor = await requireOrganization(auth, request);
+      const { email, role } = parseInput(addMemberSchema, request.body, 'body');
+      // Before the lookup, so that only those who may add members learn whether an account exists.
+      requirePermission(actor.role, 'member', 'create');
+      const memberId = randomUUID();
+      const user = await verifiedUserByEmail(email);
+      const result = await runOrganizationCommand(
+        store,
+        actor.orgId,
+        { type: 'AddMember', data: { actorId: actor.userId, memberId, user, role } },
+        commandContextOf(request, actor),
+      );
+      sendPosition(reply, result);
+      return reply.status(201).send({
+        success: true,
+        data: { id: memberId, organizationId: actor.orgId, userId: user.userId, role },
+      });
+    });
+
+    app.post('/api/v1/organization/update-member-role', async (request, reply) => {
+      const actor = await requireOrganization(auth, request);
+      const { memberId, role } = parseInput(updateMemberRoleSchema, request.body, 'body');
+      const result = await runOrganizationCommand(
+        store,
+        actor.orgId,
+        { type: 'UpdateMemberRole', data: { actorId: actor.userId, memberId, role } },
+        commandContextOf(request, actor),
+      );
+      sendPosition(reply, result);
+      return reply.send({ success: true, data: { id: memberId, organizationId: actor.orgId, role } });
+    });
+
+    app.post('/api/v1/organization/remove-member', async (request, reply) => {
+      const actor = await requireOrganization(auth, request);
+      const { memberId } = parseInput(memberIdSchema, request.body, 'body');
+      const result = await runOrganizationCommand(
+        store,
+        actor.orgId,
+        { type: 'RemoveMember', data: { actorId: actor.userId, memberId } },
+        commandContextOf(request, actor),
+      );
+      sendPosition(reply, result);
+      return reply.send({ success: true });
+    });
+  };
+}

@@ -1,0 +1,78 @@
+import { randomUUID } from 'node:crypto';
+import type { AuthService } from '@dispatch/auth';
+import { parseInput } from '@dispatch/auth/http/boundary';
+import { requireOrganization } from '@dispatch/auth/http/request-context';
+import {
+  createTeamSchema,
+  type OrganizationCommand,
+  teamIdSchema,
+  teamMemberSchema,
+  updateTeamSchema,
+} from '@dispatch/domain';
+import type { EventStore } from '@dispatch/storage';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { commandContextOf, sendPosition } from '../request-context.ts';
+import { runOrganizationCommand } from './organization-store.ts';
+
+/** Teams of the session's organization and who is in them. */
+export function teamRoutes(options: { store: EventStore; auth: AuthService }): FastifyPluginAsync {
+  const { store, auth } = options;
+
+  async function run(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    command: (actorId: string) => OrganizationCommand,
+  ) {
+    const actor = await requireOrganization(auth, request);
+    const result = await runOrganizationCommand(
+      store,
+      actor.orgId,
+      command(actor.userId),
+      commandContextOf(request, actor),
+    );
+    sendPosition(reply, result);
+    return actor.orgId;
+  }
+
+  return async (app) => {
+    app.post('/api/v1/organization/create-team', async (request, reply) => {
+      const { name } = parseInput(createTeamSchema, request.body, 'body');
+      const teamId = randomUUID();
+      const organizationId = await run(request, reply, (actorId) => ({
+        type: 'CreateTeam',
+        data: { actorId, teamId, name },
+      }));
+      return reply.status(201).send({ success: true, data: { id: teamId, organizationId, name } });
+    });
+
+    app.post('/api/v1/organization/update-team', async (request, reply) => {
+      const { teamId, name } = parseInput(updateTeamSchema, request.body, 'body');
+      const organizationId = await run(request, reply, (actorId) => ({
+        type: 'UpdateTeam',
+        data: { actorId, teamId, name },
+      }));
+      return reply.send({ success: true, data: { id: teamId, organizationId, name } });
+    });
+
+    app.post('/api/v1/organization/remove-team', async (request, reply) => {
+      const { teamId } = parseInput(teamIdSchema, request.body, 'body');
+      await run(request, reply, (actorId) => ({ type: 'DeleteTeam', data: { actorId, teamId } }));
+      return reply.send({ success: true });
+    });
+
+    app.post('/api/v1/organization/add-team-member', async (request, reply) => {
+      const { teamId, userId } = parseInput(teamMemberSchema, request.body, 'body');
+      await run(request, reply, (actorId) => ({ type: 'AddTeamMember', data: { actorId, teamId, userId } }));
+      return reply.send({ success: true });
+    });
+
+    app.post('/api/v1/organization/remove-team-member', async (request, reply) => {
+      const { teamId, userId } = parseInput(teamMemberSchema, request.body, 'body');
+      await run(request, reply, (actorId) => ({
+        type: 'RemoveTeamMember',
+        data: { actorId, teamId, userId },
+      }));
+      return reply.send({ success: true });
+    });
+  };
+}

@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest';
+import { fieldErrors, loadCreateSchema, loadEditSchema, loadPatchSchema } from '../index.ts';
+
+const valid = {
+  trailerType: 'FLATBED',
+  originState: 'IA',
+  originCity: 'Des Moines',
+  destinationState: 'IL',
+  destinationCity: 'Chicago',
+  product: 'LIGHT',
+  rateForTitan: 1200,
+  rateForTitanUnit: 'FLAT_RATE',
+  rateForCarrier: 1000,
+  rateForCarrierUnit: 'FLAT_RATE',
+  dispatcherName: 'Dana',
+  dispatcherMobileNumber: '3125550100',
+  dispatcherEmail: 'dana@example.com',
+  availabilityDate: '2026-11-21',
+};
+
+const errorsOf = (schema: typeof loadCreateSchema | typeof loadEditSchema, value: unknown) => {
+  const result = schema.safeParse(value);
+  return result.success ? {} : fieldErrors(result.error);
+};
+
+describe('load create form', () => {
+  it('accepts a valid load and treats empty optional text as null', () => {
+    const load = loadCreateSchema.parse({
+      ...valid,
+      customerName: '',
+      customerEmail: ' ',
+      customerMobileNumber: '',
+      notes: '  ',
+    });
+    expect(load).toMatchObject({
+      customerName: null,
+      customerEmail: null,
+      customerMobileNumber: null,
+      notes: null,
+      customerCountryCode: '+1',
+      dispatcherCountryCode: '+1',
+      availabilityDate: '2026-11-21T00:00:00.000Z',
+    });
+  });
+
+  it('reads rates typed into a form as numbers, and an empty rate as none', () => {
+    const load = loadCreateSchema.parse({ ...valid, rateForTitan: '3.5', rateForCarrier: '' });
+    expect(load.rateForTitan).toBe(3.5);
+    expect(load.rateForCarrier).toBeNull();
+    expect(loadCreateSchema.parse({ ...valid, rateForTitan: 0, rateForCarrier: null })).toMatchObject({
+      rateForTitan: 0,
+      rateForCarrier: null,
+    });
+    const { rateForTitan: _t, rateForCarrier: _c, ...withoutRates } = valid;
+    expect(loadCreateSchema.parse(withoutRates)).toMatchObject({ rateForTitan: null, rateForCarrier: null });
+  });
+
+  it('keeps phone numbers as their ten digits', () => {
+    const load = loadCreateSchema.parse({
+      ...valid,
+      dispatcherMobileNumber: '+14695550142',
+      customerMobileNumber: '+15155550123',
+    });
+    expect(load.dispatcherMobileNumber).toBe('4695550142');
+    expect(load.customerMobileNumber).toBe('5155550123');
+  });
+
+  it.each([
+    ['rateForTitan', -5, 'Should be a positive number'],
+    ['rateForCarrier', -0.01, 'Should be a positive number'],
+    ['rateForTitan', 'ten', 'Should be a positive number'],
+    ['rateForCarrier', '-1', 'Should be a positive number'],
+    ['customerName', 'x'.repeat(51), 'Customer name cannot be more than 50 characters'],
+    ['customerEmail', `${'x'.repeat(40)}@example.com`, 'Customer email cannot be more than 50 characters'],
+    ['customerEmail', 'not-an-email', 'Enter a valid email address'],
+    [
+      'customerMobileNumber',
+      '555-0100',
+      'Invalid US phone number. Must be 10 digits (with optional +1 prefix)',
+    ],
+    ['dispatcherName', 'x'.repeat(51), 'Dispatcher name cannot be more than 50 characters'],
+    [
+      'dispatcherEmail',
+      `${'x'.repeat(40)}@example.com`,
+      'Dispatcher email cannot be more than 50 characters',
+    ],
+    ['dispatcherMobileNumber', '', 'Phone number is required'],
+    [
+      'dispatcherMobileNumber',
+      '+443125550100',
+      'Invalid US phone number. Must be 10 digits (with optional +1 prefix)',
+    ],
+    ['notes', 'x'.repeat(501), 'Notes cannot be more than 500 characters'],
+  ])('%s = %j is refused with the spec message', (field, value, message) => {
+    expect(errorsOf(loadCreateSchema, { ...valid, [field]: value })[field]).toEqual([message]);
+  });
+
+  it('requires the required fields, both rate units included', () => {
+    const errors = errorsOf(loadCreateSchema, {});
+    for (const field of [
+      'trailerType',
+      'originState',
+      'originCity',
+      'destinationState',
+      'destinationCity',
+      'product',
+      'rateForTitanUnit',
+      'rateForCarrierUnit',
+      'dispatcherName',
+      'dispatcherEmail',
+      'availabilityDate',
+    ]) {
+      expect(errors[field], field).toBeDefined();
+    }
+    expect(errors.dispatcherMobileNumber).toEqual(['Phone number is required']);
+    for (const field of ['rateForTitan', 'rateForCarrier', 'customerName', 'customerEmail', 'notes']) {
+      expect(errors[field], field).toBeUndefined();
+    }
+  });
+
+  it('refuses values outside the enumerations', () => {
+    const errors = errorsOf(loadCreateSchema, { ...valid, product: 'MEDIUM', rateForTitanUnit: 'MILES' });
+    expect(errors.product).toBeDefined();
+    expect(errors.rateForTitanUnit).toBeDefined();
+  });
+});
+
+describe('load edit form', () => {
+  it('has no length maxima but keeps the phone, e-mail and rate rules', () => {
+    const long = { ...valid, customerName: 'x'.repeat(80), notes: 'x'.repeat(900) };
+    expect(loadEditSchema.safeParse(long).success).toBe(true);
+    expect(errorsOf(loadEditSchema, { ...long, customerEmail: 'nope' }).customerEmail).toEqual([
+      'Enter a valid email address',
+    ]);
+    expect(errorsOf(loadEditSchema, { ...long, rateForTitan: -5 }).rateForTitan).toEqual([
+      'Should be a positive number',
+    ]);
+    expect(
+      errorsOf(loadEditSchema, { ...long, dispatcherMobileNumber: '12' }).dispatcherMobileNumber,
+    ).toEqual(['Invalid US phone number. Must be 10 digits (with optional +1 prefix)']);
+  });
+
+  it('patch accepts a subset and refuses unknown fields', () => {
+    expect(loadPatchSchema.parse({ rateForTitan: 4, version: 2 })).toEqual({ rateForTitan: 4, version: 2 });
+    expect(loadPatchSchema.parse({ customerName: '' })).toEqual({ customerName: null });
+    expect(loadPatchSchema.safeParse({ orgId: 'other' }).success).toBe(false);
+    expect(loadPatchSchema.safeParse({ rateForCarrier: -1 }).success).toBe(false);
+  });
+});

@@ -1,0 +1,72 @@
+import type { MemberRole, PlatformRole } from '../shared/enums.ts';
+import type { InvitationRole, InvitationStatus } from './events.ts';
+import type { RolePermissions } from './permissions.ts';
+
+/** Response shapes of the organization calls (SPEC sections 3 and 7), shared by the APIs and the web app. */
+
+/** The paged list response of SPEC section 3. */
+export interface PagedList<T> {
+  success: boolean;
+  limit: number;
+  page: number;
+  count: number;
+  totalCount: number;
+  totalPages: number;
+  data: T[];
+}
+
+export interface MemberUserView {
+  id: string;
+  email: string;
+  name: string;
+  image?: string | null;
+  phoneNumber?: string | null;
+  firstName: string;
+  lastName: string;
+  role: PlatformRole;
+}
+
+export interface MemberView {
+  id: string;
+  organizationId: string;
+  userId: string;
+  role: MemberRole;
+  createdAt: string;
+  user: MemberUserView;
+}
+
+/** The caller's own membership, with what its role allows. */
+export interface ActiveMemberView extends MemberView {
+  permissions: RolePermissions;
+}
+
+export interface InvitationView {
+  id: string;
+  organizationId: string;
+  email: string;
+  role: InvitationRole;
+  status: InvitationStatus;
+  expiresAt: string;
+  inviterId: string;
+  organizationName: string | null;
+  inviterEmail: string | null;
+  inviterName: string | null;
+  teamId: string | null;
+  createdAt: string;
+}
+
+export interface OrganizationView {
+  id: string;
+  name: string;
+  slug: string;
+  timeZone: string;
+  createdAt: string;
+}
+
+export interface TeamView {
+  id: string;
+  organizationId: string;
+  name: string;
+  createdAt: string;
+  updatedAt: string;
+}

@@ -1,0 +1,99 @@
+import { startTestApp, type TestApp } from '@dispatch/standalone/test-support';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from './browser.ts';
+import { linkIn, waitForMail } from './mail.ts';
+
+let app: TestApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  app = await startTestApp({ serveWeb: true, listen: true });
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+const email = 'e2e-loads@example.com';
+const password = 'e2e-password-123';
+
+async function newPage(): Promise<Page> {
+  const context = await browser.newContext({ baseURL: app.url });
+  return context.newPage();
+}
+
+describe('a load posted in one browser appears live in another', () => {
+  it('refuses negative rates with the spec message, posts the fixed load, and a second browser sees it arrive', async () => {
+    const first = await newPage();
+    await first.goto('/sign-up');
+    await first.getByLabel('Name').fill('Lou Dispatcher');
+    await first.getByLabel('Email').fill(email);
+    await first.getByLabel('Password').fill(password);
+    await first.getByRole('button', { name: 'Create account' }).click();
+    await first.getByRole('heading', { name: 'Check your email' }).waitFor();
+    // The mailed link verifies the address and signs its owner in.
+    await first.goto(linkIn(await waitForMail(app.dataDir, email, 'Verify your email address')));
+    await first.waitForURL('**/onboarding');
+    await first.getByLabel('Organization name').fill('Lou Grain Lines');
+    await first.getByRole('button', { name: 'Create organization' }).click();
+    await first.waitForURL('**/lou-grain-lines/overview');
+
+    // A second browser of the same dispatcher watches the loads board.
+    const second = await newPage();
+    await second.goto('/login');
+    await second.getByLabel('Email').fill(email);
+    await second.getByLabel('Password', { exact: true }).fill(password);
+    await second.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await second.waitForURL('**/lou-grain-lines/**');
+    await second.goto('/lou-grain-lines/loads');
+    await second.getByText('No loads posted yet').waitFor();
+    let reloads = 0;
+    second.on('load', () => reloads++);
+
+    await first.getByRole('link', { name: 'Loads', exact: true }).click();
+    await first.waitForURL('**/lou-grain-lines/loads');
+    await first.getByRole('link', { name: 'Post load' }).click();
+    await first.waitForURL('**/lou-grain-lines/loads/post');
+    await first.getByLabel('Trailer type').selectOption('HIGH_SIDED_HOPPER');
+    await first.getByLabel('Product').selectOption('HEAVY');
+    await first.getByLabel('Availability date').fill('2026-11-21');
+    await first.getByLabel('Origin state').selectOption('IA');
+    await first.getByLabel('Origin city').selectOption('Des Moines');
+    await first.getByLabel('Destination state').selectOption('IL');
+    await first.getByLabel('Destination city').selectOption('Chicago');
+    await first.getByLabel('Rate for Titan', { exact: true }).fill('-5');
+    await first.getByLabel('Rate for Titan unit').selectOption('TONS');
+    await first.getByLabel('Rate for carrier', { exact: true }).fill('-5');
+    await first.getByLabel('Rate for carrier unit').selectOption('TONS');
+    await first.getByLabel('Customer name').fill('Riverbend Elevator');
+    await first.getByLabel('Customer phone').fill('5155550123');
+    await first.getByLabel('Customer email').fill('orders@riverbend.example');
+    await first.getByLabel('Dispatcher name').fill('Lou Dispatcher');
+    await first.getByLabel('Dispatcher phone').fill('3125550100');
+    await first.getByLabel('Dispatcher email').fill('lou@example.com');
+    await first.getByLabel('Notes').fill('Call the elevator an hour ahead.');
+    await first.getByRole('button', { name: 'Post load' }).click();
+
+    // Both rates carry the spec's message and nothing is posted.
+    const rateMessages = first.getByText('Should be a positive number');
+    await rateMessages.first().waitFor();
+    expect(await rateMessages.count()).toBe(2);
+    expect(first.url()).toMatch(/\/lou-grain-lines\/loads\/post$/);
+
+    await first.getByLabel('Rate for Titan', { exact: true }).fill('3.25');
+    await first.getByLabel('Rate for carrier', { exact: true }).fill('2.9');
+    await rateMessages.first().waitFor({ state: 'detached' });
+    await first.getByRole('button', { name: 'Post load' }).click();
+    await first.waitForURL('**/lou-grain-lines/loads');
+    await first.locator('tr', { hasText: 'Riverbend Elevator' }).waitFor();
+
+    const row = second.locator('tr', { hasText: 'Riverbend Elevator' });
+    await row.waitFor({ timeout: 10_000 });
+    expect(await row.getAttribute('data-highlighted')).toBe('true');
+    await row.getByText('$3.25').waitFor();
+    expect(await row.textContent()).toContain('Des Moines, IA');
+    expect(reloads).toBe(0);
+  });
+});

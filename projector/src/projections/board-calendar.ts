@@ -1,0 +1,99 @@
+import { calendarDateOf, localDateOf, type PostingKind } from '@dispatch/domain';
+import { collections } from '../collections.ts';
+import type { ProjectionContext } from '../projection.ts';
+import { isAvailable, type PostingChange, type PostingState } from './posting-changes.ts';
+
+/** The dates the overview counts by, named as the list parameters name them. */
+export const calendarDateFields = ['createdAt', 'updatedAt', 'availableDate'] as const;
+export type CalendarDateField = (typeof calendarDateFields)[number];
+
+/** Every creator together. */
+export const ALL_CREATORS = '*';
+
+/** Day of the month ("05") → postings. */
+export type DayCounts = Record<string, number>;
+/** Month ("03") → its days. */
+export type MonthCounts = Record<string, DayCounts>;
+
+/**
+ * Postings per calendar day of one year, for everyone (`creator` "*") and per creator: by the day
+ * they were posted (`createdAt`) and last edited (`updatedAt`) in the organization's time zone, and
+ * by their availability date (`availableDate`, a calendar date). The everyone document also counts
+ * the postings available on their date (`available`: trucks marked available, every load), which
+ * the board's "available today" reads. The overview's months and the board's "today" and
+ * "yesterday" are sums over one or two of these documents, whatever the size of the board.
+ */
+export type BoardCalendarDocument = {
+  id: string;
+  position: string;
+  orgId: string;
+  kind: PostingKind;
+  creator: string;
+  year: number;
+  createdAt?: MonthCounts;
+  updatedAt?: MonthCounts;
+  availableDate?: MonthCounts;
+  available?: MonthCounts;
+};
+
+export const boardCalendarId = (kind: PostingKind, orgId: string, creator: string, year: string | number) =>
+  `${kind}|${orgId}|${creator}|${year}`;
+
+/** `createdAt.03.05`: the counter of March 5th in a calendar document. */
+const dayCounter = (field: string, date: string) => `${field}.${date.slice(5, 7)}.${date.slice(8, 10)}`;
+
+/** Adds (`sign` 1) or takes away (-1) one posting from the calendars of everyone and of its creator. */
+export function countInCalendar(
+  context: ProjectionContext,
+  change: PostingChange,
+  posting: PostingState,
+  sign: 1 | -1,
+) {
+  const { kind, orgId, timeZone } = change;
+  const created = localDateOf(timeZone, posting.createdAt);
+  const updated = localDateOf(timeZone, posting.updatedAt);
+  const available = calendarDateOf(posting.availabilityDate);
+  const year = created.slice(0, 4);
+  // Usually one year holds every date: one increment per document, not one per counter.
+  const oneYear = updated.startsWith(year) && available.startsWith(year);
+  for (const creator of [ALL_CREATORS, posting.createdBy]) {
+    const withAvailable = creator === ALL_CREATORS && isAvailable(kind, posting);
+    const insert = { orgId, kind, creator };
+    if (oneYear) {
+      const by: Record<string, number> = {
+        [dayCounter('createdAt', created)]: sign,
+        [dayCounter('updatedAt', updated)]: sign,
+        [dayCounter('availableDate', available)]: sign,
+      };
+      if (withAvailable) by[dayCounter('available', available)] = sign;
+      context.increment(
+        collections.boardCalendar,
+        boardCalendarId(kind, orgId, creator, year),
+        { ...insert, year: Number(year) },
+        by,
+      );
+      continue;
+    }
+    const dates: [string, string][] = [
+      ['createdAt', created],
+      ['updatedAt', updated],
+      ['availableDate', available],
+    ];
+    if (withAvailable) dates.push(['available', available]);
+    for (const [field, date] of dates) {
+      context.increment(
+        collections.boardCalendar,
+        boardCalendarId(kind, orgId, creator, date.slice(0, 4)),
+        { ...insert, year: Number(date.slice(0, 4)) },
+        { [dayCounter(field, date)]: sign },
+      );
+    }
+  }
+}
+
+/** A month's total: the sum of its days. */
+export function monthTotal(days: DayCounts | undefined): number {
+  let total = 0;
+  for (const day in days) total += days[day] ?? 0;
+  return total;
+}

@@ -1,0 +1,116 @@
+import { randomUUID } from 'node:crypto';
+import { type LoadEvent, loadCreateSchema } from '@dispatch/domain';
+import {
+  type DocumentStore,
+  type EventStore,
+  openSqliteDocumentStore,
+  openSqliteEventStore,
+} from '@dispatch/storage';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { inProcessChangeFeed, type ProjectionCommit } from '../change-feed.ts';
+import { collections } from '../collections.ts';
+import { startProjector } from '../runner.ts';
+import { projections } from './index.ts';
+import { type LoadDocument, loadSearchText } from './loads.ts';
+
+const load = loadCreateSchema.parse({
+  trailerType: 'FLATBED',
+  originState: 'IA',
+  originCity: 'Des Moines',
+  destinationState: 'IL',
+  destinationCity: 'Chicago',
+  product: 'HEAVY',
+  rateForTitan: 3,
+  rateForTitanUnit: 'TONS',
+  rateForCarrier: '',
+  rateForCarrierUnit: 'TONS',
+  customerName: 'Prairie Grain Co.',
+  dispatcherName: 'Dana',
+  dispatcherMobileNumber: '3125550100',
+  dispatcherEmail: 'dana@example.com',
+  availabilityDate: '2026-11-21',
+});
+
+let events: EventStore;
+let documents: DocumentStore;
+beforeEach(() => {
+  events = openSqliteEventStore({ path: ':memory:' });
+  documents = openSqliteDocumentStore({ path: ':memory:' });
+});
+afterEach(async () => {
+  await documents.close();
+  await events.close();
+});
+
+const append = (loadId: number, event: LoadEvent, expected: bigint | 'no_stream', orgId = 'org-a') =>
+  events.append(
+    `load-${loadId}`,
+    [
+      {
+        id: randomUUID(),
+        type: event.type,
+        data: event.data,
+        metadata: {
+          orgId,
+          actorId: 'user-1',
+          correlationId: randomUUID(),
+          causationId: null,
+          schemaVersion: 1,
+          occurredAt: '2026-11-21T10:00:00.000Z',
+        },
+      },
+    ],
+    { expected },
+  );
+
+describe('loads projection', () => {
+  it('keeps one document per live load, searchable by customer and cities, and says what changed', async () => {
+    const feed = inProcessChangeFeed();
+    const commits: ProjectionCommit[] = [];
+    feed.subscribe((commit) => commits.push(commit));
+    const projector = await startProjector({ eventStore: events, documents, projections, feed });
+
+    await append(1, { type: 'LoadPosted', data: { loadId: 1, ...load } }, 'no_stream');
+    await append(2, { type: 'LoadPosted', data: { loadId: 2, ...load } }, 'no_stream', 'org-b');
+    const { position: edited } = await append(
+      1,
+      {
+        type: 'LoadUpdated',
+        data: { loadId: 1, changes: { customerName: 'Iowa Feed', rateForCarrier: 2.5 } },
+      },
+      0n,
+    );
+    expect(await projector.waitFor(edited, 5000)).toBe(true);
+    const document = await documents.get<LoadDocument>(collections.loads, '1');
+    expect(document).toMatchObject({
+      orgId: 'org-a',
+      customerName: 'Iowa Feed',
+      rateForCarrier: 2.5,
+      rateForCarrierUnit: 'TONS',
+      version: 1,
+      searchText: 'iowa feed des moines chicago',
+    });
+    const found = await documents.find(collections.loads, {
+      filter: { orgId: { eq: 'org-a' }, searchText: { contains: 'MOINES' } },
+    });
+    expect(found.map((row) => row.id)).toEqual(['1']);
+
+    const { position: removed } = await append(1, { type: 'LoadRemoved', data: { loadId: 1 } }, 1n);
+    expect(await projector.waitFor(removed, 5000)).toBe(true);
+    expect(await documents.get(collections.loads, '1')).toBeNull();
+    expect(await documents.get(collections.loads, '2')).not.toBeNull();
+    expect(commits.flatMap((commit) => commit.changes)).toEqual(
+      expect.arrayContaining([
+        { kind: 'loads', orgId: 'org-a', ids: [1] },
+        { kind: 'loads', orgId: 'org-b', ids: [2] },
+      ]),
+    );
+    await projector.close();
+  });
+
+  it('leaves out an absent customer from the search text', () => {
+    expect(loadSearchText({ customerName: null, originCity: 'Omaha', destinationCity: 'Kansas City' })).toBe(
+      'omaha kansas city',
+    );
+  });
+});

@@ -1,0 +1,64 @@
+import { applyLoadEvent, type Load, type LoadEvent } from '@dispatch/domain';
+import type { RecordedEvent } from '@dispatch/storage';
+import { collections } from '../collections.ts';
+import type { Projection } from '../projection.ts';
+
+/**
+ * Stored under the load id as a string, like every document; the query side gives the number back.
+ * `searchText` is what the list's `search` parameter matches.
+ */
+export type LoadDocument = Omit<Load, 'id'> & {
+  id: string;
+  orgId: string;
+  position: string;
+  searchText: string;
+};
+
+/**
+ * A load has no name of its own: a dispatcher finds one by its customer or by a city it runs
+ * between, so search matches those three, kept lowercased in one field.
+ */
+export function loadSearchText(load: Pick<Load, 'customerName' | 'originCity' | 'destinationCity'>): string {
+  return [load.customerName, load.originCity, load.destinationCity]
+    .filter((part): part is string => Boolean(part))
+    .join(' ')
+    .toLowerCase();
+}
+
+/** The loads list: one document per load that is not removed. */
+export const loadsProjection: Projection = {
+  name: 'loads',
+  collections: [
+    {
+      name: collections.loads,
+      fields: {
+        orgId: 'text',
+        createdAt: 'date',
+        updatedAt: 'date',
+        availabilityDate: 'date',
+        trailerType: 'text',
+        product: 'text',
+        createdBy: 'text',
+        searchText: 'text',
+      },
+      indexes: [
+        ['orgId', 'updatedAt'],
+        ['orgId', 'createdAt'],
+        ['orgId', 'availabilityDate'],
+      ],
+    },
+  ],
+  eventTypes: ['LoadPosted', 'LoadUpdated', 'LoadRemoved'],
+  async apply(recorded: RecordedEvent, context) {
+    const event = recorded as unknown as LoadEvent & RecordedEvent;
+    const { orgId } = recorded.metadata;
+    const id = String(event.data.loadId);
+    const current =
+      event.type === 'LoadPosted' ? null : await context.get<LoadDocument>(collections.loads, id);
+    if (event.type !== 'LoadPosted' && !current) return;
+    const next = applyLoadEvent(current && { ...current, id: Number(current.id) }, event);
+    if (next) context.put(collections.loads, { ...next, id, orgId, searchText: loadSearchText(next) });
+    else context.delete(collections.loads, id);
+    context.changed('loads', orgId, event.data.loadId);
+  },
+};

@@ -1,0 +1,85 @@
+import type { InvitationRole, InvitationStatus, MemberRole, PlatformRole } from '@dispatch/domain';
+
+/** The organization read models as stored; every document also carries `orgId` and `position`. */
+
+export type OrganizationDocument = {
+  id: string;
+  position: string;
+  orgId: string;
+  name: string;
+  slug: string;
+  timeZone: string;
+  createdBy: string;
+  createdAt: string;
+  updatedAt: string;
+  memberCount: number;
+  /** Lower-cased name and slug: what the admin list searches. */
+  search: string;
+  // What the organization holds, so a deletion can take every document of it away.
+  memberIds: string[];
+  invitationIds: string[];
+  teamIds: string[];
+};
+
+export type MemberDocument = {
+  id: string;
+  position: string;
+  orgId: string;
+  organizationId: string;
+  userId: string;
+  role: MemberRole;
+  email: string;
+  name: string;
+  /** Lower-cased name and e-mail: what the members list searches. */
+  search: string;
+  createdAt: string;
+  user: {
+    id: string;
+    email: string;
+    name: string;
+    image: string | null;
+    phoneNumber: string | null;
+    firstName: string;
+    lastName: string;
+    role: PlatformRole;
+  };
+};
+
+export type InvitationDocument = {
+  id: string;
+  position: string;
+  orgId: string;
+  organizationId: string;
+  email: string;
+  role: InvitationRole;
+  status: InvitationStatus;
+  expiresAt: string;
+  inviterId: string;
+  inviterEmail: string | null;
+  inviterName: string | null;
+  teamId: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+export type TeamDocument = {
+  id: string;
+  position: string;
+  orgId: string;
+  organizationId: string;
+  name: string;
+  createdAt: string;
+  updatedAt: string;
+  userIds: string[];
+};
+
+export type TeamMemberDocument = {
+  id: string;
+  position: string;
+  orgId: string;
+  teamId: string;
+  userId: string;
+  createdAt: string;
+};
+
+export const teamMemberId = (teamId: string, userId: string) => `${teamId}:${userId}`;

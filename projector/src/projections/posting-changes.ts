@@ -1,0 +1,92 @@
+import { DEFAULT_TIME_ZONE, type PostingKind } from '@dispatch/domain';
+import type { Document, RecordedEvent } from '@dispatch/storage';
+import { collections } from '../collections.ts';
+import type { ProjectionContext } from '../projection.ts';
+
+/** What the board's counters know of a truck or a load. */
+export interface PostingState {
+  createdAt: string;
+  updatedAt: string;
+  availabilityDate: string;
+  createdBy: string;
+  status?: boolean;
+  trailerType?: string;
+  direction?: string | null;
+  product?: string;
+}
+
+/** A posting before and after one of its events, with what is needed to place it in calendars. */
+export interface PostingChange {
+  kind: PostingKind;
+  orgId: string;
+  timeZone: string;
+  before: PostingState | null;
+  after: PostingState | null;
+}
+
+interface KindOfEvent {
+  kind: PostingKind;
+  collection: string;
+  idField: 'truckId' | 'loadId';
+  step: 'posted' | 'updated' | 'removed';
+}
+
+const eventKinds: Record<string, KindOfEvent> = {
+  TruckPosted: { kind: 'trucks', collection: collections.trucks, idField: 'truckId', step: 'posted' },
+  TruckUpdated: { kind: 'trucks', collection: collections.trucks, idField: 'truckId', step: 'updated' },
+  TruckRemoved: { kind: 'trucks', collection: collections.trucks, idField: 'truckId', step: 'removed' },
+  LoadPosted: { kind: 'loads', collection: collections.loads, idField: 'loadId', step: 'posted' },
+  LoadUpdated: { kind: 'loads', collection: collections.loads, idField: 'loadId', step: 'updated' },
+  LoadRemoved: { kind: 'loads', collection: collections.loads, idField: 'loadId', step: 'removed' },
+};
+
+export const postingEventTypes = Object.keys(eventKinds);
+
+/**
+ * The fields of a posting the filters can narrow by without a range or a text match: the board keeps
+ * a counter for every combination of their values, so counting by them never scans.
+ */
+export const facetFields: Record<PostingKind, readonly (keyof PostingState)[]> = {
+  trucks: ['status', 'trailerType', 'direction'],
+  loads: ['trailerType', 'product'],
+};
+
+/** A truck counts as available when marked so; a load has no status and is available on its date. */
+export const isAvailable = (kind: PostingKind, posting: PostingState) =>
+  kind === 'loads' || posting.status === true;
+
+async function timeZoneOf(context: ProjectionContext, orgId: string): Promise<string> {
+  const organization = await context.get<Document & { timeZone?: string }>(collections.organizations, orgId);
+  return organization?.timeZone ?? DEFAULT_TIME_ZONE;
+}
+
+/**
+ * The posting before and after `event`. "Before" is the list's document as it stands, so every
+ * projection using this must run before the trucks and loads projections replace that document
+ * (projections apply an event in the order they are listed).
+ */
+export async function postingChange(
+  recorded: RecordedEvent,
+  context: ProjectionContext,
+): Promise<PostingChange | null> {
+  const source = eventKinds[recorded.type];
+  if (!source) return null;
+  const data = recorded.data as Record<string, unknown> & { changes?: Record<string, unknown> };
+  const { orgId, actorId, occurredAt } = recorded.metadata;
+  const id = String(data[source.idField]);
+  let before: PostingState | null = null;
+  let after: PostingState | null = null;
+  if (source.step === 'posted') {
+    after = {
+      ...(data as object),
+      createdAt: occurredAt,
+      updatedAt: occurredAt,
+      createdBy: actorId,
+    } as PostingState;
+  } else {
+    before = await context.get<Document & PostingState>(source.collection, id);
+    if (!before) return null;
+    if (source.step === 'updated') after = { ...before, ...data.changes, updatedAt: occurredAt };
+  }
+  return { kind: source.kind, orgId, timeZone: await timeZoneOf(context, orgId), before, after };
+}

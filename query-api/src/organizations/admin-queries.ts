@@ -1,0 +1,73 @@
+import type { AuthService } from '@dispatch/auth';
+import { HttpError, parseInput } from '@dispatch/auth/http/boundary';
+import { requireSession } from '@dispatch/auth/http/request-context';
+import { adminOrganizationListQuerySchema } from '@dispatch/domain';
+import {
+  collections,
+  type InvitationDocument,
+  type MemberDocument,
+  type OrganizationDocument,
+} from '@dispatch/projector';
+import type { DocumentStore, Filter } from '@dispatch/storage';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { withoutMinPosition } from '../read-your-writes.ts';
+import { toMemberView, toOrganizationView } from './organization-views.ts';
+import { pagedList, skipFor } from './paging.ts';
+
+/** The platform admin area (SPEC section 6): super_admin only, across every organization. */
+export function adminQueries(options: { documents: DocumentStore; auth: AuthService }): FastifyPluginAsync {
+  const { documents, auth } = options;
+
+  async function requireSuperAdmin(request: FastifyRequest) {
+    const session = await requireSession(auth, request);
+    if (session.user.role !== 'super_admin') throw new HttpError(403, 'FORBIDDEN', 'Not authorized');
+    return session;
+  }
+
+  return async (app) => {
+    app.get('/api/v1/admin/organizations', async (request) => {
+      await requireSuperAdmin(request);
+      const query = parseInput(adminOrganizationListQuerySchema, withoutMinPosition(request.query), 'query');
+      const filter: Filter = {};
+      if (query.search) filter.search = { contains: query.search.toLowerCase() };
+      const [rows, totalCount] = await Promise.all([
+        documents.find<OrganizationDocument>(collections.organizations, {
+          filter,
+          sort: [{ field: 'createdAt', direction: query.sort }],
+          skip: skipFor(query),
+          limit: query.limit,
+        }),
+        documents.count(collections.organizations, filter),
+      ]);
+      const data = await Promise.all(
+        rows.map(async (organization) => {
+          const owners = await documents.find<MemberDocument>(collections.members, {
+            filter: { orgId: { eq: organization.id }, role: { eq: 'owner' } },
+            sort: [{ field: 'createdAt', direction: 'asc' }],
+            limit: 20,
+          });
+          return {
+            ...toOrganizationView(organization),
+            memberCount: organization.memberCount,
+            owners: owners.map((owner) => toMemberView(owner).user),
+          };
+        }),
+      );
+      return pagedList(query, data, totalCount);
+    });
+
+    /** Platform counts; the number of users comes from the authentication service's own list. */
+    app.get('/api/v1/admin/overview', async (request) => {
+      await requireSuperAdmin(request);
+      const [organizations, members, pendingInvitations] = await Promise.all([
+        documents.count(collections.organizations),
+        documents.count(collections.members),
+        documents.count(collections.invitations, {
+          status: { eq: 'pending' },
+          expiresAt: { gt: new Date().toISOString() },
+        } satisfies Filter & Partial<Record<keyof InvitationDocument, unknown>>),
+      ]);
+      return { success: true, data: { organizations, members, pendingInvitations } };
+    });
+  };
+}

@@ -1,0 +1,80 @@
+import type { AuthService } from '@dispatch/auth';
+import { parseInput } from '@dispatch/auth/http/boundary';
+import { requireOrganization, requireSession } from '@dispatch/auth/http/request-context';
+import {
+  type InvitationListQuery,
+  invitationListQuerySchema,
+  notFound,
+  organizationMessages,
+} from '@dispatch/domain';
+import { collections, type InvitationDocument } from '@dispatch/projector';
+import type { DocumentStore, Filter } from '@dispatch/storage';
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import { withoutMinPosition } from '../read-your-writes.ts';
+import { toInvitationViews } from './organization-views.ts';
+import { pagedList, skipFor } from './paging.ts';
+
+const invitationQuery = z.object({
+  id: z.string({ error: 'id is required' }).min(1, 'id is required').max(100),
+});
+
+/**
+ * Invitations of the session's organization, and those addressed to the signed-in user. The
+ * organization comes from the session and the address from the user: no id opens anyone else's.
+ */
+export function invitationQueries(options: {
+  documents: DocumentStore;
+  auth: AuthService;
+}): FastifyPluginAsync {
+  const { documents, auth } = options;
+
+  async function page(filter: Filter, query: InvitationListQuery) {
+    if (query.status) filter.status = { in: query.status };
+    if (query.search) filter.email = { contains: query.search.toLowerCase() };
+    const [rows, totalCount] = await Promise.all([
+      documents.find<InvitationDocument>(collections.invitations, {
+        filter,
+        sort: [{ field: 'createdAt', direction: query.sort }],
+        skip: skipFor(query),
+        limit: query.limit,
+      }),
+      documents.count(collections.invitations, filter),
+    ]);
+    return pagedList(query, await toInvitationViews(documents, rows), totalCount);
+  }
+
+  return async (app) => {
+    app.get('/api/v1/organization/get-organization-invitations', async (request) => {
+      const { orgId } = await requireOrganization(auth, request);
+      const query = parseInput(invitationListQuerySchema, withoutMinPosition(request.query), 'query');
+      return page({ orgId: { eq: orgId } }, query);
+    });
+
+    app.get('/api/v1/organization/get-user-invitations', async (request) => {
+      const { user } = await requireSession(auth, request);
+      const query = parseInput(invitationListQuerySchema, withoutMinPosition(request.query), 'query');
+      const filter: Filter = { email: { eq: user.email.toLowerCase() } };
+      // The address is fixed to the user's own; a search narrows by organization name instead.
+      const search = query.search?.toLowerCase();
+      if (!search) return page(filter, query);
+      const all = await page(filter, { ...query, search: undefined, page: 1, limit: 100 });
+      const data = all.data.filter((invitation) =>
+        invitation.organizationName?.toLowerCase().includes(search),
+      );
+      const start = skipFor(query);
+      return pagedList(query, data.slice(start, start + query.limit), data.length);
+    });
+
+    /** One invitation, for its accept page: only its recipient sees it. */
+    app.get('/api/v1/organization/get-invitation', async (request) => {
+      const { user } = await requireSession(auth, request);
+      const { id } = parseInput(invitationQuery, withoutMinPosition(request.query), 'query');
+      const invitation = await documents.get<InvitationDocument>(collections.invitations, id);
+      if (!invitation || invitation.email !== user.email.toLowerCase())
+        throw notFound(organizationMessages.invitationNotFound);
+      const [view] = await toInvitationViews(documents, [invitation]);
+      return { success: true, data: view };
+    });
+  };
+}

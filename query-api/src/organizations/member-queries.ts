@@ -1,0 +1,57 @@
+import type { AuthService } from '@dispatch/auth';
+import { parseInput } from '@dispatch/auth/http/boundary';
+import { requireOrganization } from '@dispatch/auth/http/request-context';
+import { memberListQuerySchema, notFound, organizationMessages, rolePermissions } from '@dispatch/domain';
+import { collections, type MemberDocument } from '@dispatch/projector';
+import type { DocumentStore, Filter } from '@dispatch/storage';
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import { withoutMinPosition } from '../read-your-writes.ts';
+import { toMemberView } from './organization-views.ts';
+import { pagedList, skipFor } from './paging.ts';
+
+const memberParams = z.object({ id: z.string().min(1).max(100) });
+
+/** Members of the session's organization; every query is filtered by it, whatever id is asked for. */
+export function memberQueries(options: { documents: DocumentStore; auth: AuthService }): FastifyPluginAsync {
+  const { documents, auth } = options;
+  return async (app) => {
+    app.get('/api/v1/organization/list-members', async (request) => {
+      const { orgId } = await requireOrganization(auth, request);
+      const query = parseInput(memberListQuerySchema, withoutMinPosition(request.query), 'query');
+      const filter: Filter = { orgId: { eq: orgId } };
+      if (query.role) filter.role = { in: query.role };
+      if (query.search) filter.search = { contains: query.search.toLowerCase() };
+      const [rows, totalCount] = await Promise.all([
+        documents.find<MemberDocument>(collections.members, {
+          filter,
+          sort: [{ field: 'createdAt', direction: query.sort }],
+          skip: skipFor(query),
+          limit: query.limit,
+        }),
+        documents.count(collections.members, filter),
+      ]);
+      return pagedList(query, rows.map(toMemberView), totalCount);
+    });
+
+    app.get('/api/v1/organization/member/:id', async (request) => {
+      const { orgId } = await requireOrganization(auth, request);
+      const { id } = parseInput(memberParams, request.params, 'params');
+      const member = await documents.get<MemberDocument>(collections.members, id);
+      // Another organization's member is answered exactly like a missing one.
+      if (!member || member.orgId !== orgId) throw notFound(organizationMessages.memberNotFound);
+      return { success: true, data: toMemberView(member) };
+    });
+
+    /** The caller's own membership in the active organization, with what its role allows. */
+    app.get('/api/v1/organization/get-active-member', async (request) => {
+      const { orgId, userId } = await requireOrganization(auth, request);
+      const [member] = await documents.find<MemberDocument>(collections.members, {
+        filter: { orgId: { eq: orgId }, userId: { eq: userId } },
+        limit: 1,
+      });
+      if (!member) throw notFound(organizationMessages.memberNotFound);
+      return { success: true, data: { ...toMemberView(member), permissions: rolePermissions[member.role] } };
+    });
+  };
+}

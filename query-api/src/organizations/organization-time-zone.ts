@@ -1,0 +1,12 @@
+import { DEFAULT_TIME_ZONE } from '@dispatch/domain';
+import { collections } from '@dispatch/projector';
+import type { DocumentStore } from '@dispatch/storage';
+
+/** The time zone an organization's "today" and "yesterday" are counted in (a setting of the organization). */
+export async function organizationTimeZone(documents: DocumentStore, orgId: string): Promise<string> {
+  const organization = await documents.get<{ id: string; position: string; timeZone?: string }>(
+    collections.organizations,
+    orgId,
+  );
+  return organization?.timeZone ?? DEFAULT_TIME_ZONE;
+}

@@ -1,0 +1,62 @@
+import type { InvitationView, MemberView, OrganizationView, TeamView } from '@dispatch/domain';
+import {
+  collections,
+  type InvitationDocument,
+  type MemberDocument,
+  type OrganizationDocument,
+  type TeamDocument,
+} from '@dispatch/projector';
+import type { DocumentStore } from '@dispatch/storage';
+
+/** Read model documents in the response shapes of SPEC section 3. */
+
+export const toMemberView = (member: MemberDocument): MemberView => ({
+  id: member.id,
+  organizationId: member.orgId,
+  userId: member.userId,
+  role: member.role,
+  createdAt: member.createdAt,
+  user: member.user,
+});
+
+export const toOrganizationView = (organization: OrganizationDocument): OrganizationView => ({
+  id: organization.id,
+  name: organization.name,
+  slug: organization.slug,
+  timeZone: organization.timeZone,
+  createdAt: organization.createdAt,
+});
+
+export const toTeamView = (team: TeamDocument): TeamView => ({
+  id: team.id,
+  organizationId: team.orgId,
+  name: team.name,
+  createdAt: team.createdAt,
+  updatedAt: team.updatedAt,
+});
+
+/** Invitations with the current name of their organization (null once it is gone). */
+export async function toInvitationViews(
+  documents: DocumentStore,
+  invitations: InvitationDocument[],
+): Promise<InvitationView[]> {
+  const names = new Map<string, string | null>();
+  for (const orgId of new Set(invitations.map((invitation) => invitation.orgId))) {
+    const organization = await documents.get<OrganizationDocument>(collections.organizations, orgId);
+    names.set(orgId, organization?.name ?? null);
+  }
+  return invitations.map((invitation) => ({
+    id: invitation.id,
+    organizationId: invitation.orgId,
+    email: invitation.email,
+    role: invitation.role,
+    status: invitation.status,
+    expiresAt: invitation.expiresAt,
+    inviterId: invitation.inviterId,
+    organizationName: names.get(invitation.orgId) ?? null,
+    inviterEmail: invitation.inviterEmail ?? null,
+    inviterName: invitation.inviterName ?? null,
+    teamId: invitation.teamId,
+    createdAt: invitation.createdAt,
+  }));
+}

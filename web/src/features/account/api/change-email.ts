@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { request } from '../../../lib/api-client';
+import { refreshSession } from '../../auth/api/get-session';
+import { authPages } from '../../auth/auth-pages';
+
+/**
+ * An unverified address changes at once (and the new one gets a verification link); a verified
+ * one stays until the change is confirmed from a link mailed to it. The links land back here.
+ */
+export function changeEmail(newEmail: string): Promise<{ status: boolean; message?: string | null }> {
+  return request('/api/auth/change-email', {
+    method: 'POST',
+    body: { newEmail, callbackURL: authPages.account },
+  });
+}
+
+export function useChangeEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (newEmail: string) => {
+      await changeEmail(newEmail);
+      return refreshSession(queryClient);
+    },
+  });
+}

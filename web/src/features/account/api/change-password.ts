@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { request } from '../../../lib/api-client';
+import { refreshSession } from '../../auth/api/get-session';
+import { accountKeys } from './account-keys';
+
+export interface ChangePasswordInput {
+  currentPassword: string;
+  newPassword: string;
+  revokeOtherSessions: boolean;
+}
+
+export function changePassword(input: ChangePasswordInput): Promise<{ token: string | null }> {
+  return request('/api/auth/change-password', { method: 'POST', body: input });
+}
+
+/** Revoking the other sessions gives this browser a new session too, so the session is read again. */
+export function useChangePassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: changePassword,
+    onSuccess: async (_answer, input) => {
+      if (!input.revokeOtherSessions) return;
+      await refreshSession(queryClient);
+      await queryClient.invalidateQueries({ queryKey: accountKeys.sessions() });
+    },
+  });
+}

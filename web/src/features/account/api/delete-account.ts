@@ -1,0 +1,35 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { request } from '../../../lib/api-client';
+import { forgetPositions } from '../../../lib/event-position';
+import { sessionQueryKey } from '../../auth/api/get-session';
+import { authPages } from '../../auth/auth-pages';
+
+export interface DeleteAccountAnswer {
+  success: boolean;
+  /** "User deleted", or "Verification email sent" when the deletion waits for a mailed link. */
+  message: string;
+}
+
+export function deleteAccount(password: string): Promise<DeleteAccountAnswer> {
+  return request('/api/auth/delete-user', {
+    method: 'POST',
+    // The mailed confirmation link, once followed, ends on the sign-in page.
+    body: { password, callbackURL: authPages.login },
+  });
+}
+
+export const isDeleted = (answer: DeleteAccountAnswer) => answer.message !== 'Verification email sent';
+
+export function useDeleteAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteAccount,
+    onSuccess: (answer) => {
+      if (!isDeleted(answer)) return;
+      // The user and its sessions are gone: nothing cached may outlive them.
+      queryClient.clear();
+      queryClient.setQueryData(sessionQueryKey, null);
+      forgetPositions();
+    },
+  });
+}

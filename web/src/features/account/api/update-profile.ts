@@ -1,0 +1,19 @@
+import type { ProfileUpdate } from '@dispatch/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { request } from '../../../lib/api-client';
+import { refreshSession } from '../../auth/api/get-session';
+
+export function updateProfile(input: ProfileUpdate): Promise<{ status: boolean }> {
+  return request('/api/auth/update-user', { method: 'POST', body: input });
+}
+
+/** Saves the profile, then reads the session again: the user menu shows the new name. */
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: ProfileUpdate) => {
+      await updateProfile(input);
+      return refreshSession(queryClient);
+    },
+  });
+}

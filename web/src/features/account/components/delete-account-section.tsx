@@ -1,0 +1,151 @@
+import {
+  DELETE_ACCOUNT_CONFIRMATION,
+  type DeleteAccountForm,
+  deleteAccountFormSchema,
+} from '@dispatch/domain';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { Button } from '../../../components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog';
+import { Field, fieldControlProps } from '../../../components/ui/field';
+import { Input } from '../../../components/ui/input';
+import { Spinner } from '../../../components/ui/spinner';
+import { isApiError } from '../../../lib/api-client';
+import { FormAlert } from '../../auth/components/form-alert';
+import { isDeleted, useDeleteAccount } from '../api/delete-account';
+import { AccountSection } from './account-section';
+
+function DeleteAccountDialog({
+  open,
+  onOpenChange,
+  onDeleted,
+  onConfirmationSent,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onDeleted: () => void;
+  onConfirmationSent: () => void;
+}) {
+  const deleteAccount = useDeleteAccount();
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<z.input<typeof deleteAccountFormSchema>, unknown, DeleteAccountForm>({
+    resolver: zodResolver(deleteAccountFormSchema),
+    defaultValues: { password: '', confirmation: '' },
+  });
+
+  const submit = async ({ password }: DeleteAccountForm) => {
+    setFailure(null);
+    try {
+      const answer = await deleteAccount.mutateAsync(password);
+      if (isDeleted(answer)) onDeleted();
+      else onConfirmationSent();
+    } catch (error) {
+      if (isApiError(error) && error.code === 'INVALID_PASSWORD') {
+        setError('password', { type: 'server', message: error.message });
+        return;
+      }
+      setFailure(isApiError(error) ? error.message : 'Could not delete the account. Try again.');
+    }
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Delete your account?</DialogTitle>
+          <DialogDescription>
+            Your profile, sign-in methods and sessions are removed for good. This cannot be undone.
+          </DialogDescription>
+        </DialogHeader>
+        <form onSubmit={handleSubmit(submit)} noValidate className="flex flex-col gap-4">
+          <FormAlert message={failure} />
+          <Field id="delete-password" label="Password" error={errors.password?.message}>
+            <Input
+              type="password"
+              autoComplete="current-password"
+              {...fieldControlProps('delete-password', errors.password?.message)}
+              {...register('password')}
+            />
+          </Field>
+          <Field
+            id="delete-confirmation"
+            label={`Type "${DELETE_ACCOUNT_CONFIRMATION}" to confirm`}
+            error={errors.confirmation?.message}
+          >
+            <Input
+              autoComplete="off"
+              spellCheck={false}
+              {...fieldControlProps('delete-confirmation', errors.confirmation?.message)}
+              {...register('confirmation')}
+            />
+          </Field>
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button variant="outline">Cancel</Button>
+            </DialogClose>
+            <Button type="submit" variant="destructive" disabled={isSubmitting}>
+              {isSubmitting ? <Spinner decorative className="text-destructive-foreground" /> : null}
+              Delete account
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/**
+ * Deleting the account takes the password and the typed phrase. When the service confirms
+ * deletions by mail, the account goes once the mailed link is opened.
+ */
+export function DeleteAccountSection({ email, onDeleted }: { email: string; onDeleted: () => void }) {
+  const [open, setOpen] = useState(false);
+  const [confirmationSent, setConfirmationSent] = useState(false);
+
+  return (
+    <AccountSection
+      id="delete-account"
+      title="Delete account"
+      tone="danger"
+      description="Remove your account and everything that lets you sign in."
+    >
+      <div className="flex flex-col items-start gap-3">
+        {confirmationSent ? (
+          <p role="status" className="text-sm">
+            We sent a link to <span className="font-medium">{email}</span>. Your account is deleted when you
+            open it.
+          </p>
+        ) : null}
+        <Button variant="destructive" onClick={() => setOpen(true)}>
+          Delete account
+        </Button>
+      </div>
+      {open ? (
+        <DeleteAccountDialog
+          open={open}
+          onOpenChange={setOpen}
+          onDeleted={onDeleted}
+          onConfirmationSent={() => {
+            setOpen(false);
+            setConfirmationSent(true);
+          }}
+        />
+      ) : null}
+    </AccountSection>
+  );
+}

@@ -1,0 +1,115 @@
+import { type ChangePasswordForm, changePasswordFormSchema } from '@dispatch/domain';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { Button } from '../../../components/ui/button';
+import { Checkbox } from '../../../components/ui/checkbox';
+import { Field, fieldControlProps } from '../../../components/ui/field';
+import { Input } from '../../../components/ui/input';
+import { Label } from '../../../components/ui/label';
+import { Spinner } from '../../../components/ui/spinner';
+import { isApiError } from '../../../lib/api-client';
+import { FormAlert } from '../../auth/components/form-alert';
+import { useChangePassword } from '../api/change-password';
+import { AccountSection, SavedNote } from './account-section';
+
+const HINT = 'At least 8 characters';
+const empty = { currentPassword: '', newPassword: '', confirmPassword: '', revokeOtherSessions: false };
+
+export function PasswordSection({ hasPassword }: { hasPassword: boolean }) {
+  const changePassword = useChangePassword();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<z.input<typeof changePasswordFormSchema>, unknown, ChangePasswordForm>({
+    resolver: zodResolver(changePasswordFormSchema),
+    defaultValues: empty,
+  });
+
+  if (!hasPassword) {
+    return (
+      <AccountSection id="password" title="Password" description="You sign in through a provider.">
+        <p className="text-sm text-muted-foreground">
+          To sign in with a password as well, sign out and use{' '}
+          <Link to="/forgot-password" className="font-medium text-primary hover:underline">
+            Forgot password
+          </Link>{' '}
+          with your email address.
+        </p>
+      </AccountSection>
+    );
+  }
+
+  const submit = async ({ currentPassword, newPassword, revokeOtherSessions }: ChangePasswordForm) => {
+    setFailure(null);
+    setSaved(null);
+    try {
+      await changePassword.mutateAsync({ currentPassword, newPassword, revokeOtherSessions });
+      reset(empty);
+      setSaved(
+        revokeOtherSessions
+          ? 'Your password has been changed and your other sessions were signed out.'
+          : 'Your password has been changed.',
+      );
+    } catch (error) {
+      if (isApiError(error) && error.code === 'INVALID_PASSWORD') {
+        setError('currentPassword', { type: 'server', message: error.message });
+        return;
+      }
+      setFailure(isApiError(error) ? error.message : 'Could not change the password. Try again.');
+    }
+  };
+
+  const control = (name: 'currentPassword' | 'newPassword' | 'confirmPassword', hint?: string) => ({
+    ...fieldControlProps(`password-${name}`, errors[name]?.message, hint),
+    ...register(name),
+  });
+
+  return (
+    <AccountSection id="password" title="Password" description="Change the password you sign in with.">
+      <form onSubmit={handleSubmit(submit)} noValidate className="flex flex-col gap-4">
+        <FormAlert message={failure} />
+        <Field id="password-currentPassword" label="Current password" error={errors.currentPassword?.message}>
+          <Input type="password" autoComplete="current-password" {...control('currentPassword')} />
+        </Field>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            id="password-newPassword"
+            label="New password"
+            hint={HINT}
+            error={errors.newPassword?.message}
+          >
+            <Input type="password" autoComplete="new-password" {...control('newPassword', HINT)} />
+          </Field>
+          <Field
+            id="password-confirmPassword"
+            label="Confirm new password"
+            error={errors.confirmPassword?.message}
+          >
+            <Input type="password" autoComplete="new-password" {...control('confirmPassword')} />
+          </Field>
+        </div>
+        <div className="flex items-center gap-2">
+          <Checkbox id="password-revoke" {...register('revokeOtherSessions')} />
+          <Label htmlFor="password-revoke" className="cursor-pointer font-normal">
+            Revoke other sessions (sign out everywhere else)
+          </Label>
+        </div>
+        <div className="flex flex-wrap items-center gap-3">
+          <Button type="submit" disabled={isSubmitting}>
+            {isSubmitting ? <Spinner decorative className="text-primary-foreground" /> : null}
+            Change password
+          </Button>
+          <SavedNote message={saved} />
+        </div>
+      </form>
+    </AccountSection>
+  );
+}

@@ -1,0 +1,205 @@
+import {
+  type PhoneCodeForm,
+  type PhoneNumberForm,
+  phoneCodeFormSchema,
+  phoneNumberFormSchema,
+} from '@dispatch/domain';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Button } from '../../../components/ui/button';
+import { Field, fieldControlProps } from '../../../components/ui/field';
+import { Input } from '../../../components/ui/input';
+import { Spinner } from '../../../components/ui/spinner';
+import { isApiError } from '../../../lib/api-client';
+import { FormAlert } from '../../auth/components/form-alert';
+import type { SessionUser } from '../../auth/types';
+import { useRemovePhoneNumber, useSendPhoneCode, useVerifyPhoneNumber } from '../api/phone-number';
+import { formatPhoneNumber } from '../format-phone-number';
+import { AccountSection, SavedNote } from './account-section';
+
+const PHONE_HINT = '10 digits, optional +1';
+
+/** The service's answers about the code itself (wrong, expired, tried too often). */
+const CODE_REFUSALS = new Set(['INVALID_OTP', 'OTP_EXPIRED', 'OTP_NOT_FOUND', 'TOO_MANY_ATTEMPTS']);
+
+const failureOf = (error: unknown, fallback: string) => (isApiError(error) ? error.message : fallback);
+
+function NumberForm({ onSent }: { onSent: (phoneNumber: string) => void }) {
+  const sendCode = useSendPhoneCode();
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<{ phoneNumber: string }, unknown, PhoneNumberForm>({
+    resolver: zodResolver(phoneNumberFormSchema),
+    defaultValues: { phoneNumber: '' },
+  });
+
+  const submit = async ({ phoneNumber }: PhoneNumberForm) => {
+    setFailure(null);
+    try {
+      await sendCode.mutateAsync(phoneNumber);
+      onSent(phoneNumber);
+    } catch (error) {
+      const message = isApiError(error) ? error.fieldErrors.phoneNumber?.[0] : undefined;
+      if (message) setError('phoneNumber', { type: 'server', message });
+      else setFailure(failureOf(error, 'Could not send the code. Try again.'));
+    }
+  };
+
+  return (
+    <form onSubmit={handleSubmit(submit)} noValidate className="flex flex-col gap-3">
+      <FormAlert message={failure} />
+      <Field id="phone-number" label="Phone number" hint={PHONE_HINT} error={errors.phoneNumber?.message}>
+        <Input
+          type="tel"
+          autoComplete="tel"
+          {...fieldControlProps('phone-number', errors.phoneNumber?.message, PHONE_HINT)}
+          {...register('phoneNumber')}
+        />
+      </Field>
+      <div>
+        <Button type="submit" variant="outline" disabled={isSubmitting}>
+          {isSubmitting ? <Spinner decorative /> : null}
+          Send code
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function CodeForm({
+  phoneNumber,
+  onVerified,
+  onCancel,
+}: {
+  phoneNumber: string;
+  onVerified: () => void;
+  onCancel: () => void;
+}) {
+  const verify = useVerifyPhoneNumber();
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<PhoneCodeForm>({ resolver: zodResolver(phoneCodeFormSchema), defaultValues: { code: '' } });
+
+  const submit = async ({ code }: PhoneCodeForm) => {
+    setFailure(null);
+    try {
+      await verify.mutateAsync({ phoneNumber, code });
+      onVerified();
+    } catch (error) {
+      // A wrong or expired code is the code field's business; anything else is the form's.
+      if (isApiError(error) && CODE_REFUSALS.has(error.code)) {
+        setError('code', { type: 'server', message: error.message });
+      } else {
+        setFailure(failureOf(error, 'Could not verify the code. Try again.'));
+      }
+    }
+  };
+
+  return (
+    <form onSubmit={handleSubmit(submit)} noValidate className="flex flex-col gap-3">
+      <p className="text-sm text-muted-foreground" role="status">
+        We texted a code to{' '}
+        <span className="font-medium text-foreground">{formatPhoneNumber(phoneNumber)}</span>.
+      </p>
+      <FormAlert message={failure} />
+      <Field id="phone-code" label="Code" error={errors.code?.message}>
+        <Input
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          autoFocus
+          className="max-w-40"
+          {...fieldControlProps('phone-code', errors.code?.message)}
+          {...register('code')}
+        />
+      </Field>
+      <div className="flex gap-2">
+        <Button type="submit" disabled={isSubmitting}>
+          {isSubmitting ? <Spinner decorative className="text-primary-foreground" /> : null}
+          Verify
+        </Button>
+        <Button variant="ghost" onClick={onCancel}>
+          Use another number
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** The user's phone number: added or changed with a texted code, removed at once. */
+export function PhoneSection({ user }: { user: SessionUser }) {
+  const remove = useRemovePhoneNumber();
+  const [pending, setPending] = useState<string | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const current = user.phoneNumber ?? null;
+
+  return (
+    <AccountSection
+      id="phone"
+      title="Phone number"
+      description="A number is saved once you enter the code we text to it."
+    >
+      <div className="flex flex-col gap-4">
+        <FormAlert message={failure} />
+        {current ? (
+          <div className="flex flex-wrap items-center gap-2 text-sm">
+            <span className="font-medium" data-testid="current-phone">
+              {formatPhoneNumber(current)}
+            </span>
+            {user.phoneNumberVerified ? (
+              <span className="rounded-full bg-success/10 px-2 py-0.5 text-xs font-medium text-success">
+                Verified
+              </span>
+            ) : null}
+            <Button
+              variant="link"
+              size="sm"
+              className="h-auto px-0"
+              disabled={remove.isPending}
+              onClick={() => {
+                setFailure(null);
+                setSaved(null);
+                remove.mutate(undefined, {
+                  onSuccess: () => setSaved('Your phone number has been removed.'),
+                  onError: (error) => setFailure(failureOf(error, 'Could not remove the number. Try again.')),
+                });
+              }}
+            >
+              Remove
+            </Button>
+          </div>
+        ) : (
+          <p className="text-sm text-muted-foreground">No phone number yet.</p>
+        )}
+        {pending ? (
+          <CodeForm
+            phoneNumber={pending}
+            onCancel={() => setPending(null)}
+            onVerified={() => {
+              setPending(null);
+              setSaved('Your phone number has been verified and saved.');
+            }}
+          />
+        ) : (
+          <NumberForm
+            onSent={(phoneNumber) => {
+              setSaved(null);
+              setPending(phoneNumber);
+            }}
+          />
+        )}
+        <SavedNote message={saved} />
+      </div>
+    </AccountSection>
+  );
+}

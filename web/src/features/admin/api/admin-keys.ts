@@ -1,0 +1,9 @@
+import type { AdminOrganizationsSearch, AdminUsersSearch } from '../admin-search';
+
+export const adminKeys = {
+  all: ['admin'] as const,
+  overview: () => ['admin', 'overview'] as const,
+  users: () => ['admin', 'users'] as const,
+  userPage: (search: AdminUsersSearch) => ['admin', 'users', search] as const,
+  organizations: (search: AdminOrganizationsSearch) => ['admin', 'organizations', search] as const,
+};

@@ -1,0 +1,24 @@
+import { queryOptions } from '@tanstack/react-query';
+import { type DataEnvelope, request } from '../../../lib/api-client';
+import { adminKeys } from './admin-keys';
+import { listUsers } from './list-users';
+
+export interface PlatformCounts {
+  users: number;
+  organizations: number;
+  members: number;
+  pendingInvitations: number;
+}
+
+/** Platform counts: organizations from the read models, users from the authentication service. */
+export const adminOverviewQueryOptions = () =>
+  queryOptions({
+    queryKey: adminKeys.overview(),
+    queryFn: async ({ signal }): Promise<PlatformCounts> => {
+      const [counts, users] = await Promise.all([
+        request<DataEnvelope<Omit<PlatformCounts, 'users'>>>('/api/v1/admin/overview', { signal }),
+        listUsers({ page: 1, limit: 1, searchField: 'email' }, signal),
+      ]);
+      return { ...counts.data, users: users.total };
+    },
+  });

@@ -1,0 +1,15 @@
+import { useMutation } from '@tanstack/react-query';
+import { request } from '../../../lib/api-client';
+
+export interface ResetPasswordInput {
+  token: string;
+  newPassword: string;
+}
+
+export function resetPassword(input: ResetPasswordInput): Promise<{ status: boolean }> {
+  return request('/api/auth/reset-password', { method: 'POST', body: input });
+}
+
+export function useResetPassword() {
+  return useMutation({ mutationFn: resetPassword });
+}

@@ -1,0 +1,52 @@
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { isApiError } from '../../../lib/api-client';
+import { useSocialProviders } from '../api/get-social-providers';
+import { useSignInSocial } from '../api/sign-in-social';
+import { FormAlert } from './form-alert';
+
+/** One button per provider the service is configured for; nothing at all when there is none. */
+export function SocialSignIn() {
+  const { data: providers = [] } = useSocialProviders();
+  const signIn = useSignInSocial();
+  const [failure, setFailure] = useState<string | null>(null);
+  if (!providers.length) return null;
+
+  const start = (provider: string) => {
+    setFailure(null);
+    signIn.mutate(provider, {
+      onError: (error) =>
+        setFailure(isApiError(error) ? error.message : 'Could not reach the provider. Try again.'),
+    });
+  };
+
+  return (
+    <section aria-label="Sign in with a provider" className="flex flex-col gap-3">
+      <div className="flex items-center gap-3 text-xs text-muted-foreground">
+        <span className="h-px flex-1 bg-border" />
+        or
+        <span className="h-px flex-1 bg-border" />
+      </div>
+      <FormAlert message={failure} />
+      <div className="flex flex-col gap-2">
+        {providers.map((provider) => {
+          const busy = signIn.isPending && signIn.variables === provider.id;
+          return (
+            <Button
+              key={provider.id}
+              variant="outline"
+              size="lg"
+              className="w-full"
+              disabled={signIn.isPending}
+              onClick={() => start(provider.id)}
+            >
+              {busy ? <Spinner decorative /> : null}
+              Continue with {provider.name}
+            </Button>
+          );
+        })}
+      </div>
+    </section>
+  );
+}

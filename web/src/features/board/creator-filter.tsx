@@ -1,0 +1,36 @@
+import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
+import { Select } from '../../components/ui/select';
+import { membersQueryOptions } from '../organizations/api/get-members';
+import { FilterField } from './filter-controls';
+
+const everyone = { page: 1, limit: 100, sort: 'asc' as const, role: undefined, search: undefined };
+
+/** Who posted: one of the organization's members, or anyone. */
+export function CreatorFilter({
+  organizationId,
+  value,
+  onChange,
+}: {
+  organizationId: string;
+  value: string | undefined;
+  onChange: (value: string | undefined) => void;
+}) {
+  const id = useId();
+  const { data } = useQuery(membersQueryOptions(organizationId, everyone));
+  const members = data?.data ?? [];
+  const known = !value || members.some((member) => member.userId === value);
+  return (
+    <FilterField label="Posted by" htmlFor={id}>
+      <Select id={id} value={value ?? ''} onChange={(event) => onChange(event.target.value || undefined)}>
+        <option value="">Anyone</option>
+        {members.map((member) => (
+          <option key={member.userId} value={member.userId}>
+            {member.user.name || member.user.email}
+          </option>
+        ))}
+        {known ? null : <option value={value}>A former member</option>}
+      </Select>
+    </FilterField>
+  );
+}

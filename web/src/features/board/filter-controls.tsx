@@ -1,0 +1,116 @@
+import { Search } from 'lucide-react';
+import { type ReactNode, useEffect, useId, useState } from 'react';
+import { Input } from '../../components/ui/input';
+import { cn } from '../../lib/cn';
+
+/** A labelled control of the filter bar. */
+export function FilterField({
+  label,
+  htmlFor,
+  children,
+}: {
+  label: string;
+  htmlFor?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex min-w-0 flex-col gap-1.5">
+      <label htmlFor={htmlFor} className="text-xs font-medium text-muted-foreground">
+        {label}
+      </label>
+      {children}
+    </div>
+  );
+}
+
+/** A text filter that updates the URL a moment after typing stops, not on every key. */
+export function TextFilter({
+  label,
+  value,
+  onChange,
+  icon = false,
+  placeholder,
+}: {
+  label: string;
+  value: string | undefined;
+  onChange: (value: string | undefined) => void;
+  icon?: boolean;
+  placeholder?: string;
+}) {
+  const id = useId();
+  const [text, setText] = useState(value ?? '');
+  useEffect(() => setText(value ?? ''), [value]);
+  useEffect(() => {
+    const next = text.trim() || undefined;
+    if (next === (value || undefined)) return;
+    const timer = setTimeout(() => onChange(next), 300);
+    return () => clearTimeout(timer);
+  }, [text, value, onChange]);
+
+  return (
+    <FilterField label={label} htmlFor={id}>
+      <div className="relative">
+        {icon ? (
+          <Search
+            aria-hidden
+            className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
+          />
+        ) : null}
+        <Input
+          id={id}
+          type="search"
+          placeholder={placeholder ?? label}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          className={cn(icon && 'pl-8')}
+        />
+      </div>
+    </FilterField>
+  );
+}
+
+/** Toggle chips for a filter that takes one value or several; none selected means any. */
+export function ChoiceChips<T extends string>({
+  label,
+  options,
+  selected,
+  onChange,
+}: {
+  label: string;
+  options: readonly { value: T; label: string }[];
+  selected: readonly string[] | undefined;
+  onChange: (next: T[] | undefined) => void;
+}) {
+  const current = selected ?? [];
+  return (
+    <fieldset className="flex min-w-0 flex-col gap-1.5">
+      <legend className="mb-1.5 text-xs font-medium text-muted-foreground">{label}</legend>
+      <div className="flex flex-wrap gap-1.5">
+        {options.map((option) => {
+          const on = current.includes(option.value);
+          return (
+            <button
+              key={option.value}
+              type="button"
+              aria-pressed={on}
+              onClick={() => {
+                const next = options
+                  .map((candidate) => candidate.value)
+                  .filter((value) => (value === option.value ? !on : current.includes(value)));
+                onChange(next.length ? next : undefined);
+              }}
+              className={cn(
+                'h-7 cursor-pointer rounded-full border px-2.5 text-xs font-medium transition-colors',
+                on
+                  ? 'border-primary bg-primary/10 text-primary'
+                  : 'border-border text-muted-foreground hover:bg-accent hover:text-foreground',
+              )}
+            >
+              {option.label}
+            </button>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,32 @@
+import type { Load } from '@dispatch/domain';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { request } from '../../../lib/api-client';
+import type { LoadsSearch } from '../loads-search';
+import { LOADS_STALE_TIME, loadKeys } from './load-keys';
+
+/** GET /api/v1/loads: one page plus the board's totals (SPEC section 7). */
+export interface LoadsPage {
+  success: boolean;
+  count: number;
+  totalCount: number;
+  totalCreatedToday: number;
+  totalCreatedYesterday: number;
+  totalAvailableToday: number;
+  totalAvailableYesterday: number;
+  limit: number;
+  totalPages: number;
+  page: number;
+  data: Load[];
+}
+
+export function getLoads(search: LoadsSearch, signal?: AbortSignal): Promise<LoadsPage> {
+  return request<LoadsPage>('/api/v1/loads', { search: { ...search }, signal });
+}
+
+export const loadsQueryOptions = (organizationId: string, search: LoadsSearch) =>
+  queryOptions({
+    queryKey: loadKeys.list(organizationId, search),
+    queryFn: ({ signal }) => getLoads(search, signal),
+    staleTime: LOADS_STALE_TIME,
+    placeholderData: keepPreviousData,
+  });

@@ -1,0 +1,20 @@
+import type { Load, LoadInput } from '@dispatch/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { request } from '../../../lib/api-client';
+import { invalidateLoads } from './load-cache';
+import { loadKeys } from './load-keys';
+
+export function postLoad(input: LoadInput): Promise<Load> {
+  return request<Load>('/api/v1/loads', { method: 'POST', body: input });
+}
+
+export function usePostLoad(organizationId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: postLoad,
+    onSuccess: (load) => {
+      queryClient.setQueryData(loadKeys.detail(organizationId, load.id), load);
+      void invalidateLoads(queryClient, [load.id]);
+    },
+  });
+}

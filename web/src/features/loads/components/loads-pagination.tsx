@@ -1,0 +1,51 @@
+import { Link } from '@tanstack/react-router';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { buttonClassName } from '../../../components/ui/button';
+import { cn } from '../../../lib/cn';
+import type { LoadsPage } from '../api/get-loads';
+import type { LoadsSearch } from '../loads-search';
+
+/** Pages count from 0 in the URL and the API; people read them from 1. */
+export function LoadsPagination({ page, search }: { page: LoadsPage; search: LoadsSearch }) {
+  const first = page.totalCount === 0 ? 0 : search.page * search.limit + 1;
+  const last = Math.min(page.totalCount, search.page * search.limit + page.data.length);
+  const totalPages = Math.max(1, page.totalPages);
+  const hasPrevious = search.page > 0;
+  const hasNext = search.page + 1 < page.totalPages;
+  const disabled = 'pointer-events-none opacity-50';
+
+  return (
+    <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-3 px-1 text-sm">
+      <p className="text-muted-foreground tabular-nums">
+        {page.totalCount === 0 ? 'No loads' : `${first}–${last} of ${page.totalCount.toLocaleString()}`}
+      </p>
+      <div className="flex items-center gap-2">
+        <span className="text-muted-foreground tabular-nums">
+          Page {Math.min(search.page + 1, totalPages)} of {totalPages}
+        </span>
+        <Link
+          from="/$orgSlug/loads/"
+          to="."
+          search={{ ...search, page: Math.max(0, Math.min(search.page - 1, totalPages - 1)) }}
+          aria-disabled={!hasPrevious}
+          tabIndex={hasPrevious ? undefined : -1}
+          className={cn(buttonClassName('outline', 'sm'), !hasPrevious && disabled)}
+        >
+          <ChevronLeft aria-hidden />
+          Previous
+        </Link>
+        <Link
+          from="/$orgSlug/loads/"
+          to="."
+          search={{ ...search, page: search.page + 1 }}
+          aria-disabled={!hasNext}
+          tabIndex={hasNext ? undefined : -1}
+          className={cn(buttonClassName('outline', 'sm'), !hasNext && disabled)}
+        >
+          Next
+          <ChevronRight aria-hidden />
+        </Link>
+      </div>
+    </nav>
+  );
+}

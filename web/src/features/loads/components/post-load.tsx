@@ -1,0 +1,32 @@
+import { loadCreateSchema } from '@dispatch/domain';
+import { type ReactNode, useMemo } from 'react';
+import { toast } from 'sonner';
+import { usePostLoad } from '../api/post-load';
+import { emptyLoadForm } from '../load-form-values';
+import { loadLabel } from '../load-label';
+import { LoadForm } from './load-form';
+
+export interface PostLoadProps {
+  organizationId: string;
+  cancel: ReactNode;
+  onPosted: () => void;
+}
+
+export function PostLoad({ organizationId, cancel, onPosted }: PostLoadProps) {
+  const postLoad = usePostLoad(organizationId);
+  const defaultValues = useMemo(() => emptyLoadForm(), []);
+
+  return (
+    <LoadForm
+      schema={loadCreateSchema}
+      defaultValues={defaultValues}
+      submitLabel="Post load"
+      cancel={cancel}
+      onSubmit={async (values) => {
+        const load = await postLoad.mutateAsync(values);
+        toast.success(`${loadLabel(load)} is on the board`);
+        onPosted();
+      }}
+    />
+  );
+}

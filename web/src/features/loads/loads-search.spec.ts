@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { defaultLoadsSearch, loadsSearchSchema, nextLoadsSort } from './loads-search';
+
+describe('loads search params', () => {
+  it('default to the newest updates first, page 0, 10 per page', () => {
+    expect(loadsSearchSchema.parse({})).toEqual({ page: 0, limit: 10, orderBy: 'updatedAt', sort: 'desc' });
+    expect(defaultLoadsSearch).toEqual({ page: 0, limit: 10, orderBy: 'updatedAt', sort: 'desc' });
+  });
+
+  it('keep valid values and fall back to defaults for bad ones', () => {
+    expect(loadsSearchSchema.parse({ page: 2, limit: 50, orderBy: 'createdAt', sort: 'asc' })).toEqual({
+      page: 2,
+      limit: 50,
+      orderBy: 'createdAt',
+      sort: 'asc',
+    });
+    expect(
+      loadsSearchSchema.parse({ page: -3, limit: 500, orderBy: 'customerName', sort: 'sideways' }),
+    ).toEqual(defaultLoadsSearch);
+  });
+
+  it('flip the sorted column and start another one descending, back on page 0', () => {
+    const current = { page: 3, limit: 10, orderBy: 'availableDate', sort: 'desc' } as const;
+    expect(nextLoadsSort(current, 'availableDate')).toEqual({ ...current, sort: 'asc', page: 0 });
+    expect(nextLoadsSort({ ...current, sort: 'asc' }, 'availableDate')).toEqual({ ...current, page: 0 });
+    expect(nextLoadsSort(current, 'createdAt')).toEqual({ ...current, orderBy: 'createdAt', page: 0 });
+  });
+});

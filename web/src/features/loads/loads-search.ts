@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+/** Sort keys of the loads list (SPEC section 5, list query params). */
+export const loadOrderBys = ['updatedAt', 'createdAt', 'availableDate'] as const;
+export type LoadOrderBy = (typeof loadOrderBys)[number];
+const sortDirections = ['desc', 'asc'] as const;
+export type LoadSortDirection = (typeof sortDirections)[number];
+
+export const DEFAULT_LOADS_PAGE_SIZE = 10;
+
+/**
+ * The loads list's URL search params. A bad value in a shared or hand-edited link falls back to
+ * its default rather than failing the page. Pages start at 0 (SPEC section 9).
+ */
+export const loadsSearchSchema = z.object({
+  page: z.number().int().min(0).default(0).catch(0),
+  limit: z.number().int().min(1).max(100).default(DEFAULT_LOADS_PAGE_SIZE).catch(DEFAULT_LOADS_PAGE_SIZE),
+  orderBy: z.enum(loadOrderBys).default('updatedAt').catch('updatedAt'),
+  sort: z.enum(sortDirections).default('desc').catch('desc'),
+});
+export type LoadsSearch = z.output<typeof loadsSearchSchema>;
+
+/** Defaults are left out of the URL, so the plain list address stays `/{slug}/loads`. */
+export const defaultLoadsSearch: LoadsSearch = loadsSearchSchema.parse({});
+
+/** Clicking a sortable header: the same column flips direction, another starts descending. */
+export function nextLoadsSort(current: LoadsSearch, orderBy: LoadOrderBy): LoadsSearch {
+  const sort: LoadSortDirection = current.orderBy === orderBy && current.sort === 'desc' ? 'asc' : 'desc';
+  return { ...current, orderBy, sort, page: 0 };
+}

@@ -1,0 +1,46 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type DataEnvelope, request } from '../../../lib/api-client';
+import { refreshSession } from '../../auth/api/get-session';
+import { invalidateInvitations } from './organization-cache';
+import { organizationKeys } from './organization-keys';
+
+export interface AcceptedInvitation {
+  organization: { id: string; name: string; slug: string };
+  member: { id: string; role: string };
+}
+
+/** Accepting makes the joined organization the session's active one: the session is read again. */
+export function useAcceptInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (invitationId: string) => {
+      const response = await request<DataEnvelope<AcceptedInvitation>>(
+        '/api/v1/organization/accept-invitation',
+        { method: 'POST', body: { invitationId } },
+      );
+      await refreshSession(queryClient);
+      await queryClient.invalidateQueries({ queryKey: organizationKeys.all });
+      return response.data;
+    },
+  });
+}
+
+export function useRejectInvitation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (invitationId: string) =>
+      request('/api/v1/organization/reject-invitation', { method: 'POST', body: { invitationId } }),
+    onSuccess: () => invalidateInvitations(queryClient),
+  });
+}
+
+/** A new person creates their account from the invitation; the mailed link brings them back to it. */
+export function signUpForInvitation(
+  invitationId: string,
+  input: { name: string; email: string; password: string },
+): Promise<unknown> {
+  return request('/api/auth/sign-up/email', {
+    method: 'POST',
+    body: { ...input, callbackURL: `/accept-invitation/${encodeURIComponent(invitationId)}` },
+  });
+}

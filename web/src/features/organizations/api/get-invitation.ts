@@ -1,0 +1,27 @@
+import type { InvitationView } from '@dispatch/domain';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type DataEnvelope, isApiError, request } from '../../../lib/api-client';
+import { organizationKeys } from './organization-keys';
+
+/** One invitation for its recipient; null when there is none for the signed-in address. */
+export async function getInvitation(invitationId: string): Promise<InvitationView | null> {
+  try {
+    const response = await request<DataEnvelope<InvitationView>>('/api/v1/organization/get-invitation', {
+      search: { id: invitationId },
+    });
+    return response.data;
+  } catch (error) {
+    if (isApiError(error) && error.status === 404) return null;
+    throw error;
+  }
+}
+
+export function useInvitation(invitationId: string, enabled: boolean) {
+  return useQuery(
+    queryOptions({
+      queryKey: organizationKeys.invitation(invitationId),
+      queryFn: () => getInvitation(invitationId),
+      enabled,
+    }),
+  );
+}

@@ -1,0 +1,164 @@
+import { type ActiveMemberView, type InvitationView, memberRoleLabels } from '@dispatch/domain';
+import { Link } from '@tanstack/react-router';
+import { ArrowDown, ArrowUp, RotateCw, X } from 'lucide-react';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import {
+  Table,
+  TableBody,
+  TableCaption,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '../../../components/ui/table';
+import { cn } from '../../../lib/cn';
+import { useCancelInvitation, useResendInvitation } from '../api/member-commands';
+import { formatDay, isExpired } from '../format';
+import type { MembersSearch } from '../members-search';
+
+const statusLabels = {
+  pending: 'Pending',
+  accepted: 'Accepted',
+  canceled: 'Canceled',
+  rejected: 'Declined',
+  expired: 'Expired',
+} as const;
+
+function StatusBadge({ invitation, now }: { invitation: InvitationView; now: Date }) {
+  const status = isExpired(invitation, now) ? 'expired' : invitation.status;
+  return (
+    <span
+      className={cn(
+        'inline-flex rounded-full px-2 py-0.5 text-xs font-medium',
+        status === 'pending' && 'bg-amber-500/15 text-amber-700 dark:text-amber-400',
+        status === 'accepted' && 'bg-success/15 text-success',
+        (status === 'canceled' || status === 'rejected' || status === 'expired') &&
+          'bg-muted text-muted-foreground',
+      )}
+    >
+      {statusLabels[status]}
+    </span>
+  );
+}
+
+function InvitationActions({ invitation, viewer }: { invitation: InvitationView; viewer: ActiveMemberView }) {
+  const resend = useResendInvitation();
+  const cancel = useCancelInvitation();
+  if (invitation.status !== 'pending') return null;
+  const mayResend =
+    viewer.permissions.invitation.includes('create') &&
+    (invitation.role !== 'owner' || viewer.role === 'owner');
+  const mayCancel = viewer.permissions.invitation.includes('cancel');
+  return (
+    <div className="flex justify-end gap-1">
+      {mayResend ? (
+        <Button
+          variant="ghost"
+          size="sm"
+          disabled={resend.isPending}
+          aria-label={`Resend the invitation to ${invitation.email}`}
+          onClick={() =>
+            resend.mutate(invitation.id, {
+              onSuccess: (result) =>
+                result.emailSent
+                  ? toast.success(`Invitation sent again to ${invitation.email}`)
+                  : toast.warning(
+                      'The invitation is renewed, but the e-mail could not be sent. Try again later.',
+                    ),
+              onError: (error) => toast.error(error.message),
+            })
+          }
+        >
+          <RotateCw aria-hidden />
+          Resend
+        </Button>
+      ) : null}
+      {mayCancel ? (
+        <Button
+          variant="ghost"
+          size="sm"
+          disabled={cancel.isPending}
+          aria-label={`Cancel the invitation to ${invitation.email}`}
+          onClick={() =>
+            cancel.mutate(invitation.id, {
+              onSuccess: () => toast.success(`The invitation to ${invitation.email} is canceled`),
+              onError: (error) => toast.error(error.message),
+            })
+          }
+        >
+          <X aria-hidden />
+          Cancel
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+export function InvitationsTable({
+  invitations,
+  viewer,
+  search,
+  now,
+}: {
+  invitations: InvitationView[];
+  viewer: ActiveMemberView;
+  search: MembersSearch;
+  now: Date;
+}) {
+  const SortIcon = search.iSort === 'asc' ? ArrowUp : ArrowDown;
+  return (
+    <Table>
+      <TableCaption>Invitations</TableCaption>
+      <TableHeader>
+        <TableRow>
+          <TableHead>Email</TableHead>
+          <TableHead>Role</TableHead>
+          <TableHead>Status</TableHead>
+          <TableHead className="hidden md:table-cell">Invited by</TableHead>
+          <TableHead aria-sort={search.iSort === 'asc' ? 'ascending' : 'descending'}>
+            <Link
+              from="/$orgSlug/members/"
+              to="."
+              search={{ ...search, iSort: search.iSort === 'asc' ? 'desc' : 'asc', iPage: 1 }}
+              className="-mx-1.5 inline-flex items-center gap-1 rounded px-1.5 py-1 text-foreground hover:bg-accent"
+            >
+              Sent
+              <SortIcon className="size-3.5" aria-hidden />
+              <span className="sr-only">
+                , sorted {search.iSort === 'asc' ? 'oldest first' : 'newest first'}
+              </span>
+            </Link>
+          </TableHead>
+          <TableHead className="hidden md:table-cell">Expires</TableHead>
+          <TableHead>
+            <span className="sr-only">Actions</span>
+          </TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {invitations.map((invitation) => (
+          <TableRow key={invitation.id} data-testid="invitation-row">
+            <TableCell className="font-medium">{invitation.email}</TableCell>
+            <TableCell>{memberRoleLabels[invitation.role]}</TableCell>
+            <TableCell>
+              <StatusBadge invitation={invitation} now={now} />
+            </TableCell>
+            <TableCell className="hidden text-muted-foreground md:table-cell">
+              {invitation.inviterName ?? invitation.inviterEmail ?? '—'}
+            </TableCell>
+            <TableCell className="text-muted-foreground tabular-nums">
+              {formatDay(invitation.createdAt)}
+            </TableCell>
+            <TableCell className="hidden text-muted-foreground tabular-nums md:table-cell">
+              {formatDay(invitation.expiresAt)}
+            </TableCell>
+            <TableCell>
+              <InvitationActions invitation={invitation} viewer={viewer} />
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}

@@ -1,0 +1,134 @@
+import {
+  type ActiveMemberView,
+  type InvitationRole,
+  type InviteMemberInput,
+  invitationRoles,
+  inviteMemberSchema,
+  memberRoleLabels,
+} from '@dispatch/domain';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { UserPlus } from 'lucide-react';
+import { useState } from 'react';
+import { type Resolver, useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from '../../../components/ui/dialog';
+import { Field, fieldControlProps } from '../../../components/ui/field';
+import { Input } from '../../../components/ui/input';
+import { Select } from '../../../components/ui/select';
+import { Spinner } from '../../../components/ui/spinner';
+import { isApiError } from '../../../lib/api-client';
+import { useInviteMember } from '../api/member-commands';
+
+interface InviteFields {
+  email: string;
+  role: InvitationRole;
+}
+
+/** Invites someone by e-mail; the mail carries the link that lets them join (or sign up and join). */
+export function InviteMemberDialog({
+  viewer,
+  organizationName,
+}: {
+  viewer: ActiveMemberView;
+  organizationName: string;
+}) {
+  const [open, setOpen] = useState(false);
+  const invite = useInviteMember();
+  const roles = invitationRoles.filter((role) => role !== 'owner' || viewer.role === 'owner');
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<InviteFields, unknown, InviteMemberInput>({
+    resolver: zodResolver(inviteMemberSchema) as unknown as Resolver<
+      InviteFields,
+      unknown,
+      InviteMemberInput
+    >,
+    defaultValues: { email: '', role: 'member' },
+  });
+
+  const submit = async (values: InviteMemberInput) => {
+    try {
+      const result = await invite.mutateAsync({ email: values.email, role: values.role });
+      if (result.emailSent) toast.success(`Invitation sent to ${values.email}`);
+      else
+        toast.warning(
+          `The invitation to ${values.email} is saved, but the e-mail could not be sent. Use Resend.`,
+        );
+      reset();
+      setOpen(false);
+    } catch (error) {
+      if (isApiError(error) && error.status === 400) {
+        for (const field of ['email', 'role'] as const) {
+          const message = error.fieldErrors[field]?.[0];
+          if (message) setError(field, { type: 'server', message });
+        }
+        return;
+      }
+      if (isApiError(error) && error.status === 409)
+        setError('email', { type: 'server', message: error.message });
+      else toast.error(error instanceof Error ? error.message : 'Could not send the invitation');
+    }
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button>
+          <UserPlus aria-hidden />
+          Invite member
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <form onSubmit={handleSubmit(submit)} noValidate className="flex flex-col gap-4">
+          <DialogHeader>
+            <DialogTitle>Invite a member</DialogTitle>
+            <DialogDescription>
+              They get an e-mail with a link to join {organizationName}. The link is valid for 48 hours.
+            </DialogDescription>
+          </DialogHeader>
+          <Field id="invite-email" label="Email" error={errors.email?.message}>
+            <Input
+              type="email"
+              autoComplete="off"
+              autoFocus
+              {...fieldControlProps('invite-email', errors.email?.message)}
+              {...register('email')}
+            />
+          </Field>
+          <Field id="invite-role" label="Role" error={errors.role?.message}>
+            <Select {...fieldControlProps('invite-role', errors.role?.message)} {...register('role')}>
+              {roles.map((role) => (
+                <option key={role} value={role}>
+                  {memberRoleLabels[role]}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button variant="outline">Cancel</Button>
+            </DialogClose>
+            <Button type="submit" disabled={isSubmitting}>
+              {isSubmitting ? <Spinner decorative className="text-primary-foreground" /> : null}
+              Send invitation
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,155 @@
+import { Link } from '@tanstack/react-router';
+import { ChevronLeft, ChevronRight, Search } from 'lucide-react';
+import { useEffect, useId, useState } from 'react';
+import { buttonClassName } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/input';
+import { cn } from '../../../lib/cn';
+import type { MembersSearch } from '../members-search';
+
+/** A search box that updates the URL a moment after typing stops. */
+export function SearchBox({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string | undefined;
+  onChange: (value: string | undefined) => void;
+}) {
+  const id = useId();
+  const [text, setText] = useState(value ?? '');
+  useEffect(() => setText(value ?? ''), [value]);
+  useEffect(() => {
+    const next = text.trim() || undefined;
+    if (next === (value || undefined)) return;
+    const timer = setTimeout(() => onChange(next), 300);
+    return () => clearTimeout(timer);
+  }, [text, value, onChange]);
+
+  return (
+    <div className="relative w-full sm:w-64">
+      <label htmlFor={id} className="sr-only">
+        {label}
+      </label>
+      <Search
+        aria-hidden
+        className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-muted-foreground"
+      />
+      <Input
+        id={id}
+        type="search"
+        placeholder={label}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        className="pl-8"
+      />
+    </div>
+  );
+}
+
+/** Toggle chips for a filter that takes one value or several. */
+export function FilterChips<T extends string>({
+  label,
+  options,
+  selected,
+  onChange,
+}: {
+  label: string;
+  options: readonly { value: T; label: string }[];
+  selected: readonly T[] | undefined;
+  onChange: (next: T[] | undefined) => void;
+}) {
+  const current = selected ?? [];
+  return (
+    <fieldset className="flex flex-wrap items-center gap-1.5">
+      <legend className="sr-only">{label}</legend>
+      {options.map((option) => {
+        const on = current.includes(option.value);
+        return (
+          <button
+            key={option.value}
+            type="button"
+            aria-pressed={on}
+            onClick={() => {
+              const next = on
+                ? current.filter((value) => value !== option.value)
+                : [...current, option.value];
+              onChange(next.length ? next : undefined);
+            }}
+            className={cn(
+              'h-7 cursor-pointer rounded-full border px-2.5 text-xs font-medium transition-colors',
+              on
+                ? 'border-primary bg-primary/10 text-primary'
+                : 'border-border text-muted-foreground hover:bg-accent hover:text-foreground',
+            )}
+          >
+            {option.label}
+          </button>
+        );
+      })}
+    </fieldset>
+  );
+}
+
+/** Previous and next for a list whose pages count from 1, under its own search param. */
+export function ListPagination({
+  label,
+  noun,
+  pageKey,
+  search,
+  totalCount,
+  totalPages,
+  shown,
+}: {
+  label: string;
+  noun: string;
+  pageKey: 'page' | 'iPage';
+  search: MembersSearch;
+  totalCount: number;
+  totalPages: number;
+  shown: number;
+}) {
+  const page = search[pageKey];
+  const limit = pageKey === 'page' ? search.limit : search.iLimit;
+  const first = totalCount === 0 ? 0 : (page - 1) * limit + 1;
+  const last = Math.min(totalCount, (page - 1) * limit + shown);
+  const pages = Math.max(1, totalPages);
+  const hasPrevious = page > 1;
+  const hasNext = page < totalPages;
+  const disabled = 'pointer-events-none opacity-50';
+
+  return (
+    <nav aria-label={label} className="flex flex-wrap items-center justify-between gap-3 px-1 text-sm">
+      <p className="text-muted-foreground tabular-nums">
+        {totalCount === 0 ? `No ${noun}` : `${first}–${last} of ${totalCount.toLocaleString()}`}
+      </p>
+      <div className="flex items-center gap-2">
+        <span className="text-muted-foreground tabular-nums">
+          Page {Math.min(page, pages)} of {pages}
+        </span>
+        <Link
+          from="/$orgSlug/members/"
+          to="."
+          search={{ ...search, [pageKey]: Math.max(1, Math.min(page - 1, pages)) }}
+          aria-disabled={!hasPrevious}
+          tabIndex={hasPrevious ? undefined : -1}
+          className={cn(buttonClassName('outline', 'sm'), !hasPrevious && disabled)}
+        >
+          <ChevronLeft aria-hidden />
+          Previous
+        </Link>
+        <Link
+          from="/$orgSlug/members/"
+          to="."
+          search={{ ...search, [pageKey]: page + 1 }}
+          aria-disabled={!hasNext}
+          tabIndex={hasNext ? undefined : -1}
+          className={cn(buttonClassName('outline', 'sm'), !hasNext && disabled)}
+        >
+          Next
+          <ChevronRight aria-hidden />
+        </Link>
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,39 @@
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { z } from 'zod';
+import { Button } from '../../../../components/ui/button';
+import { loadQueryOptions } from '../../../../features/loads/api/get-load';
+import { EditLoad } from '../../../../features/loads/components/edit-load';
+import { LoadPage } from '../../../../features/loads/components/load-page';
+import { useDocumentTitle } from '../../../../lib/use-document-title';
+
+export const Route = createFileRoute('/_authenticated/$orgSlug/loads/edit/$id')({
+  params: {
+    parse: ({ id }) => ({ id: z.coerce.number().int().positive().parse(id) }),
+    stringify: ({ id }) => ({ id: String(id) }),
+  },
+  loader: ({ context, params }) =>
+    context.queryClient.ensureQueryData(loadQueryOptions(context.organization.id, params.id)),
+  component: EditLoadPage,
+});
+
+function EditLoadPage() {
+  const { organization } = Route.useRouteContext();
+  const { id } = Route.useParams();
+  const navigate = useNavigate();
+  useDocumentTitle('Edit load', organization.name);
+  const backToList = { to: '/$orgSlug/loads', params: { orgSlug: organization.slug } } as const;
+  return (
+    <LoadPage title="Edit load" description="Changes reach everyone watching the board as soon as you save.">
+      <EditLoad
+        organizationId={organization.id}
+        loadId={id}
+        onDone={() => void navigate(backToList)}
+        cancel={
+          <Button asChild variant="ghost">
+            <Link {...backToList}>Cancel</Link>
+          </Button>
+        }
+      />
+    </LoadPage>
+  );
+}

@@ -1,0 +1,43 @@
+import { createFileRoute, redirect, stripSearchParams } from '@tanstack/react-router';
+import { activeMemberQueryOptions } from '../../../../features/organizations/api/get-active-member';
+import { membersQueryOptions } from '../../../../features/organizations/api/get-members';
+import { organizationInvitationsQueryOptions } from '../../../../features/organizations/api/get-organization-invitations';
+import { MembersPage } from '../../../../features/organizations/components/members-page';
+import {
+  canManageMembers,
+  defaultMembersSearch,
+  invitationsParams,
+  membersParams,
+  membersSearchSchema,
+} from '../../../../features/organizations/members-search';
+import { useDocumentTitle } from '../../../../lib/use-document-title';
+
+/** Members and invitations: admins and owners only; anyone else is sent to the overview (SPEC section 6). */
+export const Route = createFileRoute('/_authenticated/$orgSlug/members/')({
+  validateSearch: membersSearchSchema,
+  search: { middlewares: [stripSearchParams(defaultMembersSearch)] },
+  beforeLoad: async ({ context, params }) => {
+    const member = await context.queryClient
+      .fetchQuery(activeMemberQueryOptions(context.organization.id))
+      .catch(() => null);
+    if (!canManageMembers(member?.role)) {
+      throw redirect({ to: '/$orgSlug/overview', params: { orgSlug: params.orgSlug }, replace: true });
+    }
+  },
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) =>
+    Promise.all([
+      context.queryClient.ensureQueryData(membersQueryOptions(context.organization.id, membersParams(deps))),
+      context.queryClient.ensureQueryData(
+        organizationInvitationsQueryOptions(context.organization.id, invitationsParams(deps)),
+      ),
+    ]),
+  component: MembersRoute,
+});
+
+function MembersRoute() {
+  const { organization } = Route.useRouteContext();
+  const search = Route.useSearch();
+  useDocumentTitle('Members', organization.name);
+  return <MembersPage organization={organization} search={search} />;
+}
