@@ -46,7 +46,8 @@ export async function buildBoards(
   const documents = openSqliteDocumentStore({ path: join(dir, 'read-models.sqlite') });
   const head = await events.headPosition();
   start = performance.now();
-  const projector = await startProjector({ eventStore: events, documents, projections, batchSize: 2000 });
+  // As the product runs it: the default batch size.
+  const projector = await startProjector({ eventStore: events, documents, projections });
   let firstMillion: { events: number; seconds: number } | null = null;
   if (head >= 1_000_000n) {
     await projector.waitFor(1_000_000n, 3_600_000);

@@ -25,6 +25,14 @@ export interface BoardShape {
 
 const DAY_MS = 86_400_000;
 
+/**
+ * A number from 0 to `range` - 1 that varies with the posting and `trait` independently of its other
+ * traits: with plain `id % n`, a dispatcher (id % 20) would only ever post unavailable trucks (id % 4).
+ */
+function pick(id: number, trait: number, range: number): number {
+  return (Math.imul(id ^ Math.imul(trait, 0x9e3779b9), 0x85ebca6b) >>> 7) % range;
+}
+
 function meta(orgId: string, actorId: string, occurredAt: string) {
   return { orgId, actorId, correlationId: newEventId(), causationId: null, schemaVersion: 1, occurredAt };
 }
@@ -34,7 +42,7 @@ function truckData(truckId: number, availabilityDate: string) {
   const city = usCities[truckId % usCities.length] ?? usCities[0];
   return {
     truckId,
-    trailerType: trailerTypes[truckId % trailerTypes.length],
+    trailerType: trailerTypes[pick(truckId, 1, trailerTypes.length)],
     companyName: `Carrier ${truckId % 700}`,
     unitNumber: `U-${truckId}`,
     truckName: `Truck ${truckId}`,
@@ -42,8 +50,8 @@ function truckData(truckId: number, availabilityDate: string) {
     truckCity: city?.city,
     preferedState: null,
     preferedCity: null,
-    direction: truckId % 9 === 0 ? null : directions[truckId % directions.length],
-    status: truckId % 4 !== 0,
+    direction: pick(truckId, 2, 9) === 8 ? null : directions[pick(truckId, 2, 9)],
+    status: pick(truckId, 3, 4) !== 0,
     availabilityDate,
     dispatcherName: 'Dana Dispatcher',
     dispatcherCountryCode: '+1',
@@ -62,8 +70,8 @@ function loadData(loadId: number, availabilityDate: string) {
     originCity: origin?.city,
     destinationState: destination?.state,
     destinationCity: destination?.city,
-    trailerType: trailerTypes[loadId % trailerTypes.length],
-    product: products[loadId % products.length],
+    trailerType: trailerTypes[pick(loadId, 1, trailerTypes.length)],
+    product: products[pick(loadId, 4, products.length)],
     rateForTitan: (loadId % 50) + 1,
     rateForTitanUnit: rateUnits[loadId % rateUnits.length],
     rateForCarrier: null,
@@ -85,7 +93,8 @@ function loadData(loadId: number, availabilityDate: string) {
  * Creates an organization with `trucks` trucks and `loads` loads through the event store, as the
  * command side would: the organization and its dispatchers, then postings spread over `days` up to
  * now in commit order, trucks and loads interleaved; one posting in ten is edited (status and
- * availability) and one in fifty removed, a while after it was posted.
+ * availability) and one in fifty removed, a while after it was posted (those come on top, so the
+ * board ends with about `trucks` trucks and `loads` loads).
  */
 export async function generateBoard(store: EventStore, shape: BoardShape): Promise<GeneratedBoard> {
   const orgId = randomUUID();
@@ -129,12 +138,17 @@ export async function generateBoard(store: EventStore, shape: BoardShape): Promi
   ).position;
   let events = dispatchers.length + 1;
 
-  const total = shape.trucks + shape.loads;
+  // One posting in fifty is removed again: post that many more, so `trucks` and `loads` stay on the board.
+  const trucksPosted = Math.round((shape.trucks * 50) / 49);
+  const loadsPosted = Math.round((shape.loads * 50) / 49);
+  const total = trucksPosted + loadsPosted;
   const step = (days * DAY_MS) / Math.max(1, total);
   // Edits and removals follow their posting by a few hundred postings, in commit order too.
   const later: { at: number; stream: string; event: NewEvent; revision: bigint }[] = [];
   let truckIndex = 0;
   let loadIndex = 0;
+  let trucksRemoved = 0;
+  let loadsRemoved = 0;
   for (let n = 0; n < total; n++) {
     const at = start + n * step;
     const occurredAt = new Date(at).toISOString();
@@ -146,11 +160,11 @@ export async function generateBoard(store: EventStore, shape: BoardShape): Promi
     }
     // Trucks and loads interleaved in proportion.
     const isTruck =
-      loadIndex >= shape.loads ||
-      (truckIndex < shape.trucks && truckIndex * shape.loads <= loadIndex * shape.trucks);
+      loadIndex >= loadsPosted ||
+      (truckIndex < trucksPosted && truckIndex * loadsPosted <= loadIndex * trucksPosted);
     const id = shape.firstId + (isTruck ? truckIndex++ : loadIndex++);
-    const actor = dispatchers[id % dispatchers.length] as string;
-    const available = new Date(at + ((id % 21) - 3) * DAY_MS).toISOString().slice(0, 10);
+    const actor = dispatchers[pick(id, 5, dispatchers.length)] as string;
+    const available = new Date(at + (pick(id, 6, 21) - 3) * DAY_MS).toISOString().slice(0, 10);
     const stream = `${isTruck ? 'truck' : 'load'}-${id}`;
     const data = isTruck
       ? truckData(id, `${available}T00:00:00.000Z`)
@@ -171,10 +185,11 @@ export async function generateBoard(store: EventStore, shape: BoardShape): Promi
     ).position;
     events++;
     const editAt = at + 300 * step;
-    if (id % 10 === 3) {
+    const fate = pick(id, 7, 50);
+    if (fate % 10 === 3) {
       const changes = isTruck
         ? {
-            status: id % 20 === 3,
+            status: pick(id, 8, 2) === 0,
             availabilityDate: `${new Date(editAt + DAY_MS).toISOString().slice(0, 10)}T00:00:00.000Z`,
           }
         : { availabilityDate: `${new Date(editAt + DAY_MS).toISOString().slice(0, 10)}T00:00:00.000Z` };
@@ -189,7 +204,9 @@ export async function generateBoard(store: EventStore, shape: BoardShape): Promi
           metadata: meta(orgId, actor, new Date(Math.min(editAt, now)).toISOString()),
         },
       });
-    } else if (id % 50 === 7) {
+    } else if (fate === 7) {
+      if (isTruck) trucksRemoved++;
+      else loadsRemoved++;
       later.push({
         at: editAt,
         stream,
@@ -207,15 +224,10 @@ export async function generateBoard(store: EventStore, shape: BoardShape): Promi
     head = (await store.append(due.stream, [due.event], { expected: due.revision })).position;
     events++;
   }
-  const removed = (count: number, first: number) => {
-    let gone = 0;
-    for (let id = first; id < first + count; id++) if (id % 10 !== 3 && id % 50 === 7) gone++;
-    return gone;
-  };
   return {
     orgId,
-    trucks: shape.trucks - removed(shape.trucks, shape.firstId),
-    loads: shape.loads - removed(shape.loads, shape.firstId),
+    trucks: trucksPosted - trucksRemoved,
+    loads: loadsPosted - loadsRemoved,
     dispatchers,
     events,
     head,

@@ -1,3 +1,4 @@
+import { benchBoardScale } from './board-scale.ts';
 import { benchEventStoreAppends } from './event-store-appends.ts';
 import { benchHttpCommands } from './http-commands.ts';
 import { startBenchServer } from './http-server.ts';
@@ -21,5 +22,8 @@ try {
 } finally {
   await server.stop();
 }
+// BENCH_LARGE_BOARD (trucks of the larger organization, default 1,000,000) makes a quicker trial run.
+const large = Number(process.env.BENCH_LARGE_BOARD ?? 1_000_000);
+await step(`board at scale (${large / 10} and ${large} trucks)`, () => benchBoardScale({ large }));
 console.log('');
 printTable(rows);

@@ -125,7 +125,7 @@ class UnitOfWork implements ProjectionContext {
     this.changes.set(key, change);
   }
 
-  operations(checkpointName: string, writeChangeLog: boolean): WriteOperation[] {
+  operations(checkpointName: string, readModels: string, writeChangeLog: boolean): WriteOperation[] {
     const operations: WriteOperation[] = [];
     for (const staged of this.staged.values()) {
       const { collection, id, position } = staged;
@@ -162,7 +162,7 @@ class UnitOfWork implements ProjectionContext {
     operations.push({
       op: 'put',
       collection: collections.checkpoints,
-      document: { id: checkpointName },
+      document: { id: checkpointName, readModels },
       position: this.position,
     });
     return operations;
@@ -181,6 +181,14 @@ function withIncrements(
     position: 0n,
     ...increment,
   }) as DocumentBody;
+}
+
+/** The read models a checkpoint is kept for: their collection names, which carry their versions. */
+function readModelsOf(projections: Projection[]): string {
+  return projections
+    .flatMap((projection) => projection.collections.map((definition) => definition.name))
+    .sort()
+    .join(',');
 }
 
 /** Creates every collection the projections write, and the checkpoints (idempotent). */
@@ -202,6 +210,24 @@ export async function startProjector(options: ProjectorOptions): Promise<Project
   const batchSize = options.batchSize ?? 1000;
   const writeChangeLog = options.writeChangeLog ?? false;
 
+  const readModels = readModelsOf(projections);
+  await documents.ensureCollection({ name: collections.checkpoints, fields: {} });
+  const previous = await documents.get<Document & { readModels?: string }>(collections.checkpoints, name);
+  if (previous && previous.readModels !== readModels) {
+    // Read models were added or changed since this checkpoint: the events it passed never reached
+    // them, and a counter cannot be caught up by replaying into the others. Build them all again.
+    for (const projection of projections) {
+      for (const definition of projection.collections) await documents.dropCollection(definition.name);
+    }
+    await documents.write([
+      {
+        op: 'delete',
+        collection: collections.checkpoints,
+        id: name,
+        position: BigInt(previous.position) + 1n,
+      },
+    ]);
+  }
   await ensureReadModels(documents, projections);
   if (writeChangeLog) await documents.ensureCollection(changeLogCollection);
 
@@ -225,7 +251,7 @@ export async function startProjector(options: ProjectorOptions): Promise<Project
       unit.position = event.position;
       for (const projection of byType.get(event.type) ?? []) await projection.apply(event, unit);
     }
-    await documents.write(unit.operations(name, writeChangeLog));
+    await documents.write(unit.operations(name, readModels, writeChangeLog));
     // Only now is the batch done: a failed write leaves it in the buffer to be tried again.
     buffer = buffer.slice(batch.length);
     committed = unit.position;

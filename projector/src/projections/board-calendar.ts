@@ -54,37 +54,43 @@ export function countInCalendar(
   const updated = localDateOf(timeZone, posting.updatedAt);
   const available = calendarDateOf(posting.availabilityDate);
   const year = created.slice(0, 4);
-  // Usually one year holds every date: one increment per document, not one per counter.
-  const oneYear = updated.startsWith(year) && available.startsWith(year);
+  const forEveryone = isAvailable(kind, posting);
+  if (updated.startsWith(year) && available.startsWith(year)) {
+    // Usually one year holds every date: one increment per calendar, not one per counter. The runner
+    // copies what it is given, so one set of counters serves both calendars.
+    const by: Record<string, number> = {
+      [dayCounter('createdAt', created)]: sign,
+      [dayCounter('updatedAt', updated)]: sign,
+      [dayCounter('availableDate', available)]: sign,
+    };
+    const insert = { orgId, kind, year: Number(year) };
+    context.increment(
+      collections.boardCalendar,
+      boardCalendarId(kind, orgId, posting.createdBy, year),
+      { ...insert, creator: posting.createdBy },
+      by,
+    );
+    if (forEveryone) by[dayCounter('available', available)] = sign;
+    context.increment(
+      collections.boardCalendar,
+      boardCalendarId(kind, orgId, ALL_CREATORS, year),
+      { ...insert, creator: ALL_CREATORS },
+      by,
+    );
+    return;
+  }
   for (const creator of [ALL_CREATORS, posting.createdBy]) {
-    const withAvailable = creator === ALL_CREATORS && isAvailable(kind, posting);
-    const insert = { orgId, kind, creator };
-    if (oneYear) {
-      const by: Record<string, number> = {
-        [dayCounter('createdAt', created)]: sign,
-        [dayCounter('updatedAt', updated)]: sign,
-        [dayCounter('availableDate', available)]: sign,
-      };
-      if (withAvailable) by[dayCounter('available', available)] = sign;
-      context.increment(
-        collections.boardCalendar,
-        boardCalendarId(kind, orgId, creator, year),
-        { ...insert, year: Number(year) },
-        by,
-      );
-      continue;
-    }
     const dates: [string, string][] = [
       ['createdAt', created],
       ['updatedAt', updated],
       ['availableDate', available],
     ];
-    if (withAvailable) dates.push(['available', available]);
+    if (creator === ALL_CREATORS && forEveryone) dates.push(['available', available]);
     for (const [field, date] of dates) {
       context.increment(
         collections.boardCalendar,
         boardCalendarId(kind, orgId, creator, date.slice(0, 4)),
-        { ...insert, year: Number(date.slice(0, 4)) },
+        { orgId, kind, creator, year: Number(date.slice(0, 4)) },
         { [dayCounter(field, date)]: sign },
       );
     }

@@ -77,12 +77,18 @@ export async function postingChange(
   let before: PostingState | null = null;
   let after: PostingState | null = null;
   if (source.step === 'posted') {
+    // Only what the counters read: a rebuild meets a million of these.
+    const posted = data as unknown as PostingState;
     after = {
-      ...(data as object),
       createdAt: occurredAt,
       updatedAt: occurredAt,
       createdBy: actorId,
-    } as PostingState;
+      availabilityDate: posted.availabilityDate,
+      status: posted.status,
+      trailerType: posted.trailerType,
+      direction: posted.direction,
+      product: posted.product,
+    };
   } else {
     before = await context.get<Document & PostingState>(source.collection, id);
     if (!before) return null;

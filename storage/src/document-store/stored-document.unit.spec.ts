@@ -25,6 +25,12 @@ describe('incremented', () => {
     });
     expect(current.loads).toBe(5);
   });
+
+  it('counts in place on fields the caller owns', () => {
+    const current = { id: 's1', orgId: 'o1', loads: 5, totals: { stops: 1 } };
+    expect(incremented(current, operation, true)).toBe(current);
+    expect(current).toEqual({ id: 's1', orgId: 'o1', loads: 7, totals: { stops: 1, km: 10 } });
+  });
 });
 
 describe('stored fields', () => {

@@ -39,7 +39,8 @@ export function applyOperations(
           | undefined;
         if (row && !row.applies) break;
         const current = row ? (JSON.parse(row.doc) as Fields) : null;
-        const fields = incremented(current, operation);
+        // Just parsed: nothing else holds it, so it is counted on in place.
+        const fields = incremented(current, operation, true);
         statements.get(upsertSql(table)).run(operation.id, JSON.stringify(fields), operation.position);
         break;
       }

@@ -1,3 +1,4 @@
+import { loadListQuerySchema } from '@dispatch/domain';
 import { z } from 'zod';
 
 /** Sort keys of the loads list (SPEC section 5, list query params). */
@@ -12,11 +13,24 @@ export const DEFAULT_LOADS_PAGE_SIZE = 10;
  * The loads list's URL search params. A bad value in a shared or hand-edited link falls back to
  * its default rather than failing the page. Pages start at 0 (SPEC section 9).
  */
+const list = loadListQuerySchema.shape;
+/** A filter of the list (SPEC section 5), read as the API reads it; a value it would refuse is dropped. */
+const filter = <T extends z.ZodType>(field: T) => field.optional().catch(undefined);
+
 export const loadsSearchSchema = z.object({
   page: z.number().int().min(0).default(0).catch(0),
   limit: z.number().int().min(1).max(100).default(DEFAULT_LOADS_PAGE_SIZE).catch(DEFAULT_LOADS_PAGE_SIZE),
   orderBy: z.enum(loadOrderBys).default('updatedAt').catch('updatedAt'),
   sort: z.enum(sortDirections).default('desc').catch('desc'),
+  // The filter bar's (features/board/filter-bar.tsx); a load has no status to filter by.
+  search: filter(list.search),
+  trailerType: filter(list.trailerType),
+  product: filter(list.product),
+  createdBy: filter(list.createdBy),
+  startDate: filter(list.startDate),
+  endDate: filter(list.endDate),
+  dateOperation: filter(list.dateOperation),
+  dateField: filter(list.dateField),
 });
 export type LoadsSearch = z.output<typeof loadsSearchSchema>;
 

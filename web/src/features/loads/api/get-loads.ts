@@ -1,6 +1,7 @@
 import type { Load } from '@dispatch/domain';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client';
+import { toApiSearch } from '../../board/board-search';
 import type { LoadsSearch } from '../loads-search';
 import { LOADS_STALE_TIME, loadKeys } from './load-keys';
 
@@ -20,7 +21,7 @@ export interface LoadsPage {
 }
 
 export function getLoads(search: LoadsSearch, signal?: AbortSignal): Promise<LoadsPage> {
-  return request<LoadsPage>('/api/v1/loads', { search: { ...search }, signal });
+  return request<LoadsPage>('/api/v1/loads', { search: toApiSearch(search), signal });
 }
 
 export const loadsQueryOptions = (organizationId: string, search: LoadsSearch) =>

@@ -1,12 +1,14 @@
 import type { Load } from '@dispatch/domain';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { Package, Plus } from 'lucide-react';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { useNow } from '../../../lib/use-now';
+import { activeFilterCount, type BoardFilters, withFilters, withoutFilters } from '../../board/board-search';
+import { FilterBar } from '../../board/filter-bar';
 import { loadsQueryOptions } from '../api/get-loads';
 import type { LoadsSearch } from '../loads-search';
 import { DeleteLoadDialog } from './delete-load-dialog';
@@ -24,6 +26,17 @@ export function LoadsBoard({ organization, search }: LoadsBoardProps) {
   const { data: page, isFetching } = useSuspenseQuery(loadsQueryOptions(organization.id, search));
   const [loadToDelete, setLoadToDelete] = useState<Load | null>(null);
   const now = useNow();
+  const navigate = useNavigate({ from: '/$orgSlug/loads/' });
+  const filtered = activeFilterCount(search) > 0;
+  const changeFilters = useCallback(
+    (changes: Partial<BoardFilters>) =>
+      navigate({ search: (current) => withFilters(current as LoadsSearch, changes) }),
+    [navigate],
+  );
+  const clearFilters = useCallback(
+    () => navigate({ search: (current) => withoutFilters(current as LoadsSearch) }),
+    [navigate],
+  );
 
   return (
     <div className="flex flex-col gap-6">
@@ -47,6 +60,14 @@ export function LoadsBoard({ organization, search }: LoadsBoardProps) {
 
       <LoadTotals page={page} />
 
+      <FilterBar
+        organizationId={organization.id}
+        controls={{ searchLabel: 'Customer or city', product: true }}
+        value={search}
+        onChange={changeFilters}
+        onClear={clearFilters}
+      />
+
       <Card className="overflow-hidden">
         {page.data.length ? (
           <LoadsTable
@@ -61,7 +82,14 @@ export function LoadsBoard({ organization, search }: LoadsBoardProps) {
             <span className="flex size-10 items-center justify-center rounded-full bg-muted">
               <Package className="size-5 text-muted-foreground" aria-hidden />
             </span>
-            {search.page > 0 && page.totalCount > 0 ? (
+            {filtered && page.totalCount === 0 ? (
+              <>
+                <p className="font-medium">No loads match these filters</p>
+                <Button variant="outline" size="sm" onClick={clearFilters}>
+                  Clear filters
+                </Button>
+              </>
+            ) : search.page > 0 && page.totalCount > 0 ? (
               <>
                 <p className="font-medium">This page is empty</p>
                 <Button asChild variant="outline" size="sm">

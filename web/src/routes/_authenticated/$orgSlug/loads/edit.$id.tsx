@@ -1,6 +1,7 @@
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { z } from 'zod';
 import { Button } from '../../../../components/ui/button';
+import { PostingTimeline } from '../../../../features/history/components/posting-timeline';
 import { loadQueryOptions } from '../../../../features/loads/api/get-load';
 import { EditLoad } from '../../../../features/loads/components/edit-load';
 import { LoadPage } from '../../../../features/loads/components/load-page';
@@ -23,17 +24,25 @@ function EditLoadPage() {
   useDocumentTitle('Edit load', organization.name);
   const backToList = { to: '/$orgSlug/loads', params: { orgSlug: organization.slug } } as const;
   return (
-    <LoadPage title="Edit load" description="Changes reach everyone watching the board as soon as you save.">
-      <EditLoad
-        organizationId={organization.id}
-        loadId={id}
-        onDone={() => void navigate(backToList)}
-        cancel={
-          <Button asChild variant="ghost">
-            <Link {...backToList}>Cancel</Link>
-          </Button>
-        }
-      />
-    </LoadPage>
+    <div className="flex flex-col gap-6">
+      <LoadPage
+        title="Edit load"
+        description="Changes reach everyone watching the board as soon as you save."
+      >
+        <EditLoad
+          organizationId={organization.id}
+          loadId={id}
+          onDone={() => void navigate(backToList)}
+          cancel={
+            <Button asChild variant="ghost">
+              <Link {...backToList}>Cancel</Link>
+            </Button>
+          }
+        />
+      </LoadPage>
+      <div className="mx-auto w-full max-w-4xl">
+        <PostingTimeline kind="loads" organizationId={organization.id} id={id} />
+      </div>
+    </div>
   );
 }

@@ -1,0 +1,107 @@
+import { startTestApp, type TestApp } from '@dispatch/standalone/test-support';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from './browser.ts';
+import { linkIn, waitForMail } from './mail.ts';
+
+let app: TestApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  app = await startTestApp({ serveWeb: true, listen: true });
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+const email = 'board-watcher@example.com';
+const password = 'board-password-123';
+
+async function newPage(): Promise<Page> {
+  const context = await browser.newContext({ baseURL: app.url });
+  return context.newPage();
+}
+
+async function postTruck(page: Page, name: string, trailerType: string) {
+  await page.goto('/board-watchers/trucks/post');
+  await page.getByLabel('Trailer type').selectOption(trailerType);
+  await page.getByLabel('Truck name').fill(name);
+  await page.getByLabel('State', { exact: true }).selectOption('IL');
+  await page.getByLabel('City', { exact: true }).selectOption('Chicago');
+  await page.getByLabel('Availability date').fill('2026-11-21');
+  await page.getByLabel('Dispatcher name').fill('Wendy Watcher');
+  await page.getByLabel('Dispatcher phone').fill('3125550100');
+  await page.getByLabel('Dispatcher email').fill('wendy@example.com');
+  await page.getByRole('button', { name: 'Post truck' }).click();
+  await page.waitForURL('**/board-watchers/trucks');
+}
+
+describe('the board filtered, the overview and a truck history, live in a second browser', () => {
+  it('keeps filters in the address, drops a row that stops matching, counts live and shows who changed what', async () => {
+    const first = await newPage();
+    await first.goto('/sign-up');
+    await first.getByLabel('Name').fill('Wendy Watcher');
+    await first.getByLabel('Email').fill(email);
+    await first.getByLabel('Password').fill(password);
+    await first.getByRole('button', { name: 'Create account' }).click();
+    await first.goto(linkIn(await waitForMail(app.dataDir, email, 'Verify your email address')));
+    await first.waitForURL('**/onboarding');
+    await first.getByLabel('Organization name').fill('Board Watchers');
+    await first.getByRole('button', { name: 'Create organization' }).click();
+    await first.waitForURL('**/board-watchers/overview');
+
+    const second = await newPage();
+    await second.goto('/login');
+    await second.getByLabel('Email').fill(email);
+    await second.getByLabel('Password').fill(password);
+    await second.getByRole('button', { name: 'Sign in' }).click();
+    await second.waitForURL('**/board-watchers/**');
+    let reloads = 0;
+    second.on('load', () => reloads++);
+
+    // The second browser filters the board to available flatbeds; the filters live in the address.
+    await second.goto('/board-watchers/trucks');
+    const filters = second.getByRole('search', { name: 'Filters' });
+    await filters.getByLabel('Status').selectOption('true');
+    await filters.getByRole('button', { name: 'Flatbed' }).click();
+    const address = () => decodeURIComponent(second.url());
+    await expect.poll(address).toContain('status="true"');
+    await expect.poll(address).toContain('trailerType=["FLATBED"]');
+    await second.getByText('No trucks match these filters').waitFor();
+    const loadsBefore = reloads;
+
+    await postTruck(first, 'Night Owl', 'FLATBED');
+    const row = second.locator('tr', { hasText: 'Night Owl' });
+    await row.waitFor({ timeout: 10_000 });
+
+    // Made unavailable in the first browser, the truck no longer matches: it leaves the filtered list.
+    await first.locator('tr', { hasText: 'Night Owl' }).getByRole('switch', { name: 'Available' }).click();
+    await row.waitFor({ state: 'detached', timeout: 10_000 });
+    expect(reloads).toBe(loadsBefore);
+
+    // The overview counts live.
+    await second.goto('/board-watchers/overview');
+    const trucksTotal = second
+      .getByRole('region', { name: 'Totals' })
+      .getByText('Trucks', { exact: true })
+      .locator('..');
+    await trucksTotal.getByText('1', { exact: true }).waitFor();
+    const overviewLoads = reloads;
+    await postTruck(first, 'Early Bird', 'LOW_SIDED_HOPPER');
+    await trucksTotal.getByText('2', { exact: true }).waitFor({ timeout: 10_000 });
+    expect(reloads).toBe(overviewLoads);
+
+    // The history of Night Owl shows the first browser's edit, and follows the next one live.
+    await second.goto('/board-watchers/trucks');
+    await second.locator('tr', { hasText: 'Night Owl' }).getByRole('link', { name: 'Edit' }).click();
+    const history = second.getByRole('region', { name: 'History' });
+    await history.getByText('Wendy Watcher edited this truck').waitFor();
+    await history.getByText('Not available').waitFor();
+    const editLoads = reloads;
+    await first.locator('tr', { hasText: 'Night Owl' }).getByRole('switch', { name: 'Available' }).click();
+    await history.getByText('Wendy Watcher edited this truck').nth(1).waitFor({ timeout: 10_000 });
+    expect(reloads).toBe(editLoads);
+  });
+});

@@ -1,0 +1,108 @@
+import { randomUUID } from 'node:crypto';
+import { truckCreateSchema } from '@dispatch/domain';
+import {
+  type DocumentStore,
+  type EventStore,
+  openSqliteDocumentStore,
+  openSqliteEventStore,
+} from '@dispatch/storage';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { collections } from './collections.ts';
+import { type BoardStatsDocument, boardStatsIds } from './projections/board-stats.ts';
+import { projections } from './projections/index.ts';
+import { trucksProjection } from './projections/trucks.ts';
+import { startProjector } from './runner.ts';
+
+const truck = truckCreateSchema.parse({
+  trailerType: 'FLATBED',
+  truckName: 'Counted late',
+  truckState: 'IA',
+  truckCity: 'Des Moines',
+  availabilityDate: '2026-11-21',
+  dispatcherName: 'Dana',
+  dispatcherMobileNumber: '3125550100',
+  dispatcherEmail: 'dana@example.com',
+});
+
+let events: EventStore;
+let documents: DocumentStore;
+beforeEach(() => {
+  events = openSqliteEventStore({ path: ':memory:' });
+  documents = openSqliteDocumentStore({ path: ':memory:' });
+});
+afterEach(async () => {
+  await documents.close();
+  await events.close();
+});
+
+async function post(truckId: number) {
+  const metadata = {
+    orgId: 'org-a',
+    actorId: 'user-1',
+    correlationId: randomUUID(),
+    causationId: null,
+    schemaVersion: 1,
+    occurredAt: '2026-11-21T10:00:00.000Z',
+  };
+  return events.append(
+    `truck-${truckId}`,
+    [{ id: randomUUID(), type: 'TruckPosted', data: { truckId, ...truck }, metadata }],
+    { expected: 'no_stream' },
+  );
+}
+
+let drops: string[] = [];
+
+async function runUntilHead(projectionsToRun = projections) {
+  drops = [];
+  const watched: DocumentStore = {
+    ...documents,
+    ensureCollection: (definition) => documents.ensureCollection(definition),
+    get: (collection, id) => documents.get(collection, id),
+    find: (collection, query) => documents.find(collection, query),
+    count: (collection, filter) => documents.count(collection, filter),
+    write: (operations) => documents.write(operations),
+    dropCollection: (name) => {
+      drops.push(name);
+      return documents.dropCollection(name);
+    },
+  };
+  const projector = await startProjector({
+    eventStore: events,
+    documents: watched,
+    projections: projectionsToRun,
+  });
+  expect(await projector.waitFor(await events.headPosition(), 5000)).toBe(true);
+  await projector.close();
+}
+
+describe('a projector whose read models changed since its checkpoint', () => {
+  it('builds every read model again from the first event, so a new one misses nothing', async () => {
+    await post(1);
+    await post(2);
+    // Yesterday's product had only the trucks list: its checkpoint is past both posts.
+    await runUntilHead([trucksProjection]);
+    expect(await documents.count(collections.trucks)).toBe(2);
+
+    // Today's adds the board's counters; they count the trucks posted before they existed.
+    await post(3);
+    await runUntilHead();
+    const total = await documents.get<BoardStatsDocument>(
+      collections.boardStats,
+      boardStatsIds.total('trucks', 'org-a'),
+    );
+    expect(total?.total).toBe(3);
+    expect(drops).toContain(collections.trucks);
+    expect(await documents.count(collections.trucks)).toBe(3);
+
+    // The same read models again: it resumes from its checkpoint, nothing is counted twice.
+    await post(4);
+    await runUntilHead();
+    const again = await documents.get<BoardStatsDocument>(
+      collections.boardStats,
+      boardStatsIds.total('trucks', 'org-a'),
+    );
+    expect(again?.total).toBe(4);
+    expect(drops).toEqual([]);
+  });
+});
