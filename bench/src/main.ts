@@ -1,3 +1,4 @@
+import { benchBoardRebuild } from './board-rebuild.ts';
 import { benchBoardScale } from './board-scale.ts';
 import { benchEventStoreAppends } from './event-store-appends.ts';
 import { benchHttpCommands } from './http-commands.ts';
@@ -13,17 +14,22 @@ const step = async (name: string, run: () => Promise<Row[]>) => {
   rows.push(...(await run()));
 };
 
-await step('event store appends', benchEventStoreAppends);
-await step('projector catch-up', () => benchProjectorCatchUp(100_000));
-const server = await startBenchServer();
-try {
-  await step('HTTP commands', () => benchHttpCommands(server));
-  await step('push latency', () => benchPushLatency(server));
-} finally {
-  await server.stop();
-}
 // BENCH_LARGE_BOARD (trucks of the larger organization, default 1,000,000) makes a quicker trial run.
 const large = Number(process.env.BENCH_LARGE_BOARD ?? 1_000_000);
-await step(`board at scale (${large / 10} and ${large} trucks)`, () => benchBoardScale({ large }));
+if (process.argv[2] === 'rebuild') {
+  // `npm run bench -- rebuild`: only the projector's rebuild of the board.
+  await step(`board rebuild (${large / 10} and ${large} trucks)`, () => benchBoardRebuild({ large }));
+} else {
+  await step('event store appends', benchEventStoreAppends);
+  await step('projector catch-up', () => benchProjectorCatchUp(100_000));
+  const server = await startBenchServer();
+  try {
+    await step('HTTP commands', () => benchHttpCommands(server));
+    await step('push latency', () => benchPushLatency(server));
+  } finally {
+    await server.stop();
+  }
+  await step(`board at scale (${large / 10} and ${large} trucks)`, () => benchBoardScale({ large }));
+}
 console.log('');
 printTable(rows);

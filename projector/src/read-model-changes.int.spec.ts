@@ -57,7 +57,8 @@ async function runUntilHead(projectionsToRun = projections) {
   drops = [];
   const watched: DocumentStore = {
     ...documents,
-    ensureCollection: (definition) => documents.ensureCollection(definition),
+    ensureCollection: (definition, options) => documents.ensureCollection(definition, options),
+    createIndexes: (name) => documents.createIndexes(name),
     get: (collection, id) => documents.get(collection, id),
     find: (collection, query) => documents.find(collection, query),
     count: (collection, filter) => documents.count(collection, filter),

@@ -117,7 +117,8 @@ describe('projector', () => {
     let failures = 1;
     const flaky: DocumentStore = {
       ...documents,
-      ensureCollection: (definition) => documents.ensureCollection(definition),
+      ensureCollection: (definition, options) => documents.ensureCollection(definition, options),
+      createIndexes: (name) => documents.createIndexes(name),
       get: (collection, id) => documents.get(collection, id),
       find: (collection, query) => documents.find(collection, query),
       count: (collection, filter) => documents.count(collection, filter),

@@ -22,6 +22,11 @@ export interface ProjectorOptions {
   name?: string;
   /** Most events applied in one atomic write. */
   batchSize?: number;
+  /**
+   * Most events in one write while catching up to the head the log had at start: fewer, larger
+   * writes, and a counter touched by many events of a batch is written once.
+   */
+  catchUpBatchSize?: number;
   onError?: (error: unknown) => void;
 }
 
@@ -191,12 +196,25 @@ function readModelsOf(projections: Projection[]): string {
     .join(',');
 }
 
-/** Creates every collection the projections write, and the checkpoints (idempotent). */
-export async function ensureReadModels(documents: DocumentStore, projections: Projection[]) {
+/**
+ * Creates every collection the projections write, and the checkpoints (idempotent). With
+ * `deferIndexes`, the read models' indexes wait for `createReadModelIndexes`.
+ */
+export async function ensureReadModels(
+  documents: DocumentStore,
+  projections: Projection[],
+  options: { deferIndexes?: boolean } = {},
+) {
   for (const projection of projections) {
-    for (const definition of projection.collections) await documents.ensureCollection(definition);
+    for (const definition of projection.collections) await documents.ensureCollection(definition, options);
   }
   await documents.ensureCollection({ name: collections.checkpoints, fields: {} });
+}
+
+export async function createReadModelIndexes(documents: DocumentStore, projections: Projection[]) {
+  for (const projection of projections) {
+    for (const definition of projection.collections) await documents.createIndexes(definition.name);
+  }
 }
 
 /**
@@ -207,7 +225,8 @@ export async function ensureReadModels(documents: DocumentStore, projections: Pr
 export async function startProjector(options: ProjectorOptions): Promise<Projector> {
   const { eventStore, documents, projections, feed } = options;
   const name = options.name ?? 'read-models';
-  const batchSize = options.batchSize ?? 1000;
+  const liveBatchSize = options.batchSize ?? 1000;
+  const catchUpBatchSize = Math.max(liveBatchSize, options.catchUpBatchSize ?? 10_000);
   const writeChangeLog = options.writeChangeLog ?? false;
 
   const readModels = readModelsOf(projections);
@@ -228,7 +247,13 @@ export async function startProjector(options: ProjectorOptions): Promise<Project
       },
     ]);
   }
-  await ensureReadModels(documents, projections);
+  // Built from position 0 into empty read models, the rows go in without their indexes, which are
+  // built once the projector reaches the head the log has now (see `EnsureOptions.deferIndexes`).
+  // Should it stop before, the next start finds a checkpoint and ensures them with the collections.
+  const rebuilding = !previous || previous.readModels !== readModels;
+  const startHead = await eventStore.headPosition();
+  let indexesDeferred = rebuilding && startHead > 0n;
+  await ensureReadModels(documents, projections, { deferIndexes: indexesDeferred });
   if (writeChangeLog) await documents.ensureCollection(changeLogCollection);
 
   const checkpoint = await documents.get(collections.checkpoints, name);
@@ -243,8 +268,7 @@ export async function startProjector(options: ProjectorOptions): Promise<Project
   let scheduled = false;
   const waiters = new Set<{ position: bigint; resolve: (ok: boolean) => void }>();
 
-  async function flushOnce() {
-    if (buffer.length === 0) return;
+  async function writeBatch() {
     const batch = buffer;
     const unit = new UnitOfWork(documents);
     for (const event of batch) {
@@ -256,6 +280,16 @@ export async function startProjector(options: ProjectorOptions): Promise<Project
     buffer = buffer.slice(batch.length);
     committed = unit.position;
     feed?.publish({ position: committed, changes: [...unit.changes.values()] });
+  }
+
+  async function flushOnce() {
+    if (buffer.length > 0) await writeBatch();
+    // Waiters for the head of a rebuild are answered once the read models have their indexes; a
+    // failure here is tried again by the next flush, as a failed write is.
+    if (indexesDeferred && committed >= startHead) {
+      await createReadModelIndexes(documents, projections);
+      indexesDeferred = false;
+    }
     for (const waiter of waiters) {
       if (waiter.position <= committed) {
         waiters.delete(waiter);
@@ -291,7 +325,7 @@ export async function startProjector(options: ProjectorOptions): Promise<Project
       // A redelivered event (after a handler error) is already buffered.
       if (event.position <= last()) return;
       buffer.push(event);
-      if (buffer.length >= batchSize) {
+      if (buffer.length >= (event.position < startHead ? catchUpBatchSize : liveBatchSize)) {
         await flushing;
         await flush();
       } else {

@@ -206,10 +206,12 @@ describe('docker-compose.yml', () => {
 
   it('starts the services only once the stores they use are healthy', () => {
     const dependencies = (name: string) => Object.keys(service(name).depends_on ?? {});
-    // Every service keeps read models, auth or checkpoints in Mongo; the query side never reads events.
+    // Every service keeps read models, auth or checkpoints in Mongo. The query side reads events
+    // only for a posting's history, so it waits for the event store too.
     for (const name of builtNames) expect(dependencies(name), name).toContain('mongo');
     expect(dependencies('command-api')).toEqual(expect.arrayContaining(['eventstore', 'mailpit']));
     expect(dependencies('projector')).toContain('eventstore');
+    expect(dependencies('query-api')).toContain('eventstore');
     expect(dependencies(gateway)).toEqual(expect.arrayContaining(['command-api', 'query-api']));
   });
 

@@ -41,11 +41,16 @@ export const loadsProjection: Projection = {
         createdBy: 'text',
         searchText: 'text',
       },
+      // As the trucks list: each index starts with the organization, then serves a sort (and a date
+      // range) or the creator filter with the default sort; trailer type, product and search are
+      // checked on the rows met in index order, and their counts come from the board's counters.
       indexes: [
         ['orgId', 'updatedAt'],
         ['orgId', 'createdAt'],
         ['orgId', 'availabilityDate'],
+        ['orgId', 'createdBy', 'updatedAt'],
       ],
+      indexEachField: false,
     },
   ],
   eventTypes: ['LoadPosted', 'LoadUpdated', 'LoadRemoved'],

@@ -8,6 +8,7 @@ import type {
   CollectionDefinition,
   Document,
   DocumentStore,
+  EnsureOptions,
   Filter,
   Query,
   WriteOperation,
@@ -71,13 +72,27 @@ class MongoDocumentStore implements DocumentStore {
     return this.#db.collection<StoredDocument>(name);
   }
 
-  async ensureCollection(definition: CollectionDefinition): Promise<void> {
+  async ensureCollection(definition: CollectionDefinition, options: EnsureOptions = {}): Promise<void> {
     assertValidDefinition(definition);
     try {
       await this.#db.createCollection(definition.name);
     } catch (error) {
       if (!(error instanceof MongoServerError && error.code === namespaceExists)) throw error;
     }
+    if (!options.deferIndexes) await this.#createIndexes(definition);
+    await this.#catalog.replaceOne(
+      { _id: definition.name },
+      { definition: JSON.stringify(definition) },
+      { upsert: true },
+    );
+    this.#known.set(definition.name, definition);
+  }
+
+  async createIndexes(name: string): Promise<void> {
+    await this.#createIndexes(await this.#definition(name));
+  }
+
+  async #createIndexes(definition: CollectionDefinition): Promise<void> {
     const collection = this.#collection(definition.name);
     const indexes = [
       ...singlyIndexedFields(definition).map((field) => [field]),
@@ -89,14 +104,9 @@ class MongoDocumentStore implements DocumentStore {
         ...fields.map((field) => [pathOf(field), 1] as const),
         ['_id', 1] as const,
       ]);
+      // Existing indexes are left as they are: createIndex of an existing key pattern does nothing.
       await collection.createIndex(keys);
     }
-    await this.#catalog.replaceOne(
-      { _id: definition.name },
-      { definition: JSON.stringify(definition) },
-      { upsert: true },
-    );
-    this.#known.set(definition.name, definition);
   }
 
   async dropCollection(name: string): Promise<void> {

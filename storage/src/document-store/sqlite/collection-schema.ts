@@ -27,7 +27,11 @@ function extract(field: string): string {
  * only be added as VIRTUAL (SQLite cannot add stored columns), which its index makes just as fast.
  * JSON true/false come out as 1/0, which is how booleans are compared.
  */
-export function ensureTable(db: DatabaseSync, definition: CollectionDefinition): void {
+export function ensureTable(
+  db: DatabaseSync,
+  definition: CollectionDefinition,
+  options: { indexes: boolean } = { indexes: true },
+): void {
   const table = tableOf(definition.name);
   const fields = Object.keys(definition.fields).filter((field) => field !== idField);
   const generated = (field: string, storage: 'STORED' | 'VIRTUAL') =>
@@ -48,6 +52,12 @@ export function ensureTable(db: DatabaseSync, definition: CollectionDefinition):
       db.exec(`ALTER TABLE ${table} ADD COLUMN ${generated(field, 'VIRTUAL')}`);
   }
 
+  if (options.indexes) ensureIndexes(db, definition);
+}
+
+/** Creates the declared indexes that do not exist yet. */
+export function ensureIndexes(db: DatabaseSync, definition: CollectionDefinition): void {
+  const table = tableOf(definition.name);
   // The id at the end of every index serves the tie-break of sorted, paged queries.
   const indexes = [...singlyIndexedFields(definition).map((field) => [field]), ...(definition.indexes ?? [])];
   for (const index of indexes) {

@@ -5,13 +5,14 @@ import type {
   CollectionDefinition,
   Document,
   DocumentStore,
+  EnsureOptions,
   Filter,
   Query,
   WriteOperation,
 } from '../port.ts';
 import { planFilter, planQuery } from '../query-plan.ts';
 import { CollectionCatalog } from './collection-catalog.ts';
-import { dropTable, ensureTable, tableOf } from './collection-schema.ts';
+import { dropTable, ensureIndexes, ensureTable, tableOf } from './collection-schema.ts';
 import { countSql, selectSql } from './query-to-sql.ts';
 import { StatementCache } from './statement-cache.ts';
 import { applyOperations } from './write-operations.ts';
@@ -53,12 +54,17 @@ class SqliteDocumentStore implements DocumentStore {
     this.#catalog = new CollectionCatalog(this.#db);
   }
 
-  async ensureCollection(definition: CollectionDefinition): Promise<void> {
+  async ensureCollection(definition: CollectionDefinition, options: EnsureOptions = {}): Promise<void> {
     assertValidDefinition(definition);
     inWriteTransaction(this.#db, () => {
-      ensureTable(this.#db, definition);
+      ensureTable(this.#db, definition, { indexes: !options.deferIndexes });
       this.#catalog.save(definition);
     });
+  }
+
+  async createIndexes(name: string): Promise<void> {
+    const definition = this.#catalog.get(name);
+    inWriteTransaction(this.#db, () => ensureIndexes(this.#db, definition));
   }
 
   async dropCollection(name: string): Promise<void> {

@@ -90,6 +90,34 @@ describe('sqlite document store on disk', () => {
     db.close();
   });
 
+  it('creates deferred indexes only when asked', async () => {
+    const path = join(dir, 'read-models.sqlite');
+    const documents = openSqliteDocumentStore({ path });
+    const indexes = () => {
+      const db = new DatabaseSync(path);
+      const names = (
+        db.prepare('PRAGMA index_list("docs_postings_v1")').all() as { name: string; origin: string }[]
+      )
+        .filter((index) => index.origin === 'c')
+        .map((index) => index.name);
+      db.close();
+      return names;
+    };
+    await documents.ensureCollection(
+      {
+        name: 'postings_v1',
+        fields: { orgId: 'text', updatedAt: 'date' },
+        indexes: [['orgId', 'updatedAt']],
+        indexEachField: false,
+      },
+      { deferIndexes: true },
+    );
+    expect(indexes()).toEqual([]);
+    await documents.createIndexes('postings_v1');
+    expect(indexes()).toEqual(['docs_postings_v1:orgId,updatedAt']);
+    await documents.close();
+  });
+
   it('knows collections another store on the file ensured', async () => {
     const path = join(dir, 'read-models.sqlite');
     const first = openSqliteDocumentStore({ path });

@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto';
+import { truckCreateSchema } from '@dispatch/domain';
+import {
+  type DocumentStore,
+  type EventStore,
+  openSqliteDocumentStore,
+  openSqliteEventStore,
+} from '@dispatch/storage';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { collections } from './collections.ts';
+import { projections } from './projections/index.ts';
+import { startProjector } from './runner.ts';
+
+const truck = truckCreateSchema.parse({
+  trailerType: 'FLATBED',
+  truckName: 'Rebuilt',
+  truckState: 'IA',
+  truckCity: 'Des Moines',
+  availabilityDate: '2026-11-21',
+  dispatcherName: 'Dana',
+  dispatcherMobileNumber: '3125550100',
+  dispatcherEmail: 'dana@example.com',
+});
+
+const readModels = projections.flatMap((projection) => projection.collections.map(({ name }) => name));
+
+let events: EventStore;
+let documents: DocumentStore;
+let deferred: Map<string, boolean>;
+let indexed: Set<string>;
+
+/** The store as the projector sees it, noting which collections it ensured without indexes and indexed later. */
+function watched(): DocumentStore {
+  return {
+    ...documents,
+    ensureCollection: (definition, options) => {
+      deferred.set(definition.name, options?.deferIndexes ?? false);
+      return documents.ensureCollection(definition, options);
+    },
+    createIndexes: (name) => {
+      indexed.add(name);
+      return documents.createIndexes(name);
+    },
+    dropCollection: (name) => documents.dropCollection(name),
+    get: (collection, id) => documents.get(collection, id),
+    find: (collection, query) => documents.find(collection, query),
+    count: (collection, filter) => documents.count(collection, filter),
+    write: (operations) => documents.write(operations),
+  };
+}
+
+const post = (truckId: number) =>
+  events.append(
+    `truck-${truckId}`,
+    [
+      {
+        id: randomUUID(),
+        type: 'TruckPosted',
+        data: { truckId, ...truck },
+        metadata: {
+          orgId: 'org-a',
+          actorId: 'user-1',
+          correlationId: randomUUID(),
+          causationId: null,
+          schemaVersion: 1,
+          occurredAt: '2026-11-21T10:00:00.000Z',
+        },
+      },
+    ],
+    { expected: 'no_stream' },
+  );
+
+beforeEach(() => {
+  events = openSqliteEventStore({ path: ':memory:' });
+  documents = openSqliteDocumentStore({ path: ':memory:' });
+  deferred = new Map();
+  indexed = new Set();
+});
+afterEach(async () => {
+  await documents.close();
+  await events.close();
+});
+
+it('rebuilds from position 0 without indexes, and has them when it reaches the head it started at', async () => {
+  for (let id = 1; id <= 5; id++) await post(id);
+  const projector = await startProjector({
+    eventStore: events,
+    documents: watched(),
+    projections,
+    batchSize: 2,
+  });
+  for (const name of readModels) expect(deferred.get(name)).toBe(true);
+  expect(await projector.waitFor(await events.headPosition(), 5000)).toBe(true);
+  expect([...indexed].sort()).toEqual([...readModels].sort());
+  expect(await documents.count(collections.trucks, { orgId: { eq: 'org-a' } })).toBe(5);
+  await projector.close();
+});
+
+it('keeps the indexes of a projector that starts from its checkpoint', async () => {
+  await post(1);
+  const first = await startProjector({ eventStore: events, documents: watched(), projections });
+  expect(await first.waitFor(await events.headPosition(), 5000)).toBe(true);
+  await first.close();
+  await post(2);
+  deferred.clear();
+  indexed.clear();
+
+  const live = await startProjector({ eventStore: events, documents: watched(), projections });
+  for (const name of readModels) expect(deferred.get(name)).toBe(false);
+  expect(await live.waitFor(await events.headPosition(), 5000)).toBe(true);
+  expect(indexed.size).toBe(0);
+  expect(await documents.count(collections.trucks, { orgId: { eq: 'org-a' } })).toBe(2);
+  await live.close();
+});
+
+it('creates the indexes at once on an empty log', async () => {
+  const projector = await startProjector({ eventStore: events, documents: watched(), projections });
+  for (const name of readModels) expect(deferred.get(name)).toBe(false);
+  await projector.close();
+});

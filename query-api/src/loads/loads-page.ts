@@ -1,0 +1,49 @@
+import type { Load, LoadListQuery } from '@dispatch/domain';
+import { collections, type LoadDocument } from '@dispatch/projector';
+import type { DocumentStore } from '@dispatch/storage';
+import { boardDays, countPostings } from '../lists/board-counts.ts';
+import { postingFilter, postingSort } from '../lists/posting-filter.ts';
+
+export function toLoad(document: LoadDocument): Load {
+  const { orgId: _orgId, position: _position, searchText: _searchText, ...load } = document;
+  return { ...load, id: Number(load.id) };
+}
+
+/**
+ * One page of an organization's loads list with the response fields of SPEC section 7. The rows
+ * come through the list's indexes; every count from the projector's counters where the filter allows.
+ */
+export async function loadsPage(
+  documents: DocumentStore,
+  orgId: string,
+  timeZone: string,
+  query: LoadListQuery,
+  now: Date,
+) {
+  // A load has no availability status (SPEC section 3): the shared `status` parameter filters nothing.
+  const filter = postingFilter({ ...query, status: undefined }, orgId, 'searchText');
+  if (query.product) filter.product = { in: query.product };
+  const [rows, totalCount, days] = await Promise.all([
+    documents.find<LoadDocument>(collections.loads, {
+      filter,
+      sort: postingSort(query),
+      skip: query.page * query.limit,
+      limit: query.limit,
+    }),
+    countPostings(documents, 'loads', collections.loads, filter),
+    boardDays(documents, 'loads', orgId, timeZone, now),
+  ]);
+  return {
+    success: true,
+    count: rows.length,
+    totalCount,
+    totalCreatedToday: days.createdToday,
+    totalCreatedYesterday: days.createdYesterday,
+    totalAvailableToday: days.availableToday,
+    totalAvailableYesterday: days.availableYesterday,
+    limit: query.limit,
+    totalPages: Math.ceil(totalCount / query.limit),
+    page: query.page,
+    data: rows.map(toLoad),
+  };
+}
