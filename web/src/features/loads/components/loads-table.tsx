@@ -1,53 +1,14 @@
 import { type Load, productLabels, trailerTypeLabels } from '@dispatch/domain';
-import { Link } from '@tanstack/react-router';
-import { ArrowDown, ArrowRight, ArrowUp, ArrowUpDown, Pencil, Trash2 } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
-import {
-  Table,
-  TableBody,
-  TableCaption,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '../../../components/ui/table';
-import { cn } from '../../../lib/cn';
-import { formatCalendarDay, relativeTime } from '../../../lib/dates';
+import { ArrowRight } from 'lucide-react';
+import { TableCell, TableHead, TableRow } from '../../../components/ui/table';
+import { formatCalendarDay } from '../../../lib/dates';
+import { ContactCell, PhoneLink, RelativeTime } from '../../board/board-cells';
+import { BoardTable } from '../../board/board-table';
+import { RowActions } from '../../board/row-actions';
+import { SortableHead } from '../../board/sortable-head';
 import { useHighlight } from '../../live/highlights';
-import { type LoadOrderBy, type LoadsSearch, nextLoadsSort } from '../loads-search';
+import { type LoadsSearch, nextLoadsSort } from '../loads-search';
 import { formatRate } from '../rate-format';
-
-function SortableHead({
-  label,
-  orderBy,
-  search,
-}: {
-  label: string;
-  orderBy: LoadOrderBy;
-  search: LoadsSearch;
-}) {
-  const active = search.orderBy === orderBy;
-  const Icon = !active ? ArrowUpDown : search.sort === 'asc' ? ArrowUp : ArrowDown;
-  return (
-    <TableHead aria-sort={active ? (search.sort === 'asc' ? 'ascending' : 'descending') : 'none'}>
-      <Link
-        from="/$orgSlug/loads/"
-        to="."
-        search={nextLoadsSort(search, orderBy)}
-        className={cn(
-          '-mx-1.5 inline-flex items-center gap-1 rounded px-1.5 py-1 hover:bg-accent hover:text-foreground',
-          active && 'text-foreground',
-        )}
-      >
-        {label}
-        <Icon className="size-3.5" aria-hidden />
-        <span className="sr-only">
-          {active ? `, sorted ${search.sort === 'asc' ? 'ascending' : 'descending'}` : ', sort'}
-        </span>
-      </Link>
-    </TableHead>
-  );
-}
 
 function Rate({ rate, unit }: { rate: number | null; unit: Load['rateForTitanUnit'] }) {
   const text = formatRate(rate, unit);
@@ -103,12 +64,7 @@ function LoadRow({
           <div className="flex flex-col">
             <span className="whitespace-nowrap">{load.customerName}</span>
             {load.customerMobileNumber ? (
-              <a
-                href={`tel:${load.customerCountryCode}${load.customerMobileNumber}`}
-                className="whitespace-nowrap text-xs text-muted-foreground tabular-nums hover:text-foreground"
-              >
-                {load.customerCountryCode} {load.customerMobileNumber}
-              </a>
+              <PhoneLink countryCode={load.customerCountryCode} number={load.customerMobileNumber} />
             ) : null}
           </div>
         ) : (
@@ -119,49 +75,25 @@ function LoadRow({
         {formatCalendarDay(load.availabilityDate)}
       </TableCell>
       <TableCell>
-        <div className="flex flex-col">
-          <span className="whitespace-nowrap">{load.dispatcherName}</span>
-          <a
-            href={`tel:${load.dispatcherCountryCode}${load.dispatcherMobileNumber}`}
-            className="whitespace-nowrap text-xs text-muted-foreground tabular-nums hover:text-foreground"
-          >
-            {load.dispatcherCountryCode} {load.dispatcherMobileNumber}
-          </a>
-        </div>
+        <ContactCell
+          name={load.dispatcherName}
+          countryCode={load.dispatcherCountryCode}
+          number={load.dispatcherMobileNumber}
+        />
       </TableCell>
       <TableCell className="whitespace-nowrap text-muted-foreground">
-        <time dateTime={load.createdAt} title={new Date(load.createdAt).toLocaleString()}>
-          {relativeTime(load.createdAt, now)}
-        </time>
+        <RelativeTime at={load.createdAt} now={now} />
       </TableCell>
       <TableCell className="whitespace-nowrap text-muted-foreground">
-        <time dateTime={load.updatedAt} title={new Date(load.updatedAt).toLocaleString()}>
-          {relativeTime(load.updatedAt, now)}
-        </time>
+        <RelativeTime at={load.updatedAt} now={now} />
       </TableCell>
       <TableCell>
-        <div className="flex items-center justify-end gap-0.5">
-          <Button asChild variant="ghost" size="icon" className="text-muted-foreground hover:text-foreground">
-            <Link
-              to="/$orgSlug/loads/edit/$id"
-              params={{ orgSlug, id: load.id }}
-              aria-label="Edit"
-              title={`Edit the load ${route}`}
-            >
-              <Pencil aria-hidden />
-            </Link>
-          </Button>
-          <Button
-            variant="ghost"
-            size="icon"
-            aria-label="Delete"
-            title={`Delete the load ${route}`}
-            className="text-muted-foreground hover:bg-destructive/10 hover:text-destructive"
-            onClick={() => onDelete(load)}
-          >
-            <Trash2 aria-hidden />
-          </Button>
-        </div>
+        <RowActions
+          edit={{ to: '/$orgSlug/loads/edit/$id', params: { orgSlug, id: load.id } }}
+          editTitle={`Edit the load ${route}`}
+          deleteTitle={`Delete the load ${route}`}
+          onDelete={() => onDelete(load)}
+        />
       </TableCell>
     </TableRow>
   );
@@ -176,31 +108,28 @@ export interface LoadsTableProps {
 }
 
 export function LoadsTable({ loads, search, orgSlug, now, onDelete }: LoadsTableProps) {
+  const sorting = { search, nextSort: nextLoadsSort, from: '/$orgSlug/loads/' } as const;
   return (
-    <Table className="min-w-[64rem]">
-      <TableCaption>Loads posted by your organization</TableCaption>
-      <TableHeader>
-        <TableRow className="hover:bg-transparent">
+    <BoardTable
+      caption="Loads posted by your organization"
+      heads={
+        <>
           <TableHead>Route</TableHead>
           <TableHead>Trailer type</TableHead>
           <TableHead>Product</TableHead>
           <TableHead>Rate for Titan</TableHead>
           <TableHead>Rate for carrier</TableHead>
           <TableHead>Customer</TableHead>
-          <SortableHead label="Availability date" orderBy="availableDate" search={search} />
+          <SortableHead {...sorting} label="Availability date" orderBy="availableDate" />
           <TableHead>Dispatcher</TableHead>
-          <SortableHead label="Posted" orderBy="createdAt" search={search} />
-          <SortableHead label="Updated" orderBy="updatedAt" search={search} />
-          <TableHead>
-            <span className="sr-only">Actions</span>
-          </TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {loads.map((load) => (
-          <LoadRow key={load.id} load={load} orgSlug={orgSlug} now={now} onDelete={onDelete} />
-        ))}
-      </TableBody>
-    </Table>
+          <SortableHead {...sorting} label="Posted" orderBy="createdAt" />
+          <SortableHead {...sorting} label="Updated" orderBy="updatedAt" />
+        </>
+      }
+    >
+      {loads.map((load) => (
+        <LoadRow key={load.id} load={load} orgSlug={orgSlug} now={now} onDelete={onDelete} />
+      ))}
+    </BoardTable>
   );
 }

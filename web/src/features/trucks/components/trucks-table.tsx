@@ -1,66 +1,22 @@
 import { directionLabels, type Truck, trailerTypeLabels } from '@dispatch/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
-import { ArrowDown, ArrowUp, ArrowUpDown, Pencil, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
-import { Button } from '../../../components/ui/button';
 import { Switch } from '../../../components/ui/switch';
-import {
-  Table,
-  TableBody,
-  TableCaption,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '../../../components/ui/table';
+import { TableCell, TableHead, TableRow } from '../../../components/ui/table';
 import { isApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
-import { formatCalendarDay, relativeTime } from '../../../lib/dates';
+import { formatCalendarDay } from '../../../lib/dates';
+import { ContactCell, RelativeTime } from '../../board/board-cells';
+import { BoardTable } from '../../board/board-table';
+import { RowActions } from '../../board/row-actions';
+import { SortableHead } from '../../board/sortable-head';
 import { useHighlight } from '../../live/highlights';
 import { useSetTruckStatus } from '../api/set-truck-status';
 import { invalidateTrucks } from '../api/truck-cache';
-import { nextSort, type TruckOrderBy, type TrucksSearch } from '../trucks-search';
+import { nextSort, type TrucksSearch } from '../trucks-search';
 
 const place = (city: string | null | undefined, state: string | null | undefined) =>
   [city, state].filter(Boolean).join(', ');
-
-function SortableHead({
-  label,
-  orderBy,
-  search,
-  className,
-}: {
-  label: string;
-  orderBy: TruckOrderBy;
-  search: TrucksSearch;
-  className?: string;
-}) {
-  const active = search.orderBy === orderBy;
-  const Icon = !active ? ArrowUpDown : search.sort === 'asc' ? ArrowUp : ArrowDown;
-  return (
-    <TableHead
-      aria-sort={active ? (search.sort === 'asc' ? 'ascending' : 'descending') : 'none'}
-      className={className}
-    >
-      <Link
-        from="/$orgSlug/trucks/"
-        to="."
-        search={nextSort(search, orderBy)}
-        className={cn(
-          '-mx-1.5 inline-flex items-center gap-1 rounded px-1.5 py-1 hover:bg-accent hover:text-foreground',
-          active && 'text-foreground',
-        )}
-      >
-        {label}
-        <Icon className="size-3.5" aria-hidden />
-        <span className="sr-only">
-          {active ? `, sorted ${search.sort === 'asc' ? 'ascending' : 'descending'}` : ', sort'}
-        </span>
-      </Link>
-    </TableHead>
-  );
-}
 
 function StatusToggle({ truck }: { truck: Truck }) {
   const queryClient = useQueryClient();
@@ -148,44 +104,22 @@ function TruckRow({
         <StatusToggle truck={truck} />
       </TableCell>
       <TableCell>
-        <div className="flex flex-col">
-          <span className="whitespace-nowrap">{truck.dispatcherName}</span>
-          <a
-            href={`tel:${truck.dispatcherCountryCode}${truck.dispatcherMobileNumber}`}
-            className="whitespace-nowrap text-xs text-muted-foreground tabular-nums hover:text-foreground"
-          >
-            {truck.dispatcherCountryCode} {truck.dispatcherMobileNumber}
-          </a>
-        </div>
+        <ContactCell
+          name={truck.dispatcherName}
+          countryCode={truck.dispatcherCountryCode}
+          number={truck.dispatcherMobileNumber}
+        />
       </TableCell>
       <TableCell className="whitespace-nowrap text-muted-foreground">
-        <time dateTime={truck.updatedAt} title={new Date(truck.updatedAt).toLocaleString()}>
-          {relativeTime(truck.updatedAt, now)}
-        </time>
+        <RelativeTime at={truck.updatedAt} now={now} />
       </TableCell>
       <TableCell>
-        <div className="flex items-center justify-end gap-0.5">
-          <Button asChild variant="ghost" size="icon" className="text-muted-foreground hover:text-foreground">
-            <Link
-              to="/$orgSlug/trucks/edit/$id"
-              params={{ orgSlug, id: truck.id }}
-              aria-label="Edit"
-              title={`Edit ${truck.truckName}`}
-            >
-              <Pencil aria-hidden />
-            </Link>
-          </Button>
-          <Button
-            variant="ghost"
-            size="icon"
-            aria-label="Delete"
-            title={`Delete ${truck.truckName}`}
-            className="text-muted-foreground hover:bg-destructive/10 hover:text-destructive"
-            onClick={() => onDelete(truck)}
-          >
-            <Trash2 aria-hidden />
-          </Button>
-        </div>
+        <RowActions
+          edit={{ to: '/$orgSlug/trucks/edit/$id', params: { orgSlug, id: truck.id } }}
+          editTitle={`Edit ${truck.truckName}`}
+          deleteTitle={`Delete ${truck.truckName}`}
+          onDelete={() => onDelete(truck)}
+        />
       </TableCell>
     </TableRow>
   );
@@ -200,30 +134,27 @@ export interface TrucksTableProps {
 }
 
 export function TrucksTable({ trucks, search, orgSlug, now, onDelete }: TrucksTableProps) {
+  const sorting = { search, nextSort, from: '/$orgSlug/trucks/' } as const;
   return (
-    <Table className="min-w-[64rem]">
-      <TableCaption>Trucks posted by your organization</TableCaption>
-      <TableHeader>
-        <TableRow className="hover:bg-transparent">
+    <BoardTable
+      caption="Trucks posted by your organization"
+      heads={
+        <>
           <TableHead>Truck name</TableHead>
           <TableHead>Trailer type</TableHead>
           <TableHead>Location</TableHead>
           <TableHead>Preferred destination</TableHead>
           <TableHead>Direction</TableHead>
-          <SortableHead label="Availability date" orderBy="availableDate" search={search} />
+          <SortableHead {...sorting} label="Availability date" orderBy="availableDate" />
           <TableHead>Status</TableHead>
           <TableHead>Dispatcher</TableHead>
-          <SortableHead label="Updated" orderBy="updatedAt" search={search} />
-          <TableHead>
-            <span className="sr-only">Actions</span>
-          </TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {trucks.map((truck) => (
-          <TruckRow key={truck.id} truck={truck} orgSlug={orgSlug} now={now} onDelete={onDelete} />
-        ))}
-      </TableBody>
-    </Table>
+          <SortableHead {...sorting} label="Updated" orderBy="updatedAt" />
+        </>
+      }
+    >
+      {trucks.map((truck) => (
+        <TruckRow key={truck.id} truck={truck} orgSlug={orgSlug} now={now} onDelete={onDelete} />
+      ))}
+    </BoardTable>
   );
 }

@@ -1,10 +1,10 @@
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { z } from 'zod';
 import { Button } from '../../../../components/ui/button';
+import { PostingPage } from '../../../../features/board/posting-page';
 import { PostingTimeline } from '../../../../features/history/components/posting-timeline';
 import { loadQueryOptions } from '../../../../features/loads/api/get-load';
 import { EditLoad } from '../../../../features/loads/components/edit-load';
-import { LoadPage } from '../../../../features/loads/components/load-page';
 import { useDocumentTitle } from '../../../../lib/use-document-title';
 
 export const Route = createFileRoute('/_authenticated/$orgSlug/loads/edit/$id')({
@@ -25,7 +25,7 @@ function EditLoadPage() {
   const backToList = { to: '/$orgSlug/loads', params: { orgSlug: organization.slug } } as const;
   return (
     <div className="flex flex-col gap-6">
-      <LoadPage
+      <PostingPage
         title="Edit load"
         description="Changes reach everyone watching the board as soon as you save."
       >
@@ -39,7 +39,7 @@ function EditLoadPage() {
             </Button>
           }
         />
-      </LoadPage>
+      </PostingPage>
       <div className="mx-auto w-full max-w-4xl">
         <PostingTimeline kind="loads" organizationId={organization.id} id={id} />
       </div>

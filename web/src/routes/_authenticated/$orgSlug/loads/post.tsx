@@ -1,6 +1,6 @@
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { Button } from '../../../../components/ui/button';
-import { LoadPage } from '../../../../features/loads/components/load-page';
+import { PostingPage } from '../../../../features/board/posting-page';
 import { PostLoad } from '../../../../features/loads/components/post-load';
 import { useDocumentTitle } from '../../../../lib/use-document-title';
 
@@ -14,7 +14,7 @@ function PostLoadPage() {
   useDocumentTitle('Post load', organization.name);
   const backToList = { to: '/$orgSlug/loads', params: { orgSlug: organization.slug } } as const;
   return (
-    <LoadPage title="Post load" description="Put freight on the board for your whole organization.">
+    <PostingPage title="Post load" description="Put freight on the board for your whole organization.">
       <PostLoad
         organizationId={organization.id}
         onPosted={() => void navigate(backToList)}
@@ -24,6 +24,6 @@ function PostLoadPage() {
           </Button>
         }
       />
-    </LoadPage>
+    </PostingPage>
   );
 }

@@ -1,10 +1,10 @@
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { z } from 'zod';
 import { Button } from '../../../../components/ui/button';
+import { PostingPage } from '../../../../features/board/posting-page';
 import { PostingTimeline } from '../../../../features/history/components/posting-timeline';
 import { truckQueryOptions } from '../../../../features/trucks/api/get-truck';
 import { EditTruck } from '../../../../features/trucks/components/edit-truck';
-import { TruckPage } from '../../../../features/trucks/components/truck-page';
 import { useDocumentTitle } from '../../../../lib/use-document-title';
 
 export const Route = createFileRoute('/_authenticated/$orgSlug/trucks/edit/$id')({
@@ -24,7 +24,7 @@ function EditTruckPage() {
   useDocumentTitle('Edit truck', organization.name);
   const backToList = { to: '/$orgSlug/trucks', params: { orgSlug: organization.slug } } as const;
   return (
-    <TruckPage
+    <PostingPage
       title="Edit truck"
       description="Changes reach everyone watching the board as soon as you save."
       after={<PostingTimeline kind="trucks" organizationId={organization.id} id={id} />}
@@ -39,6 +39,6 @@ function EditTruckPage() {
           </Button>
         }
       />
-    </TruckPage>
+    </PostingPage>
   );
 }

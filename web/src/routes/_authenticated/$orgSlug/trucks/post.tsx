@@ -1,7 +1,7 @@
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { Button } from '../../../../components/ui/button';
+import { PostingPage } from '../../../../features/board/posting-page';
 import { PostTruck } from '../../../../features/trucks/components/post-truck';
-import { TruckPage } from '../../../../features/trucks/components/truck-page';
 import { useDocumentTitle } from '../../../../lib/use-document-title';
 
 export const Route = createFileRoute('/_authenticated/$orgSlug/trucks/post')({
@@ -14,7 +14,7 @@ function PostTruckPage() {
   useDocumentTitle('Post truck', organization.name);
   const backToList = { to: '/$orgSlug/trucks', params: { orgSlug: organization.slug } } as const;
   return (
-    <TruckPage
+    <PostingPage
       title="Post truck"
       description="Put an available truck on the board for your whole organization."
     >
@@ -27,6 +27,6 @@ function PostTruckPage() {
           </Button>
         }
       />
-    </TruckPage>
+    </PostingPage>
   );
 }

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { Card } from '../../../components/ui/card';
+import { Card } from '../../components/ui/card';
 
-/** The frame of the post and edit screens. */
-export function TruckPage({
+/** The frame of the post and edit screens of trucks and loads. */
+export function PostingPage({
   title,
   description,
   children,
@@ -11,7 +11,7 @@ export function TruckPage({
   title: string;
   description: string;
   children: ReactNode;
-  /** Shown below the form, e.g. the truck's history. */
+  /** Shown below the form, e.g. the posting's history. */
   after?: ReactNode;
 }) {
   return (

@@ -1,12 +1,20 @@
 import { Link } from '@tanstack/react-router';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { buttonClassName } from '../../../components/ui/button';
-import { cn } from '../../../lib/cn';
-import type { LoadsPage } from '../api/get-loads';
-import type { LoadsSearch } from '../loads-search';
+import { buttonClassName } from '../../components/ui/button';
+import { cn } from '../../lib/cn';
+import type { BoardPath } from './board-kind';
+
+export interface BoardPaginationProps {
+  page: { totalCount: number; totalPages: number; data: readonly unknown[] };
+  search: { page: number; limit: number };
+  /** The list the links page through. */
+  from: BoardPath;
+  /** Shown instead of the range when the list is empty, e.g. "No trucks". */
+  emptyText: string;
+}
 
 /** Pages count from 0 in the URL and the API; people read them from 1. */
-export function LoadsPagination({ page, search }: { page: LoadsPage; search: LoadsSearch }) {
+export function BoardPagination({ page, search, from, emptyText }: BoardPaginationProps) {
   const first = page.totalCount === 0 ? 0 : search.page * search.limit + 1;
   const last = Math.min(page.totalCount, search.page * search.limit + page.data.length);
   const totalPages = Math.max(1, page.totalPages);
@@ -17,16 +25,16 @@ export function LoadsPagination({ page, search }: { page: LoadsPage; search: Loa
   return (
     <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-3 px-1 text-sm">
       <p className="text-muted-foreground tabular-nums">
-        {page.totalCount === 0 ? 'No loads' : `${first}–${last} of ${page.totalCount.toLocaleString()}`}
+        {page.totalCount === 0 ? emptyText : `${first}–${last} of ${page.totalCount.toLocaleString()}`}
       </p>
       <div className="flex items-center gap-2">
         <span className="text-muted-foreground tabular-nums">
           Page {Math.min(search.page + 1, totalPages)} of {totalPages}
         </span>
         <Link
-          from="/$orgSlug/loads/"
+          from={from}
           to="."
-          search={{ ...search, page: Math.max(0, Math.min(search.page - 1, totalPages - 1)) }}
+          search={(current) => ({ ...current, page: Math.max(0, Math.min(search.page - 1, totalPages - 1)) })}
           aria-disabled={!hasPrevious}
           tabIndex={hasPrevious ? undefined : -1}
           className={cn(buttonClassName('outline', 'sm'), !hasPrevious && disabled)}
@@ -35,9 +43,9 @@ export function LoadsPagination({ page, search }: { page: LoadsPage; search: Loa
           Previous
         </Link>
         <Link
-          from="/$orgSlug/loads/"
+          from={from}
           to="."
-          search={{ ...search, page: search.page + 1 }}
+          search={(current) => ({ ...current, page: search.page + 1 })}
           aria-disabled={!hasNext}
           tabIndex={hasNext ? undefined : -1}
           className={cn(buttonClassName('outline', 'sm'), !hasNext && disabled)}

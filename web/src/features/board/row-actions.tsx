@@ -1,0 +1,38 @@
+import { Link } from '@tanstack/react-router';
+import { Pencil, Trash2 } from 'lucide-react';
+import { Button } from '../../components/ui/button';
+
+export interface RowActionsProps {
+  /** The edit screen of the row's posting. */
+  edit: {
+    to: '/$orgSlug/trucks/edit/$id' | '/$orgSlug/loads/edit/$id';
+    params: { orgSlug: string; id: number };
+  };
+  /** Names the posting in the buttons' tooltips, e.g. "Edit Truck 7". */
+  editTitle: string;
+  deleteTitle: string;
+  onDelete: () => void;
+}
+
+/** The edit and delete buttons at the end of a board row. */
+export function RowActions({ edit, editTitle, deleteTitle, onDelete }: RowActionsProps) {
+  return (
+    <div className="flex items-center justify-end gap-0.5">
+      <Button asChild variant="ghost" size="icon" className="text-muted-foreground hover:text-foreground">
+        <Link to={edit.to} params={edit.params} aria-label="Edit" title={editTitle}>
+          <Pencil aria-hidden />
+        </Link>
+      </Button>
+      <Button
+        variant="ghost"
+        size="icon"
+        aria-label="Delete"
+        title={deleteTitle}
+        className="text-muted-foreground hover:bg-destructive/10 hover:text-destructive"
+        onClick={onDelete}
+      >
+        <Trash2 aria-hidden />
+      </Button>
+    </div>
+  );
+}

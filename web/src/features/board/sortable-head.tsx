@@ -1,0 +1,52 @@
+import { Link } from '@tanstack/react-router';
+import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
+import { TableHead } from '../../components/ui/table';
+import { cn } from '../../lib/cn';
+import type { BoardOrderBy, BoardPath, BoardSort } from './board-kind';
+
+export interface SortableHeadProps<S extends BoardSort> {
+  label: string;
+  orderBy: BoardOrderBy;
+  search: S;
+  /** The list whose order the header changes. */
+  from: BoardPath;
+  /** The search after a click on this header (the feature's own sort rule). */
+  nextSort: (current: S, orderBy: BoardOrderBy) => S;
+  className?: string;
+}
+
+/** A column header that orders the list by its column; screen readers hear the current order. */
+export function SortableHead<S extends BoardSort>({
+  label,
+  orderBy,
+  search,
+  from,
+  nextSort,
+  className,
+}: SortableHeadProps<S>) {
+  const next = nextSort(search, orderBy);
+  const active = search.orderBy === orderBy;
+  const Icon = !active ? ArrowUpDown : search.sort === 'asc' ? ArrowUp : ArrowDown;
+  return (
+    <TableHead
+      aria-sort={active ? (search.sort === 'asc' ? 'ascending' : 'descending') : 'none'}
+      className={className}
+    >
+      <Link
+        from={from}
+        to="."
+        search={(current) => ({ ...current, orderBy: next.orderBy, sort: next.sort, page: next.page })}
+        className={cn(
+          '-mx-1.5 inline-flex items-center gap-1 rounded px-1.5 py-1 hover:bg-accent hover:text-foreground',
+          active && 'text-foreground',
+        )}
+      >
+        {label}
+        <Icon className="size-3.5" aria-hidden />
+        <span className="sr-only">
+          {active ? `, sorted ${search.sort === 'asc' ? 'ascending' : 'descending'}` : ', sort'}
+        </span>
+      </Link>
+    </TableHead>
+  );
+}
