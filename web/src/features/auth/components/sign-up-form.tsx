@@ -16,9 +16,16 @@ const fields = ['name', 'email', 'password'] as const;
 
 export function SignUpForm({
   onSignedUp,
+  createAccount,
+  submitLabel = 'Create account',
+  autoFocus = true,
 }: {
   /** `session` is null when the service waits for the e-mail address to be verified. */
-  onSignedUp: (session: SessionView | null, values: SignUpValues) => Promise<void>;
+  onSignedUp: (session: SessionView | null, values: SignUpValues) => Promise<void> | void;
+  /** How the account is created; by default a plain sign-up (an invitation adds where to come back to). */
+  createAccount?: (values: SignUpValues) => Promise<SessionView | null>;
+  submitLabel?: string;
+  autoFocus?: boolean;
 }) {
   const signUp = useSignUp();
   const [failure, setFailure] = useState<string | null>(null);
@@ -35,7 +42,7 @@ export function SignUpForm({
   const submit = async (values: SignUpValues) => {
     setFailure(null);
     try {
-      const session = await signUp.mutateAsync(values);
+      const session = await (createAccount ?? signUp.mutateAsync)(values);
       await onSignedUp(session, values);
     } catch (error) {
       if (!isApiError(error)) {
@@ -54,7 +61,7 @@ export function SignUpForm({
       <Field id="sign-up-name" label="Name" error={errors.name?.message}>
         <Input
           autoComplete="name"
-          autoFocus
+          autoFocus={autoFocus}
           {...fieldControlProps('sign-up-name', errors.name?.message)}
           {...register('name')}
         />
@@ -82,7 +89,7 @@ export function SignUpForm({
       </Field>
       <Button type="submit" size="lg" disabled={isSubmitting} className="mt-1 w-full">
         {isSubmitting ? <Spinner decorative className="text-primary-foreground" /> : null}
-        Create account
+        {submitLabel}
       </Button>
     </form>
   );
