@@ -101,7 +101,7 @@ describe('invitations end to end', () => {
     const decliner = await verifiedUser(app, 'decliner@example.com');
     expect((await command(app, decliner, 'reject-invitation', { invitationId: id })).statusCode).toBe(200);
     const again = await command(app, decliner, 'accept-invitation', { invitationId: id });
-    expect([again.statusCode, again.json().message]).toEqual([409, 'This invitation was declined']);
+    expect([again.statusCode, again.json().message]).toEqual([409, 'This invitation was rejected']);
   });
 
   it('says clearly that a canceled invitation is canceled', async () => {

@@ -26,7 +26,7 @@ export const organizationMessages = {
   invitationExpired: 'This invitation has expired. Ask the organization for a new one.',
   invitationCanceled: 'This invitation was canceled',
   invitationAccepted: 'This invitation was already accepted',
-  invitationRejected: 'This invitation was declined',
+  invitationRejected: 'This invitation was rejected',
   notRecipient: 'This invitation was sent to another email address',
   emailNotVerified: 'Verify your email address before accepting the invitation',
   userNotFound: 'No verified account uses this email address',

@@ -72,7 +72,7 @@ export function InvitationAnswer({ invitationId, email }: { invitationId: string
   }
   if (found.status === 'rejected') {
     return (
-      <Notice icon={<Ban className="size-5" aria-hidden />} title="You declined this invitation">
+      <Notice icon={<Ban className="size-5" aria-hidden />} title="You rejected this invitation">
         <p>Ask {who} for a new one if you changed your mind.</p>
         <HomeLink />
       </Notice>
@@ -116,7 +116,7 @@ export function InvitationAnswer({ invitationId, email }: { invitationId: string
   const onReject = () =>
     reject.mutate(invitationId, {
       onSuccess: () => {
-        toast.success('Invitation declined');
+        toast.success('Invitation rejected');
         void navigate({ to: '/onboarding', replace: true });
       },
       onError: (error) => toast.error(error.message),

@@ -21,7 +21,7 @@ const statusLabels = {
   pending: 'Pending',
   accepted: 'Accepted',
   canceled: 'Canceled',
-  rejected: 'Declined',
+  rejected: 'Rejected',
   expired: 'Expired',
 } as const;
 

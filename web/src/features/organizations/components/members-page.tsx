@@ -19,7 +19,7 @@ import { RemoveMemberDialog } from './remove-member-dialog';
 const roleOptions = memberRoles.map((role) => ({ value: role, label: memberRoleLabels[role] }));
 const statusOptions = invitationStatuses.map((status) => ({
   value: status,
-  label: { accepted: 'Accepted', canceled: 'Canceled', pending: 'Pending', rejected: 'Declined' }[status],
+  label: { accepted: 'Accepted', canceled: 'Canceled', pending: 'Pending', rejected: 'Rejected' }[status],
 }));
 
 export interface MembersPageProps {

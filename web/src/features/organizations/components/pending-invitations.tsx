@@ -61,7 +61,7 @@ export function PendingInvitations({ onJoined }: { onJoined: (joined: AcceptedIn
               disabled={busy}
               onClick={() =>
                 reject.mutate(invitation.id, {
-                  onSuccess: () => toast.success('Invitation declined'),
+                  onSuccess: () => toast.success('Invitation rejected'),
                   onError: (error) => toast.error(error.message),
                 })
               }
