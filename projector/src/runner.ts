@@ -38,8 +38,6 @@ export interface Projector {
   close(): Promise<void>;
 }
 
-type Key = `${string}\u0000${string}`;
-
 type Staged =
   | { kind: 'put'; collection: string; id: string; document: DocumentBody; position: bigint }
   | { kind: 'delete'; collection: string; id: string; position: bigint }
@@ -48,47 +46,88 @@ type Staged =
       collection: string;
       id: string;
       insert: Record<string, unknown>;
-      by: Record<string, number>;
+      /** Counters added so far in the batch (a Map: a rebuild adds to millions of them). */
+      by: Map<string, number>;
       position: bigint;
     };
 
-const keyOf = (collection: string, id: string): Key => `${collection}\u0000${id}`;
+/** Staged writes and read documents by collection, then id: no composite key to build per call. */
+class ByDocument<T> {
+  readonly #collections = new Map<string, Map<string, T>>();
+  get(collection: string, id: string): T | undefined {
+    return this.#collections.get(collection)?.get(id);
+  }
+  has(collection: string, id: string): boolean {
+    return this.#collections.get(collection)?.has(id) ?? false;
+  }
+  set(collection: string, id: string, value: T) {
+    let documents = this.#collections.get(collection);
+    if (!documents) {
+      documents = new Map();
+      this.#collections.set(collection, documents);
+    }
+    documents.set(id, value);
+  }
+  *values(): IterableIterator<T> {
+    for (const documents of this.#collections.values()) yield* documents.values();
+  }
+}
+
+const countersOf = (by: Map<string, number>): Record<string, number> => Object.fromEntries(by);
 
 /** One batch: the read models' new state per touched document, staged until the atomic write. */
 class UnitOfWork implements ProjectionContext {
-  readonly staged = new Map<Key, Staged>();
+  readonly staged = new ByDocument<Staged>();
   /**
    * Documents read from the store during this batch. Only this batch writes them until it commits,
    * so a second read (another projection of the same event, the next event of the same posting)
    * needs no round trip.
    */
-  readonly #read = new Map<Key, Document | null>();
-  readonly changes = new Map<string, Change>();
+  readonly #read = new ByDocument<Document | null>();
+  /** Kind → organization → ids of documents changed. */
+  readonly #changed = new Map<string, Map<string, Set<string | number>>>();
   position = 0n;
   private readonly documents: DocumentStore;
-  constructor(documents: DocumentStore) {
+  /** The batch being written while this one is applied, if any: what it wrote is not stored yet. */
+  private previous: InFlight | null;
+  constructor(documents: DocumentStore, previous: InFlight | null) {
     this.documents = documents;
+    this.previous = previous;
   }
 
   async #stored<T extends Document>(collection: string, id: string): Promise<T | null> {
-    const key = keyOf(collection, id);
-    if (this.#read.has(key)) return this.#read.get(key) as T | null;
+    if (this.#read.has(collection, id)) return this.#read.get(collection, id) as T | null;
+    const previous = this.previous;
+    const written = previous?.unit.staged.get(collection, id);
+    if (previous && written && written.kind !== 'increment') {
+      // Replaced or removed by the batch being written: its outcome is known without the store.
+      const document = written.kind === 'put' ? stampedDocument(written.document, written.position) : null;
+      this.#read.set(collection, id, document);
+      return document as T | null;
+    }
+    // Counters the previous batch adds to are read once it is stored (a read before could miss them).
+    if (written) await previous?.done;
     const document = await this.documents.get<T>(collection, id);
-    this.#read.set(key, document);
+    this.#read.set(collection, id, document);
     return document;
   }
 
   async get<T extends Document>(collection: string, id: string): Promise<T | null> {
-    const staged = this.staged.get(keyOf(collection, id));
+    const staged = this.staged.get(collection, id);
     if (!staged) return this.#stored<T>(collection, id);
-    if (staged.kind === 'put') return { ...staged.document, position: staged.position.toString() } as T;
+    if (staged.kind === 'put') return stampedDocument(staged.document, staged.position) as T;
     if (staged.kind === 'delete') return null;
     const stored = await this.#stored(collection, id);
-    return { ...withIncrements(stored, staged), position: staged.position.toString() } as unknown as T;
+    const counted = withIncrements(stored, { ...staged, by: countersOf(staged.by) });
+    return { ...counted, position: staged.position.toString() } as unknown as T;
+  }
+  /** The previous batch is stored: reads go to the store again (and it is not held in memory). */
+  previousStored() {
+    this.previous = null;
   }
   put(collection: string, document: DocumentBody) {
     const position = this.position;
-    this.staged.set(keyOf(collection, document.id), {
+    this.staged.set(collection, document.id, {
       kind: 'put',
       collection,
       id: document.id,
@@ -98,23 +137,25 @@ class UnitOfWork implements ProjectionContext {
     });
   }
   delete(collection: string, id: string) {
-    this.staged.set(keyOf(collection, id), { kind: 'delete', collection, id, position: this.position });
+    this.staged.set(collection, id, { kind: 'delete', collection, id, position: this.position });
   }
   increment(collection: string, id: string, insert: Record<string, unknown>, by: Record<string, number>) {
-    const key = keyOf(collection, id);
-    const staged = this.staged.get(key);
+    const staged = this.staged.get(collection, id);
     const position = this.position;
     if (!staged) {
-      this.staged.set(key, { kind: 'increment', collection, id, insert, by: { ...by }, position });
+      const counters = new Map<string, number>();
+      for (const counter in by) counters.set(counter, by[counter] as number);
+      this.staged.set(collection, id, { kind: 'increment', collection, id, insert, by: counters, position });
     } else if (staged.kind === 'increment') {
       // A rebuild makes millions of these calls: a plain loop, no intermediate arrays.
-      for (const counter in by) staged.by[counter] = (staged.by[counter] ?? 0) + (by[counter] as number);
+      const counters = staged.by;
+      for (const counter in by) counters.set(counter, (counters.get(counter) ?? 0) + (by[counter] as number));
       staged.position = position;
     } else {
       // Counting on top of a document this batch already replaced or removed: the result is known here.
       const base = staged.kind === 'put' ? staged.document : null;
       const document = withIncrements(base, { id, insert, by });
-      this.staged.set(key, {
+      this.staged.set(collection, id, {
         kind: 'put',
         collection,
         id,
@@ -124,10 +165,26 @@ class UnitOfWork implements ProjectionContext {
     }
   }
   changed(kind: string, orgId: string, id: string | number) {
-    const key = `${kind}\u0000${orgId}`;
-    const change = this.changes.get(key) ?? { kind, orgId, ids: [] };
-    if (!change.ids.includes(id)) change.ids.push(id);
-    this.changes.set(key, change);
+    let byOrganization = this.#changed.get(kind);
+    if (!byOrganization) {
+      byOrganization = new Map();
+      this.#changed.set(kind, byOrganization);
+    }
+    let ids = byOrganization.get(orgId);
+    if (!ids) {
+      ids = new Set();
+      byOrganization.set(orgId, ids);
+    }
+    ids.add(id);
+  }
+
+  /** What changed in the batch, per kind and organization. */
+  changes(): Change[] {
+    const changes: Change[] = [];
+    for (const [kind, byOrganization] of this.#changed) {
+      for (const [orgId, ids] of byOrganization) changes.push({ kind, orgId, ids: [...ids] });
+    }
+    return changes;
   }
 
   operations(checkpointName: string, readModels: string, writeChangeLog: boolean): WriteOperation[] {
@@ -142,8 +199,7 @@ class UnitOfWork implements ProjectionContext {
         // Counters that cancelled out within the batch (an edit that moved nothing) are not written.
         const by: Record<string, number> = {};
         let changed = false;
-        for (const counter in staged.by) {
-          const amount = staged.by[counter] as number;
+        for (const [counter, amount] of staged.by) {
           if (amount === 0) continue;
           by[counter] = amount;
           changed = true;
@@ -159,7 +215,7 @@ class UnitOfWork implements ProjectionContext {
         document: {
           id: this.position.toString(),
           seq: Number(this.position),
-          changes: [...this.changes.values()],
+          changes: this.changes(),
         },
         position: this.position,
       });
@@ -174,18 +230,26 @@ class UnitOfWork implements ProjectionContext {
   }
 }
 
+/** A staged document as the store would give it back. */
+const stampedDocument = (document: DocumentBody, position: bigint): Document =>
+  ({ ...document, position: position.toString() }) as Document;
+
+/** A batch handed to the store and not yet committed. */
+interface InFlight {
+  unit: UnitOfWork;
+  /** Events of the buffer it applies. */
+  events: number;
+  /** Settles once the write is over: true when it committed. */
+  done: Promise<boolean>;
+}
+
 /** A document with counters added, as the store's increment operation would leave it. */
 function withIncrements(
   current: DocumentBody | Document | null,
   increment: { id: string; insert: Record<string, unknown>; by: Record<string, number> },
 ): DocumentBody {
   const { position: _position, ...fields } = (current ?? {}) as Document;
-  return incremented(current ? fields : null, {
-    op: 'increment',
-    collection: '',
-    position: 0n,
-    ...increment,
-  }) as DocumentBody;
+  return incremented(current ? fields : null, increment) as DocumentBody;
 }
 
 /** The read models a checkpoint is kept for: their collection names, which carry their versions. */
@@ -263,40 +327,78 @@ export async function startProjector(options: ProjectorOptions): Promise<Project
     for (const type of projection.eventTypes) byType.set(type, [...(byType.get(type) ?? []), projection]);
   }
 
+  /** Events received and not yet committed, in order; the first `inFlight.events` are being written. */
   let buffer: RecordedEvent[] = [];
+  let inFlight: InFlight | null = null;
   let flushing: Promise<void> | null = null;
   let scheduled = false;
   const waiters = new Set<{ position: bigint; resolve: (ok: boolean) => void }>();
 
-  async function writeBatch() {
-    const batch = buffer;
-    const unit = new UnitOfWork(documents);
-    for (const event of batch) {
-      unit.position = event.position;
-      for (const projection of byType.get(event.type) ?? []) await projection.apply(event, unit);
-    }
-    await documents.write(unit.operations(name, readModels, writeChangeLog));
-    // Only now is the batch done: a failed write leaves it in the buffer to be tried again.
-    buffer = buffer.slice(batch.length);
-    committed = unit.position;
-    feed?.publish({ position: committed, changes: [...unit.changes.values()] });
-  }
-
-  async function flushOnce() {
-    if (buffer.length > 0) await writeBatch();
-    // Waiters for the head of a rebuild are answered once the read models have their indexes; a
-    // failure here is tried again by the next flush, as a failed write is.
-    if (indexesDeferred && committed >= startHead) {
-      await createReadModelIndexes(documents, projections);
-      indexesDeferred = false;
-    }
+  function answerWaiters() {
+    // Waiters for the head of a rebuild are answered once the read models have their indexes.
+    if (indexesDeferred && committed >= startHead) return;
     for (const waiter of waiters) {
       if (waiter.position <= committed) {
         waiters.delete(waiter);
         waiter.resolve(true);
       }
     }
-    if (buffer.length > 0) scheduleFlush();
+  }
+
+  /**
+   * Hands a batch to the store without waiting for it: while it is written (on the store's writer
+   * thread, for SQLite) the next events are read and applied on top of it. At most one batch is in
+   * flight; it is settled (buffer, checkpoint position, change feed, waiters) once committed.
+   */
+  function startWrite(unit: UnitOfWork, events: number) {
+    unit.previousStored();
+    const entry: InFlight = {
+      unit,
+      events,
+      done: documents.write(unit.operations(name, readModels, writeChangeLog)).then(
+        () => {
+          // Only now is the batch done: a failed write leaves it in the buffer to be tried again.
+          buffer = buffer.slice(events);
+          committed = unit.position;
+          if (inFlight === entry) inFlight = null;
+          feed?.publish({ position: committed, changes: unit.changes() });
+          answerWaiters();
+          if (buffer.length > 0 || (indexesDeferred && committed >= startHead)) scheduleFlush();
+          return true;
+        },
+        (error: unknown) => {
+          if (inFlight === entry) inFlight = null;
+          options.onError?.(error);
+          setTimeout(scheduleFlush, 500).unref();
+          return false;
+        },
+      ),
+    };
+    inFlight = entry;
+  }
+
+  async function flushOnce() {
+    const previous = inFlight;
+    const from = previous?.events ?? 0;
+    if (buffer.length > from) {
+      const batch = buffer.slice(from);
+      const unit = new UnitOfWork(documents, previous);
+      for (const event of batch) {
+        unit.position = event.position;
+        for (const projection of byType.get(event.type) ?? []) await projection.apply(event, unit);
+      }
+      // A batch applied on top of one that failed is dropped; both are applied again by the retry.
+      if (previous && !(await previous.done)) return;
+      startWrite(unit, batch.length);
+    } else if (previous) {
+      await previous.done;
+    }
+    // A failure here is tried again by the next flush, as a failed write is.
+    if (indexesDeferred && committed >= startHead && !inFlight) {
+      await createReadModelIndexes(documents, projections);
+      indexesDeferred = false;
+      answerWaiters();
+    }
   }
 
   function flush(): Promise<void> {
@@ -318,6 +420,8 @@ export async function startProjector(options: ProjectorOptions): Promise<Project
     });
   }
 
+  /** Events received but not handed to the store yet. */
+  const unwritten = () => buffer.length - (inFlight?.events ?? 0);
   const last = () => buffer.at(-1)?.position ?? committed;
   const subscription: Subscription = eventStore.subscribe(
     committed,
@@ -325,7 +429,7 @@ export async function startProjector(options: ProjectorOptions): Promise<Project
       // A redelivered event (after a handler error) is already buffered.
       if (event.position <= last()) return;
       buffer.push(event);
-      if (buffer.length >= (event.position < startHead ? catchUpBatchSize : liveBatchSize)) {
+      if (unwritten() >= (event.position < startHead ? catchUpBatchSize : liveBatchSize)) {
         await flushing;
         await flush();
       } else {
@@ -357,7 +461,11 @@ export async function startProjector(options: ProjectorOptions): Promise<Project
     async close() {
       await subscription.close();
       await flushing;
+      // What was received is written before the projector lets go (one try; a failure waits for the
+      // next start, which begins at the checkpoint).
       await flush().catch(() => {});
+      await flush().catch(() => {});
+      await inFlight?.done;
       for (const waiter of waiters) waiter.resolve(false);
       waiters.clear();
     },

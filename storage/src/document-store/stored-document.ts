@@ -3,7 +3,8 @@ import type { Document, WriteOperation } from './port.ts';
 /** A document's fields as stored: everything but `position`, which the store keeps beside it. */
 export type Fields = Record<string, unknown>;
 
-type Increment = Extract<WriteOperation, { op: 'increment' }>;
+/** What an increment needs: the document's id, its fields when new, and the counters to add. */
+type Increment = Pick<Extract<WriteOperation, { op: 'increment' }>, 'id' | 'insert' | 'by'>;
 
 export function fieldsOf(document: Omit<Document, 'position'> | Document): Fields {
   // Nothing to take out (the usual case for writes): no copy, the projector writes millions.

@@ -1,5 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite';
-import { inWriteTransaction, openDatabase } from '../../sqlite/open-database.ts';
+import { inMemory, inWriteTransaction } from '../../sqlite/open-database.ts';
 import { assertCollectionName, assertValidDefinition } from '../collection-definition.ts';
 import type {
   CollectionDefinition,
@@ -13,17 +13,26 @@ import type {
 import { planFilter, planQuery } from '../query-plan.ts';
 import { CollectionCatalog } from './collection-catalog.ts';
 import { dropTable, ensureIndexes, ensureTable, tableOf } from './collection-schema.ts';
+import { openDocumentDatabase } from './document-database.ts';
 import { countSql, selectSql } from './query-to-sql.ts';
 import { StatementCache } from './statement-cache.ts';
-import { applyOperations } from './write-operations.ts';
+import { WorkerWriter } from './worker-writer.ts';
+import { encodeOperations, OperationWriter } from './write-operations.ts';
 
 export interface SqliteDocumentStoreOptions {
   /** Database file, created if missing (it may be the event store's file); `:memory:` for tests. */
   path: string;
+  /**
+   * Where writes run: `worker` (the default for a file) hands them to a thread of their own, on its
+   * own connection; `inline` runs them on the caller's thread (always so for `:memory:`, which one
+   * connection alone can see).
+   */
+  writer?: 'worker' | 'inline';
 }
 
 export function openSqliteDocumentStore(options: SqliteDocumentStoreOptions): DocumentStore {
-  return new SqliteDocumentStore(options.path);
+  const inline = options.path === inMemory || options.writer === 'inline';
+  return new SqliteDocumentStore(options.path, inline ? 'inline' : 'worker');
 }
 
 interface Row {
@@ -39,23 +48,21 @@ class SqliteDocumentStore implements DocumentStore {
   readonly #db: DatabaseSync;
   readonly #statements: StatementCache;
   readonly #catalog: CollectionCatalog;
+  readonly #inline: OperationWriter | null;
+  readonly #worker: WorkerWriter | null;
 
-  constructor(path: string) {
-    // Read models are rebuilt from the event log, so losing the last commits to a power cut costs a
-    // short replay, never data: `normal` spares every projector batch an fsync.
-    this.#db = openDatabase(path, 'normal');
-    // A board of a million postings has indexes of a few hundred MB: a page cache that holds their
-    // working set spares re-reading pages on every batch of a rebuild and on busy lists (SQLite only
-    // takes the memory as pages are used). A longer WAL between checkpoints lets a page changed by
-    // consecutive batches be copied into the file once rather than once per batch.
-    this.#db.exec('PRAGMA cache_size = -131072');
-    this.#db.exec('PRAGMA wal_autocheckpoint = 10000');
+  constructor(path: string, writer: 'worker' | 'inline') {
+    this.#db = openDocumentDatabase(path);
     this.#statements = new StatementCache(this.#db);
     this.#catalog = new CollectionCatalog(this.#db);
+    this.#inline = writer === 'inline' ? new OperationWriter(this.#db) : null;
+    this.#worker = writer === 'worker' ? new WorkerWriter(path) : null;
   }
 
   async ensureCollection(definition: CollectionDefinition, options: EnsureOptions = {}): Promise<void> {
     assertValidDefinition(definition);
+    // Schema changes wait for the writes asked for before them.
+    await this.#worker?.idle();
     inWriteTransaction(this.#db, () => {
       ensureTable(this.#db, definition, { indexes: !options.deferIndexes });
       this.#catalog.save(definition);
@@ -63,17 +70,20 @@ class SqliteDocumentStore implements DocumentStore {
   }
 
   async createIndexes(name: string): Promise<void> {
+    await this.#worker?.idle();
     const definition = this.#catalog.get(name);
     inWriteTransaction(this.#db, () => ensureIndexes(this.#db, definition));
   }
 
   async dropCollection(name: string): Promise<void> {
     assertCollectionName(name);
+    await this.#worker?.idle();
     inWriteTransaction(this.#db, () => {
       dropTable(this.#db, name);
       this.#catalog.remove(name);
     });
     this.#statements.clear();
+    this.#inline?.clear();
   }
 
   async get<T extends Document = Document>(collection: string, id: string): Promise<T | null> {
@@ -98,10 +108,13 @@ class SqliteDocumentStore implements DocumentStore {
 
   async write(operations: WriteOperation[]): Promise<void> {
     if (operations.length === 0) return;
-    inWriteTransaction(this.#db, () => applyOperations(this.#statements, this.#catalog, operations));
+    const encoded = encodeOperations(this.#catalog, operations);
+    if (this.#worker) await this.#worker.write(encoded);
+    else this.#inline?.apply(encoded);
   }
 
   async close(): Promise<void> {
+    await this.#worker?.close();
     this.#statements.clear();
     if (this.#db.isOpen) this.#db.close();
   }

@@ -131,4 +131,53 @@ describe('sqlite document store on disk', () => {
     await first.close();
     await second.close();
   });
+
+  it('writes on its writer thread: a failed write rolls back whole and later writes go on', async () => {
+    const path = join(dir, 'read-models.sqlite');
+    const documents = openSqliteDocumentStore({ path });
+    await documents.ensureCollection({ name: 'trucks_v1', fields: { plate: 'text' } });
+    await documents.ensureCollection({ name: 'loads_v1', fields: {} });
+    // The table goes behind the store's back: the writer's statement fails midway through the batch.
+    const db = new DatabaseSync(path);
+    db.exec('DROP TABLE "docs_loads_v1"');
+    db.close();
+    await expect(
+      documents.write([
+        { op: 'put', collection: 'trucks_v1', document: { id: 'a', plate: 'X' }, position: 1n },
+        { op: 'put', collection: 'loads_v1', document: { id: 'b' }, position: 1n },
+      ]),
+    ).rejects.toThrow(/docs_loads_v1/);
+    expect(await documents.get('trucks_v1', 'a')).toBeNull();
+
+    await documents.write([
+      { op: 'put', collection: 'trucks_v1', document: { id: 'a', plate: 'Y' }, position: 2n },
+    ]);
+    expect(await documents.get('trucks_v1', 'a')).toEqual({ id: 'a', plate: 'Y', position: '2' });
+    await documents.close();
+    await expect(
+      documents.write([{ op: 'delete', collection: 'trucks_v1', id: 'a', position: 3n }]),
+    ).rejects.toThrow('closed');
+  });
+
+  it('keeps the order of writes asked for without waiting, and schema changes wait for them', async () => {
+    const documents = openSqliteDocumentStore({ path: join(dir, 'read-models.sqlite') });
+    await documents.ensureCollection({ name: 'trucks_v1', fields: { plate: 'text' } });
+    const writes = Array.from({ length: 50 }, (_, index) =>
+      documents.write([
+        {
+          op: 'increment',
+          collection: 'trucks_v1',
+          id: 'counter',
+          insert: { plate: 'C' },
+          by: { seen: 1 },
+          position: BigInt(index + 1),
+        },
+      ]),
+    );
+    await documents.dropCollection('trucks_v1');
+    await Promise.all(writes);
+    await documents.ensureCollection({ name: 'trucks_v1', fields: { plate: 'text' } });
+    expect(await documents.get('trucks_v1', 'counter')).toBeNull();
+    await documents.close();
+  });
 });

@@ -1,0 +1,149 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { truckCreateSchema } from '@dispatch/domain';
+import {
+  type DocumentStore,
+  type EventStore,
+  openSqliteDocumentStore,
+  openSqliteEventStore,
+  type WriteOperation,
+} from '@dispatch/storage';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { collections } from './collections.ts';
+import { projections } from './projections/index.ts';
+import { startProjector } from './runner.ts';
+
+const truck = truckCreateSchema.parse({
+  trailerType: 'FLATBED',
+  truckName: 'Pipelined',
+  truckState: 'IA',
+  truckCity: 'Des Moines',
+  availabilityDate: '2026-11-21',
+  dispatcherName: 'Dana',
+  dispatcherMobileNumber: '3125550100',
+  dispatcherEmail: 'dana@example.com',
+});
+
+const meta = (day: number) => ({
+  orgId: 'org-a',
+  actorId: `user-${day % 3}`,
+  correlationId: randomUUID(),
+  causationId: null,
+  schemaVersion: 1,
+  occurredAt: new Date(Date.UTC(2026, 10, 1 + (day % 20), 15)).toISOString(),
+});
+
+let events: EventStore;
+let dir: string;
+const opened: DocumentStore[] = [];
+
+beforeEach(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'dispatch-pipeline-'));
+  events = openSqliteEventStore({ path: ':memory:' });
+  // Each truck is edited and some are removed a few events after their posting: with batches of 8,
+  // most edits meet a truck posted by the batch still being written.
+  for (let id = 1; id <= 120; id++) {
+    await events.append(
+      `truck-${id}`,
+      [{ id: randomUUID(), type: 'TruckPosted', data: { truckId: id, ...truck }, metadata: meta(id) }],
+      { expected: 'no_stream' },
+    );
+    const edited = id - 5;
+    if (edited >= 1) {
+      const changes = { status: edited % 2 === 0, availabilityDate: '2026-11-25T00:00:00.000Z' };
+      const type = edited % 7 === 0 ? 'TruckRemoved' : 'TruckUpdated';
+      const data = type === 'TruckRemoved' ? { truckId: edited } : { truckId: edited, changes };
+      await events.append(`truck-${edited}`, [{ id: randomUUID(), type, data, metadata: meta(id + 1) }], {
+        expected: 0n,
+      });
+    }
+  }
+});
+
+afterEach(async () => {
+  for (const store of opened.splice(0)) await store.close();
+  await events.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function open(path: string) {
+  const store = openSqliteDocumentStore({ path });
+  opened.push(store);
+  return store;
+}
+
+/** A store whose writes take a while, so the projector applies the next batch meanwhile. */
+function slowWrites(store: DocumentStore, failAt?: number): DocumentStore {
+  let writes = 0;
+  return {
+    ensureCollection: (definition, options) => store.ensureCollection(definition, options),
+    createIndexes: (name) => store.createIndexes(name),
+    dropCollection: (name) => store.dropCollection(name),
+    get: (collection, id) => store.get(collection, id),
+    find: (collection, query) => store.find(collection, query),
+    count: (collection, filter) => store.count(collection, filter),
+    close: () => store.close(),
+    write: async (operations: WriteOperation[]) => {
+      writes++;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      if (writes === failAt) throw new Error('disk full');
+      return store.write(operations);
+    },
+  };
+}
+
+async function build(documents: DocumentStore, onError?: (error: unknown) => void) {
+  const projector = await startProjector({
+    eventStore: events,
+    documents,
+    projections,
+    batchSize: 8,
+    catchUpBatchSize: 8,
+    onError,
+  });
+  expect(await projector.waitFor(await events.headPosition(), 10_000)).toBe(true);
+  await projector.close();
+}
+
+async function readModels(documents: DocumentStore) {
+  const all = async (collection: string) =>
+    documents.find(collection, { sort: [{ field: 'id', direction: 'asc' }] });
+  return {
+    trucks: await all(collections.trucks),
+    stats: await all(collections.boardStats),
+    calendar: await all(collections.boardCalendar),
+  };
+}
+
+describe('projector batches written while the next is applied', () => {
+  it('build the same read models as batches written one at a time', async () => {
+    const oneAtATime = open(':memory:');
+    await build(oneAtATime);
+    const expected = await readModels(oneAtATime);
+    expect(expected.trucks.length).toBe(120 - Math.floor(115 / 7));
+    expect(expected.trucks.filter((row) => row.version === 1).length).toBeGreaterThan(90);
+
+    const overlapped = open(':memory:');
+    await build(slowWrites(overlapped));
+    expect(await readModels(overlapped)).toEqual(expected);
+
+    // On a file, the writes run on the store's writer thread.
+    const onFile = open(join(dir, 'read-models.sqlite'));
+    await build(onFile);
+    expect(await readModels(onFile)).toEqual(expected);
+  });
+
+  it('drop the batch applied on top of a failed write and apply both again', async () => {
+    const oneAtATime = open(':memory:');
+    await build(oneAtATime);
+    const expected = await readModels(oneAtATime);
+
+    const errors: unknown[] = [];
+    const failing = open(':memory:');
+    await build(slowWrites(failing, 4), (error) => errors.push(error));
+    expect(errors).toEqual([new Error('disk full')]);
+    expect(await readModels(failing)).toEqual(expected);
+  });
+});
