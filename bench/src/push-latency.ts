@@ -14,13 +14,19 @@ export async function benchPushLatency(server: BenchServer, samples = 200): Prom
     socket.once('ready', () => resolve());
     socket.once('connect_error', reject);
   });
-  const waiting = new Map<number, () => void>();
+  // The push may arrive before the HTTP response is read: its arrival is kept until the post knows its id.
+  const waiting = new Map<number, (at: number) => void>();
+  const arrived = new Map<number, number>();
   socket.on('change', (change: { kind: string; ids: number[] }) => {
     if (change.kind !== 'trucks') return;
-    for (const id of change.ids) waiting.get(id)?.();
+    const at = performance.now();
+    for (const id of change.ids) {
+      const waiter = waiting.get(id);
+      if (waiter) waiter(at);
+      else arrived.set(id, at);
+    }
   });
   const latencies: number[] = [];
-  const pending = new Map<number, number>();
   for (let i = 0; i < samples; i++) {
     const start = performance.now();
     const response = await fetch(`${server.url}/api/v1/trucks`, {
@@ -29,15 +35,14 @@ export async function benchPushLatency(server: BenchServer, samples = 200): Prom
       body: JSON.stringify(truckBody(i)),
     });
     const { id } = (await response.json()) as { id: number };
-    // The push may arrive before the HTTP response is read: wait for it either way.
-    pending.set(id, start);
-    await new Promise<void>((resolve) => {
-      waiting.set(id, () => {
-        latencies.push(performance.now() - (pending.get(id) ?? start));
-        waiting.delete(id);
-        resolve();
-      });
-    });
+    const at =
+      arrived.get(id) ??
+      (await new Promise<number>((resolve) => {
+        waiting.set(id, resolve);
+      }));
+    waiting.delete(id);
+    arrived.delete(id);
+    latencies.push(at - start);
   }
   socket.close();
   return [

@@ -3,6 +3,7 @@ import { installErrorHandler } from '@dispatch/auth/http/boundary';
 import { checkMembershipWith } from '@dispatch/auth/http/request-context';
 import type { DocumentStore, EventStore } from '@dispatch/storage';
 import type { FastifyPluginAsync } from 'fastify';
+import { readModelRoutes } from './admin/read-model-routes.ts';
 import { loadRoutes } from './loads/load-routes.ts';
 import { invitationRoutes } from './organizations/invitation-routes.ts';
 import { memberRoutes } from './organizations/member-routes.ts';
@@ -35,6 +36,7 @@ export function commandApi(options: CommandApiOptions): FastifyPluginAsync {
       await commands.register(teamRoutes(options));
       await commands.register(truckRoutes(options));
       await commands.register(loadRoutes(options));
+      await commands.register(readModelRoutes(options));
     });
   };
 }

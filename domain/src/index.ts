@@ -12,6 +12,7 @@ export * from './organizations/state.ts';
 export * from './organizations/views.ts';
 export * from './overview/local-calendar.ts';
 export * from './overview/overview-query.ts';
+export * from './read-models/rebuild.ts';
 export * from './shared/enums.ts';
 export * from './shared/errors.ts';
 export * from './shared/fields.ts';

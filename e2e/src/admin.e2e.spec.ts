@@ -52,5 +52,16 @@ describe('the platform admin area', () => {
     const row = page.getByTestId('organization-row').filter({ hasText: 'Someone Freight' });
     await row.waitFor();
     expect(await row.textContent()).toContain('e2e-someone@example.com');
+
+    // Rebuilding the read models from the admin overview: asked for, then reported done.
+    await page.getByRole('link', { name: 'Overview', exact: true }).click();
+    await page.waitForURL(/\/admin$/);
+    const status = page.getByTestId('read-models-status');
+    await status.getByText('Not rebuilt yet').waitFor();
+    await page.getByRole('button', { name: 'Rebuild read models' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Rebuild', exact: true }).click();
+    await page.getByText('Rebuild started').waitFor();
+    await status.getByText('Completed').waitFor({ timeout: 20_000 });
+    expect(await status.textContent()).toContain('Just now');
   });
 });

@@ -8,5 +8,6 @@ export type { LoadDocument } from './projections/loads.ts';
 export * from './projections/organization-documents.ts';
 export { facetFields } from './projections/posting-changes.ts';
 export type { TruckDocument } from './projections/trucks.ts';
+export * from './read-model-rebuild.ts';
 export * from './read-models.ts';
 export * from './runner.ts';

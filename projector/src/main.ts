@@ -2,14 +2,14 @@ import { createServer } from 'node:http';
 import { loadEnvironment } from '@dispatch/storage/runtime/environment';
 import { openDocumentStoreFor, openEventStoreFor } from '@dispatch/storage/runtime/open-stores';
 import { projections } from './projections/index.ts';
-import { startProjector } from './runner.ts';
+import { startReadModels } from './read-model-rebuild.ts';
 
 /** The projector as its own process (docker-compose). It writes the change log the query API tails. */
 const env = loadEnvironment({ PORT: '3003', ...process.env });
 const eventStore = openEventStoreFor(env);
 const documents = await openDocumentStoreFor(env);
 
-const projector = await startProjector({
+const projector = await startReadModels({
   eventStore,
   documents,
   projections,

@@ -85,6 +85,7 @@ function slowWrites(store: DocumentStore, failAt?: number): DocumentStore {
     find: (collection, query) => store.find(collection, query),
     count: (collection, filter) => store.count(collection, filter),
     close: () => store.close(),
+    replaceCollections: (replacements, operations) => store.replaceCollections(replacements, operations),
     write: async (operations: WriteOperation[]) => {
       writes++;
       await new Promise((resolve) => setTimeout(resolve, 5));

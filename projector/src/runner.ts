@@ -253,7 +253,7 @@ function withIncrements(
 }
 
 /** The read models a checkpoint is kept for: their collection names, which carry their versions. */
-function readModelsOf(projections: Projection[]): string {
+export function readModelsOf(projections: Projection[]): string {
   return projections
     .flatMap((projection) => projection.collections.map((definition) => definition.name))
     .sort()

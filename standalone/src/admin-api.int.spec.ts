@@ -67,4 +67,33 @@ describe('the admin area', () => {
       expect([response.statusCode, response.json().message]).toEqual([403, 'Not authorized']);
     }
   });
+
+  it('rebuilds the read models while they serve, for a super_admin only, reporting progress', async () => {
+    const rebuild = (cookie: string) =>
+      app.app.inject({
+        method: 'POST',
+        url: '/api/v1/admin/read-models/rebuild',
+        headers: { cookie, origin: app.url },
+      });
+    expect((await rebuild(owner.cookie)).statusCode).toBe(403);
+    expect((await query(app, owner.cookie, '/api/v1/admin/read-models')).statusCode).toBe(403);
+    expect((await query(app, admin, '/api/v1/admin/read-models')).json().data.state).toBe('idle');
+
+    const requested = await rebuild(admin);
+    expect(requested.statusCode).toBe(202);
+    const status = async () => (await query(app, admin, '/api/v1/admin/read-models')).json().data;
+    const deadline = Date.now() + 15_000;
+    while ((await status()).state !== 'completed' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const finished = await status();
+    expect(finished).toMatchObject({ state: 'completed', etaSeconds: 0, error: null });
+    expect(BigInt(finished.reached)).toBeGreaterThanOrEqual(
+      BigInt(requested.headers['x-event-position'] as string),
+    );
+    expect(typeof finished.requestedBy).toBe('string');
+    // The rebuilt read models answer as before.
+    const counts = (await query(app, admin, '/api/v1/admin/overview')).json().data;
+    expect(counts).toEqual({ organizations: 2, members: 3, pendingInvitations: 0 });
+  });
 });

@@ -5,7 +5,7 @@ import {
   inProcessChangeFeed,
   type Projector,
   projections,
-  startProjector,
+  startReadModels,
 } from '@dispatch/projector';
 import { clockFromCommits, queryApi } from '@dispatch/query-api';
 import type { Environment } from '@dispatch/storage/runtime/environment';
@@ -31,7 +31,7 @@ export async function createStandaloneApp(
     defaultActiveOrganization: firstOrganizationOfUser,
   });
   const feed = inProcessChangeFeed();
-  const projector = await startProjector({
+  const projector = await startReadModels({
     eventStore: infrastructure.eventStore,
     documents: infrastructure.documents,
     projections,

@@ -37,6 +37,13 @@ export async function requireSession(auth: AuthService, request: FastifyRequest)
   return session;
 }
 
+/** The platform admin area (SPEC section 6): super_admin only. */
+export async function requireSuperAdmin(auth: AuthService, request: FastifyRequest): Promise<SessionContext> {
+  const session = await requireSession(auth, request);
+  if (session.user.role !== 'super_admin') throw new HttpError(403, 'FORBIDDEN', 'Not authorized');
+  return session;
+}
+
 export async function requireOrganization(auth: AuthService, request: FastifyRequest): Promise<ActorContext> {
   const session = await requireSession(auth, request);
   const orgId = session.session.activeOrganizationId;

@@ -2,6 +2,7 @@ import type { Projection } from '../projection.ts';
 import { boardCountersProjection } from './board-counters.ts';
 import { loadsProjection } from './loads.ts';
 import { organizationsProjection } from './organizations.ts';
+import { rebuildRequestsProjection } from './rebuild-requests.ts';
 import { trucksProjection } from './trucks.ts';
 
 /**
@@ -13,4 +14,5 @@ export const projections: Projection[] = [
   trucksProjection,
   loadsProjection,
   organizationsProjection,
+  rebuildRequestsProjection,
 ];

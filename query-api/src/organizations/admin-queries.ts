@@ -1,12 +1,13 @@
 import type { AuthService } from '@dispatch/auth';
-import { HttpError, parseInput } from '@dispatch/auth/http/boundary';
-import { requireSession } from '@dispatch/auth/http/request-context';
+import { parseInput } from '@dispatch/auth/http/boundary';
+import { requireSuperAdmin as requireSuperAdminOf } from '@dispatch/auth/http/request-context';
 import { adminOrganizationListQuerySchema } from '@dispatch/domain';
 import {
   collections,
   type InvitationDocument,
   type MemberDocument,
   type OrganizationDocument,
+  readRebuildStatus,
 } from '@dispatch/projector';
 import type { DocumentStore, Filter } from '@dispatch/storage';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
@@ -18,11 +19,7 @@ import { pagedList, skipFor } from './paging.ts';
 export function adminQueries(options: { documents: DocumentStore; auth: AuthService }): FastifyPluginAsync {
   const { documents, auth } = options;
 
-  async function requireSuperAdmin(request: FastifyRequest) {
-    const session = await requireSession(auth, request);
-    if (session.user.role !== 'super_admin') throw new HttpError(403, 'FORBIDDEN', 'Not authorized');
-    return session;
-  }
+  const requireSuperAdmin = (request: FastifyRequest) => requireSuperAdminOf(auth, request);
 
   return async (app) => {
     app.get('/api/v1/admin/organizations', async (request) => {
@@ -68,6 +65,12 @@ export function adminQueries(options: { documents: DocumentStore; auth: AuthServ
         } satisfies Filter & Partial<Record<keyof InvitationDocument, unknown>>),
       ]);
       return { success: true, data: { organizations, members, pendingInvitations } };
+    });
+
+    /** The latest read model rebuild and its progress (the projector updates it about every second). */
+    app.get('/api/v1/admin/read-models', async (request) => {
+      await requireSuperAdmin(request);
+      return { success: true, data: await readRebuildStatus(documents) };
     });
   };
 }

@@ -88,6 +88,11 @@ export interface EnsureOptions {
   deferIndexes?: boolean;
 }
 
+export interface CollectionReplacement {
+  target: string;
+  source: string;
+}
+
 export interface DocumentStore {
   /** Creates the collection and its indexes if they do not exist (idempotent). */
   ensureCollection(definition: CollectionDefinition, options?: EnsureOptions): Promise<void>;
@@ -99,5 +104,13 @@ export interface DocumentStore {
   count(collection: string, filter?: Filter): Promise<number>;
   /** Applies all operations atomically, in order. */
   write(operations: WriteOperation[]): Promise<void>;
+  /**
+   * Puts each `source` collection (documents, declared fields, indexes) in the place of its `target`,
+   * whose previous documents are dropped, and applies `operations` (on collections other than these):
+   * a read model built beside the one in service takes over from it (blue/green). The sources no
+   * longer exist afterwards. On SQLite the whole switch is one transaction; on MongoDB each collection
+   * is renamed atomically, one after another, and the operations follow.
+   */
+  replaceCollections(replacements: CollectionReplacement[], operations: WriteOperation[]): Promise<void>;
   close(): Promise<void>;
 }

@@ -6,6 +6,7 @@ import {
 } from '../collection-definition.ts';
 import type {
   CollectionDefinition,
+  CollectionReplacement,
   Document,
   DocumentStore,
   EnsureOptions,
@@ -162,6 +163,26 @@ class MongoDocumentStore implements DocumentStore {
     } finally {
       await session.endSession();
     }
+  }
+
+  async replaceCollections(
+    replacements: CollectionReplacement[],
+    operations: WriteOperation[],
+  ): Promise<void> {
+    for (const { target, source } of replacements) {
+      const definition = await this.#definition(source);
+      // renameCollection with dropTarget swaps the source in atomically: readers see one or the other.
+      await this.#collection(source).rename(target, { dropTarget: true });
+      await this.#catalog.replaceOne(
+        { _id: target },
+        { definition: JSON.stringify({ ...definition, name: target }) },
+        { upsert: true },
+      );
+      await this.#catalog.deleteOne({ _id: source });
+      this.#known.delete(source);
+      this.#known.set(target, { ...definition, name: target });
+    }
+    await this.write(operations);
   }
 
   async close(): Promise<void> {

@@ -55,15 +55,44 @@ export function ensureTable(
   if (options.indexes) ensureIndexes(db, definition);
 }
 
-/** Creates the declared indexes that do not exist yet. */
+/** The column lists of a table's own indexes, as "a,b,id". */
+function indexedColumns(db: DatabaseSync, table: string): Set<string> {
+  const indexes = db.prepare(`PRAGMA index_list(${table})`).all() as { name: string; origin: string }[];
+  return new Set(
+    indexes
+      .filter((index) => index.origin === 'c')
+      .map((index) =>
+        (
+          db.prepare('SELECT name FROM pragma_index_info(?) ORDER BY seqno').all(index.name) as {
+            name: string;
+          }[]
+        )
+          .map((column) => column.name)
+          .join(','),
+      ),
+  );
+}
+
+/**
+ * Creates the declared indexes that do not exist yet. An index is known by its columns, not its name:
+ * a table that took another's place (`replaceCollections`) keeps the indexes built under its first name.
+ */
 export function ensureIndexes(db: DatabaseSync, definition: CollectionDefinition): void {
   const table = tableOf(definition.name);
+  const existing = indexedColumns(db, table);
   // The id at the end of every index serves the tie-break of sorted, paged queries.
   const indexes = [...singlyIndexedFields(definition).map((field) => [field]), ...(definition.indexes ?? [])];
   for (const index of indexes) {
-    const columns = [...index.filter((field) => field !== idField), idField].map(columnOf).join(', ');
-    db.exec(`CREATE INDEX IF NOT EXISTS ${indexName(definition.name, index)} ON ${table} (${columns})`);
+    const columns = [...index.filter((field) => field !== idField), idField].map(columnOf);
+    if (existing.has(columns.map((column) => column.replaceAll('"', '')).join(','))) continue;
+    db.exec(
+      `CREATE INDEX IF NOT EXISTS ${indexName(definition.name, index)} ON ${table} (${columns.join(', ')})`,
+    );
   }
+}
+
+export function renameTable(db: DatabaseSync, from: string, to: string): void {
+  db.exec(`ALTER TABLE ${tableOf(from)} RENAME TO ${tableOf(to)}`);
 }
 
 export function dropTable(db: DatabaseSync, collection: string): void {

@@ -3,6 +3,7 @@ import { inMemory, inWriteTransaction } from '../../sqlite/open-database.ts';
 import { assertCollectionName, assertValidDefinition } from '../collection-definition.ts';
 import type {
   CollectionDefinition,
+  CollectionReplacement,
   Document,
   DocumentStore,
   EnsureOptions,
@@ -12,7 +13,7 @@ import type {
 } from '../port.ts';
 import { planFilter, planQuery } from '../query-plan.ts';
 import { CollectionCatalog } from './collection-catalog.ts';
-import { dropTable, ensureIndexes, ensureTable, tableOf } from './collection-schema.ts';
+import { dropTable, ensureIndexes, ensureTable, renameTable, tableOf } from './collection-schema.ts';
 import { openDocumentDatabase } from './document-database.ts';
 import { countSql, selectSql } from './query-to-sql.ts';
 import { StatementCache } from './statement-cache.ts';
@@ -111,6 +112,32 @@ class SqliteDocumentStore implements DocumentStore {
     const encoded = encodeOperations(this.#catalog, operations);
     if (this.#worker) await this.#worker.write(encoded);
     else this.#inline?.apply(encoded);
+  }
+
+  async replaceCollections(
+    replacements: CollectionReplacement[],
+    operations: WriteOperation[],
+  ): Promise<void> {
+    await this.#worker?.idle();
+    const sources = replacements.map(({ source }) => this.#catalog.get(source));
+    const encoded = encodeOperations(this.#catalog, operations);
+    const replaced = replacements.map(({ target }) => `${target}__replaced`);
+    for (const name of replaced) assertCollectionName(name);
+    inWriteTransaction(this.#db, () => {
+      replacements.forEach(({ target }, index) => {
+        const previous = replaced[index] as string;
+        dropTable(this.#db, previous);
+        // The previous table is only renamed here, keeping the switch quick; it is dropped after.
+        if (this.#catalog.find(target)) renameTable(this.#db, target, previous);
+        renameTable(this.#db, replacements[index]?.source as string, target);
+        this.#catalog.remove(replacements[index]?.source as string);
+        this.#catalog.save({ ...(sources[index] as CollectionDefinition), name: target });
+      });
+      new OperationWriter(this.#db).applyWithin(encoded);
+    });
+    this.#statements.clear();
+    this.#inline?.clear();
+    for (const name of replaced) inWriteTransaction(this.#db, () => dropTable(this.#db, name));
   }
 
   async close(): Promise<void> {

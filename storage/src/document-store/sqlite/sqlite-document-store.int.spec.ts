@@ -180,4 +180,28 @@ describe('sqlite document store on disk', () => {
     expect(await documents.get('trucks_v1', 'counter')).toBeNull();
     await documents.close();
   });
+
+  it('keeps one index per column list when a collection takes the place of another', async () => {
+    const path = join(dir, 'read-models.sqlite');
+    const documents = openSqliteDocumentStore({ path });
+    const definition = (name: string) => ({
+      name,
+      fields: { orgId: 'text' as const, updatedAt: 'date' as const },
+      indexes: [['orgId', 'updatedAt']],
+      indexEachField: false,
+    });
+    await documents.ensureCollection(definition('postings_v1'));
+    await documents.ensureCollection(definition('postings_v1__rebuild'));
+    await documents.replaceCollections([{ target: 'postings_v1', source: 'postings_v1__rebuild' }], []);
+    await documents.ensureCollection(definition('postings_v1'));
+    await documents.close();
+    const db = new DatabaseSync(path);
+    const tables = db
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'docs_%'")
+      .all();
+    const indexes = db.prepare('PRAGMA index_list("docs_postings_v1")').all() as { origin: string }[];
+    db.close();
+    expect(tables).toEqual([{ name: 'docs_postings_v1' }]);
+    expect(indexes.filter((index) => index.origin === 'c')).toHaveLength(1);
+  });
 });

@@ -82,25 +82,28 @@ export class OperationWriter {
   }
 
   apply(operations: EncodedOperation[]): void {
-    inWriteTransaction(this.#db, () => {
-      for (const operation of operations) {
-        const statements = this.#statements(operation.table);
-        if (operation.op === 'put') {
-          statements.upsert.run(operation.id, operation.json, operation.position);
-        } else if (operation.op === 'delete') {
-          statements.delete.run(operation.id, operation.position);
-        } else {
-          const row = statements.current.get(operation.position, operation.id) as
-            | { doc: string; applies: number }
-            | undefined;
-          if (row && !row.applies) continue;
-          const current = row ? (JSON.parse(row.doc) as Fields) : null;
-          // Just parsed: nothing else holds it, so it is counted on in place.
-          const fields = incremented(current, operation, true);
-          statements.upsert.run(operation.id, JSON.stringify(fields), operation.position);
-        }
+    inWriteTransaction(this.#db, () => this.applyWithin(operations));
+  }
+
+  /** Applies the operations inside the caller's write transaction. */
+  applyWithin(operations: EncodedOperation[]): void {
+    for (const operation of operations) {
+      const statements = this.#statements(operation.table);
+      if (operation.op === 'put') {
+        statements.upsert.run(operation.id, operation.json, operation.position);
+      } else if (operation.op === 'delete') {
+        statements.delete.run(operation.id, operation.position);
+      } else {
+        const row = statements.current.get(operation.position, operation.id) as
+          | { doc: string; applies: number }
+          | undefined;
+        if (row && !row.applies) continue;
+        const current = row ? (JSON.parse(row.doc) as Fields) : null;
+        // Just parsed: nothing else holds it, so it is counted on in place.
+        const fields = incremented(current, operation, true);
+        statements.upsert.run(operation.id, JSON.stringify(fields), operation.position);
       }
-    });
+    }
   }
 
   /** Statements of dropped tables are let go. */

@@ -3,6 +3,7 @@ import type { AdminOrganizationsSearch, AdminUsersSearch } from '../admin-search
 export const adminKeys = {
   all: ['admin'] as const,
   overview: () => ['admin', 'overview'] as const,
+  readModels: () => ['admin', 'read-models'] as const,
   users: () => ['admin', 'users'] as const,
   userPage: (search: AdminUsersSearch) => ['admin', 'users', search] as const,
   organizations: (search: AdminOrganizationsSearch) => ['admin', 'organizations', search] as const,

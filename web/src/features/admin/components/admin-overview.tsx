@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { adminOverviewQueryOptions } from '../api/get-overview';
+import { ReadModelsCard } from './read-models-card';
 
 function Count({
   label,
@@ -78,6 +79,7 @@ export function AdminOverview() {
           icon={<MailPlus className="size-5" aria-hidden />}
         />
       </div>
+      <ReadModelsCard />
     </div>
   );
 }

@@ -1,0 +1,52 @@
+import type { AuthService } from '@dispatch/auth';
+import { HttpError } from '@dispatch/auth/http/boundary';
+import { requireSuperAdmin } from '@dispatch/auth/http/request-context';
+import {
+  PLATFORM_ORG_ID,
+  READ_MODEL_REBUILD_SCHEMA_VERSION,
+  READ_MODEL_REBUILD_STREAM,
+  type ReadModelRebuildRequested,
+} from '@dispatch/domain';
+import { readRebuildStatus } from '@dispatch/projector';
+import type { DocumentStore, EventStore } from '@dispatch/storage';
+import type { FastifyPluginAsync } from 'fastify';
+import { type Decider, handleCommand } from '../command-handler.ts';
+import { commandContextOf, sendPosition } from '../request-context.ts';
+
+type RequestRebuild = { type: 'RequestReadModelRebuild'; data: { requestedBy: string } };
+
+/** Asking is all there is to it: the projector does the rebuild and reports on it. */
+const rebuildRequests: Decider<null, RequestRebuild, ReadModelRebuildRequested> = {
+  initialState: () => null,
+  evolve: (state) => state,
+  decide: (command) => [
+    { type: 'ReadModelRebuildRequested', data: { requestedBy: command.data.requestedBy } },
+  ],
+};
+
+/** The platform admin's rebuild of every read model (blue/green, see the projector). */
+export function readModelRoutes(options: {
+  store: EventStore;
+  auth: AuthService;
+  documents: DocumentStore;
+}): FastifyPluginAsync {
+  const { store, auth, documents } = options;
+  return async (app) => {
+    app.post('/api/v1/admin/read-models/rebuild', async (request, reply) => {
+      const { user } = await requireSuperAdmin(auth, request);
+      const { state } = await readRebuildStatus(documents);
+      if (state === 'running' || state === 'switching')
+        throw new HttpError(409, 'REBUILD_RUNNING', 'A rebuild is already running');
+      const result = await handleCommand(
+        store,
+        READ_MODEL_REBUILD_STREAM,
+        rebuildRequests,
+        { type: 'RequestReadModelRebuild', data: { requestedBy: user.id } },
+        commandContextOf(request, { orgId: PLATFORM_ORG_ID, userId: user.id }),
+        { schemaVersion: READ_MODEL_REBUILD_SCHEMA_VERSION },
+      );
+      sendPosition(reply, result);
+      return reply.status(202).send({ success: true, data: { requested: true } });
+    });
+  };
+}

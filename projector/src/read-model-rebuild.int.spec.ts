@@ -1,0 +1,174 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PLATFORM_ORG_ID, READ_MODEL_REBUILD_STREAM, truckCreateSchema } from '@dispatch/domain';
+import {
+  type DocumentStore,
+  type EventStore,
+  openSqliteDocumentStore,
+  openSqliteEventStore,
+} from '@dispatch/storage';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { inProcessChangeFeed, type ProjectionCommit } from './change-feed.ts';
+import { collections } from './collections.ts';
+import { projections } from './projections/index.ts';
+import {
+  REBUILD_STATUS_ID,
+  rebuildStatusCollection,
+  type StoredRebuildStatus,
+  shadowOf,
+  startReadModels,
+} from './read-model-rebuild.ts';
+
+const truck = truckCreateSchema.parse({
+  trailerType: 'FLATBED',
+  truckName: 'Projected',
+  truckState: 'IA',
+  truckCity: 'Des Moines',
+  availabilityDate: '2026-11-21',
+  dispatcherName: 'Dana',
+  dispatcherMobileNumber: '3125550100',
+  dispatcherEmail: 'dana@example.com',
+});
+
+const meta = (orgId: string, actorId = 'user-1') => ({
+  orgId,
+  actorId,
+  correlationId: randomUUID(),
+  causationId: null,
+  schemaVersion: 1,
+  occurredAt: new Date().toISOString(),
+});
+
+let dir: string;
+let events: EventStore;
+let documents: DocumentStore;
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'dispatch-rebuild-'));
+  events = openSqliteEventStore({ path: join(dir, 'events.sqlite') });
+  documents = openSqliteDocumentStore({ path: join(dir, 'read-models.sqlite') });
+});
+afterEach(async () => {
+  await documents.close();
+  await events.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const post = (truckId: number) =>
+  events.append(
+    `truck-${truckId}`,
+    [{ id: randomUUID(), type: 'TruckPosted', data: { truckId, ...truck }, metadata: meta('org-a') }],
+    { expected: 'no_stream' },
+  );
+const requestRebuild = () =>
+  events.append(
+    READ_MODEL_REBUILD_STREAM,
+    [
+      {
+        id: randomUUID(),
+        type: 'ReadModelRebuildRequested',
+        data: { requestedBy: 'admin-1' },
+        metadata: meta(PLATFORM_ORG_ID, 'admin-1'),
+      },
+    ],
+    { expected: 'any' },
+  );
+const status = () => documents.get<StoredRebuildStatus>(rebuildStatusCollection.name, REBUILD_STATUS_ID);
+
+async function until(check: () => Promise<boolean>, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+describe('read models rebuilt beside the ones in service', () => {
+  it('build again from the first event while the lists keep answering, then take over', async () => {
+    for (let id = 1; id <= 300; id++) await post(id);
+    const feed = inProcessChangeFeed();
+    const commits: ProjectionCommit[] = [];
+    feed.subscribe((commit) => commits.push(commit));
+    const readModels = await startReadModels({
+      eventStore: events,
+      documents,
+      projections,
+      feed,
+      batchSize: 20,
+      catchUpBatchSize: 20,
+    });
+    expect(await readModels.waitFor(await events.headPosition(), 10_000)).toBe(true);
+    expect((await status())?.state).toBe('idle');
+
+    // A read model gone wrong (as a projection fixed since would have left it): the rebuild repairs it.
+    const damaged = await documents.get(collections.trucks, '7');
+    await documents.write([
+      {
+        op: 'put',
+        collection: collections.trucks,
+        document: { ...damaged, id: '7', truckName: 'Damaged' },
+        position: BigInt(damaged?.position ?? 0) + 1n,
+      },
+    ]);
+
+    // The list is never empty or partial while the rebuild runs, and postings keep arriving.
+    const counts = new Set<number>();
+    let watching = true;
+    const watcher = (async () => {
+      while (watching) {
+        counts.add(await documents.count(collections.trucks));
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    })();
+    await requestRebuild();
+    await until(async () => (await status())?.state === 'running');
+    for (let id = 301; id <= 310; id++) await post(id);
+    await until(async () => (await status())?.state === 'completed');
+    const { position } = await post(311);
+    expect(await readModels.waitFor(position, 5000)).toBe(true);
+    watching = false;
+    await watcher;
+
+    expect(Math.min(...counts)).toBeGreaterThanOrEqual(300);
+    expect(await documents.count(collections.trucks)).toBe(311);
+    expect((await documents.get(collections.trucks, '7'))?.truckName).toBe('Projected');
+    await expect(documents.count(shadowOf(collections.trucks))).rejects.toThrow();
+    const finished = await status();
+    expect(finished).toMatchObject({
+      state: 'completed',
+      requestedBy: 'admin-1',
+      etaSeconds: 0,
+      error: null,
+    });
+    expect(BigInt(finished?.reached ?? 0)).toBeGreaterThanOrEqual(BigInt(finished?.handledUpTo ?? 0));
+    expect(commits.at(-1)?.changes).toEqual([{ kind: 'trucks', orgId: 'org-a', ids: [311] }]);
+    await readModels.close();
+  });
+
+  it('goes on with a rebuild a restart interrupted, and leaves requests from before it began alone', async () => {
+    for (let id = 1; id <= 40; id++) await post(id);
+    await requestRebuild();
+    // The request predates the read models: building them from the first event covers it.
+    let readModels = await startReadModels({ eventStore: events, documents, projections });
+    expect(await readModels.waitFor(await events.headPosition(), 10_000)).toBe(true);
+    expect((await status())?.state).toBe('idle');
+    await readModels.close();
+
+    // Stopped while running (as a crash would leave it): the next start takes the rebuild up again.
+    const before = await status();
+    await documents.write([
+      {
+        op: 'put',
+        collection: rebuildStatusCollection.name,
+        document: { ...before, id: REBUILD_STATUS_ID, state: 'running', position: undefined },
+        position: BigInt(before?.position ?? 0) + 1n,
+      },
+    ]);
+    readModels = await startReadModels({ eventStore: events, documents, projections });
+    await until(async () => (await status())?.state === 'completed');
+    expect(await documents.count(collections.trucks)).toBe(40);
+    await readModels.close();
+  });
+});

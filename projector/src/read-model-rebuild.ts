@@ -1,0 +1,308 @@
+import type { ReadModelRebuildRequested, ReadModelRebuildStatus } from '@dispatch/domain';
+import type {
+  CollectionDefinition,
+  Document,
+  DocumentStore,
+  RecordedEvent,
+  WriteOperation,
+} from '@dispatch/storage';
+import { type ChangeFeed, changeLogCollection, type ProjectionCommit } from './change-feed.ts';
+import { collections } from './collections.ts';
+import { REBUILD_REQUESTED } from './projections/rebuild-requests.ts';
+import { type Projector, type ProjectorOptions, readModelsOf, startProjector } from './runner.ts';
+
+/** The status of the latest rebuild, written by the projector as it goes (not a read model of events). */
+export const rebuildStatusCollection: CollectionDefinition = { name: 'read_model_rebuilds', fields: {} };
+export const REBUILD_STATUS_ID = 'latest';
+
+/** Where a rebuild builds each read model while the one in service keeps serving. */
+export const shadowOf = (collection: string) => `${collection}__rebuild`;
+const REBUILD_CHECKPOINT = 'read-models-rebuild';
+const PROGRESS_INTERVAL_MS = 1000;
+
+/** Deletes a document whatever its position. */
+const ANY_POSITION = 1n << 62n;
+
+export type StoredRebuildStatus = Document &
+  ReadModelRebuildStatus & {
+    /** Requests at or below this position are handled (or came before there was anything to rebuild). */
+    handledUpTo: string;
+  };
+
+/** The status as the admin area shows it; idle before the projector first ran. */
+export async function readRebuildStatus(documents: DocumentStore): Promise<ReadModelRebuildStatus> {
+  const stored = await documents
+    .get<StoredRebuildStatus>(rebuildStatusCollection.name, REBUILD_STATUS_ID)
+    .catch(() => null);
+  return {
+    state: stored?.state ?? 'idle',
+    requestedBy: stored?.requestedBy ?? null,
+    requestedAt: stored?.requestedAt ?? null,
+    startedAt: stored?.startedAt ?? null,
+    finishedAt: stored?.finishedAt ?? null,
+    reached: stored?.reached ?? '0',
+    head: stored?.head ?? '0',
+    eventsPerSecond: stored?.eventsPerSecond ?? 0,
+    etaSeconds: stored?.etaSeconds ?? null,
+    error: stored?.error ?? null,
+  };
+}
+
+/** The same store with the named collections read and written under their shadow names. */
+function shadowCollections(documents: DocumentStore, names: ReadonlySet<string>): DocumentStore {
+  const name = (collection: string) => (names.has(collection) ? shadowOf(collection) : collection);
+  const op = (operation: WriteOperation): WriteOperation => ({
+    ...operation,
+    collection: name(operation.collection),
+  });
+  return {
+    ensureCollection: (definition, options) =>
+      documents.ensureCollection({ ...definition, name: name(definition.name) }, options),
+    createIndexes: (collection) => documents.createIndexes(name(collection)),
+    dropCollection: (collection) => documents.dropCollection(name(collection)),
+    get: (collection, id) => documents.get(name(collection), id),
+    find: (collection, query) => documents.find(name(collection), query),
+    count: (collection, filter) => documents.count(name(collection), filter),
+    write: (operations) => documents.write(operations.map(op)),
+    replaceCollections: (replacements, operations) =>
+      documents.replaceCollections(replacements, operations.map(op)),
+    // The store is the caller's: closing the view of it leaves it open.
+    close: async () => {},
+  };
+}
+
+/**
+ * The read models in service, kept by a projector, and rebuilt without downtime when a super_admin
+ * asks (blue/green): a second projector builds every read model from position 0 into shadow
+ * collections while the first keeps serving, reporting its progress (position, head, events per
+ * second, time left) in the status document about every second. Once it has caught up, the live
+ * projector stops, the builder reaches the live one's position, and the shadow collections take the
+ * place of the served ones in one switch, with the live checkpoint moved to the builder's position;
+ * the live projector then goes on from there. Reads see the old read models or the new, never a mix
+ * or an empty list; commands are only slowed for the moment of the switch. A rebuild interrupted by a
+ * restart goes on from its own checkpoint.
+ */
+export async function startReadModels(options: ProjectorOptions): Promise<Projector> {
+  const { eventStore, documents, projections } = options;
+  const liveName = options.name ?? 'read-models';
+  const names = new Set(projections.flatMap((projection) => projection.collections.map((c) => c.name)));
+  const onError = options.onError ?? (() => {});
+
+  await documents.ensureCollection(rebuildStatusCollection);
+  const stored = await documents.get<StoredRebuildStatus>(rebuildStatusCollection.name, REBUILD_STATUS_ID);
+  let status: StoredRebuildStatus = stored ?? {
+    id: REBUILD_STATUS_ID,
+    position: '0',
+    reached: '0',
+    handledUpTo: (await eventStore.headPosition()).toString(),
+    state: 'idle',
+    requestedBy: null,
+    requestedAt: null,
+    startedAt: null,
+    finishedAt: null,
+    head: '0',
+    eventsPerSecond: 0,
+    etaSeconds: null,
+    error: null,
+  };
+  let revision = stored ? BigInt(stored.position) : 0n;
+  async function save(changes: Partial<StoredRebuildStatus>) {
+    status = { ...status, ...changes };
+    revision += 1n;
+    const { position: _position, ...document } = status;
+    await documents.write([
+      { op: 'put', collection: rebuildStatusCollection.name, document, position: revision },
+    ]);
+  }
+  if (!stored) await save({});
+
+  let closed = false;
+  let rebuilding: Promise<void> | null = null;
+  /** Settles when a switch in progress is over (waiters of the stopped projector try the new one). */
+  let switching: Promise<void> | null = null;
+  const relay: ChangeFeed = {
+    publish(commit: ProjectionCommit) {
+      options.feed?.publish(commit);
+      for (const change of commit.changes) {
+        if (change.kind !== REBUILD_REQUESTED) continue;
+        for (const id of change.ids) requested(BigInt(id));
+      }
+    },
+    subscribe: (listener) => options.feed?.subscribe(listener) ?? (() => {}),
+  };
+  const startLive = () => startProjector({ ...options, feed: relay });
+  let live = await startLive();
+
+  function requested(position: bigint) {
+    if (closed || rebuilding || position <= BigInt(status.handledUpTo)) return;
+    rebuilding = rebuild(position).finally(() => {
+      rebuilding = null;
+    });
+  }
+
+  async function requestOf(position: bigint): Promise<RecordedEvent | undefined> {
+    const [event] = await eventStore.readAll(position - 1n, 1);
+    return event?.position === position ? event : undefined;
+  }
+
+  async function rebuild(request: bigint | null) {
+    try {
+      if (request !== null) {
+        const event = await requestOf(request);
+        const data = event?.data as ReadModelRebuildRequested['data'] | undefined;
+        await save({
+          state: 'running',
+          handledUpTo: request.toString(),
+          requestedBy: data?.requestedBy ?? null,
+          requestedAt: event?.metadata.occurredAt ?? null,
+          startedAt: new Date().toISOString(),
+          finishedAt: null,
+          head: (await eventStore.headPosition()).toString(),
+          eventsPerSecond: 0,
+          etaSeconds: null,
+          error: null,
+        });
+        // A new rebuild starts from nothing: what an earlier, unfinished one left goes.
+        for (const name of names) await documents.dropCollection(shadowOf(name));
+        await documents.write([
+          {
+            op: 'delete',
+            collection: collections.checkpoints,
+            id: REBUILD_CHECKPOINT,
+            position: ANY_POSITION,
+          },
+        ]);
+      }
+      await build();
+    } catch (error) {
+      onError(error);
+      await save({ state: 'failed', finishedAt: new Date().toISOString(), error: String(error) }).catch(
+        onError,
+      );
+    }
+  }
+
+  async function build() {
+    const builder = await startProjector({
+      eventStore,
+      documents: shadowCollections(documents, names),
+      projections,
+      name: REBUILD_CHECKPOINT,
+      batchSize: options.batchSize,
+      catchUpBatchSize: options.catchUpBatchSize,
+      onError,
+    });
+    try {
+      // Progress until the builder stands at the head with its indexes built.
+      let last = { at: performance.now(), position: builder.position() };
+      let pace = 0;
+      for (;;) {
+        if (closed) return;
+        const head = await eventStore.headPosition();
+        const done = await builder.waitFor(head, PROGRESS_INTERVAL_MS);
+        const now = performance.now();
+        const position = builder.position();
+        const recent = (Number(position - last.position) * 1000) / Math.max(1, now - last.at);
+        pace = pace === 0 ? recent : pace * 0.5 + recent * 0.5;
+        last = { at: now, position };
+        const left = Number((head > position ? head : position) - position);
+        await save({
+          reached: position.toString(),
+          head: head.toString(),
+          eventsPerSecond: Math.round(pace),
+          etaSeconds: done ? 0 : pace > 0 ? Math.ceil(left / pace) : null,
+        });
+        if (done) break;
+      }
+      await save({ state: 'switching' });
+      await switchOver(builder);
+    } finally {
+      await builder.close();
+    }
+  }
+
+  async function switchOver(builder: Projector) {
+    let finish = () => {};
+    switching = new Promise((resolve) => {
+      finish = resolve;
+    });
+    try {
+      await live.close();
+      const stopped = live.position();
+      if (!(await builder.waitFor(stopped, 60_000)))
+        throw new Error('The rebuild fell behind the read models');
+      await builder.close();
+      const built = builder.position();
+      const changeLog: WriteOperation[] = options.writeChangeLog
+        ? [
+            {
+              op: 'put',
+              collection: changeLogCollection.name,
+              document: { id: built.toString(), seq: Number(built), changes: [] },
+              position: built,
+            },
+          ]
+        : [];
+      await documents.replaceCollections(
+        [...names].map((name) => ({ target: name, source: shadowOf(name) })),
+        [
+          {
+            op: 'put',
+            collection: collections.checkpoints,
+            document: { id: liveName, readModels: readModelsOf(projections) },
+            position: built,
+          },
+          { op: 'delete', collection: collections.checkpoints, id: REBUILD_CHECKPOINT, position: built + 1n },
+          ...changeLog,
+        ],
+      );
+      live = await startLive();
+      // Readers waiting for a position up to the builder's are answered by the new read models.
+      options.feed?.publish({ position: built, changes: [] });
+      await save({
+        state: 'completed',
+        finishedAt: new Date().toISOString(),
+        reached: built.toString(),
+        head: built.toString(),
+        etaSeconds: 0,
+      });
+    } catch (error) {
+      // Whatever happened, the read models in service keep being kept.
+      live = await startLive();
+      throw error;
+    } finally {
+      finish();
+      switching = null;
+    }
+  }
+
+  // A rebuild a restart interrupted goes on; one interrupted while switching over is checked first.
+  if (status.state === 'running' || status.state === 'switching') {
+    const unfinished = await documents.get<Document>(collections.checkpoints, REBUILD_CHECKPOINT);
+    if (status.state === 'switching' && !unfinished) {
+      await save({ state: 'completed', finishedAt: new Date().toISOString() });
+    } else {
+      rebuilding = rebuild(null).finally(() => {
+        rebuilding = null;
+      });
+    }
+  }
+
+  return {
+    position: () => live.position(),
+    async waitFor(position, timeoutMs) {
+      const deadline = performance.now() + timeoutMs;
+      for (;;) {
+        const current = live;
+        if (await current.waitFor(position, Math.max(0, deadline - performance.now()))) return true;
+        if (switching) await switching;
+        if (current === live || performance.now() >= deadline) return false;
+      }
+    },
+    async close() {
+      closed = true;
+      await rebuilding;
+      await live.close();
+    },
+  };
+}

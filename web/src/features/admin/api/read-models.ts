@@ -1,0 +1,24 @@
+import type { ReadModelRebuildStatus } from '@dispatch/domain';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type DataEnvelope, request } from '../../../lib/api-client';
+import { adminKeys } from './admin-keys';
+
+export const isRebuilding = (status: ReadModelRebuildStatus | undefined) =>
+  status?.state === 'running' || status?.state === 'switching';
+
+/** The latest rebuild; followed every second while one runs. */
+export const readModelStatusQueryOptions = () =>
+  queryOptions({
+    queryKey: adminKeys.readModels(),
+    queryFn: async ({ signal }) =>
+      (await request<DataEnvelope<ReadModelRebuildStatus>>('/api/v1/admin/read-models', { signal })).data,
+    refetchInterval: (query) => (isRebuilding(query.state.data) ? 1000 : 10_000),
+  });
+
+export function useRequestRebuild() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => request('/api/v1/admin/read-models/rebuild', { method: 'POST' }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.readModels() }),
+  });
+}
