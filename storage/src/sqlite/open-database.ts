@@ -8,8 +8,14 @@ export const inMemory = ':memory:';
  * One connection per store instance. A connection is only ever used synchronously, so a transaction
  * never spans an `await` and two stores sharing a file in one process cannot deadlock each other.
  */
-export function openDatabase(path: string, synchronous: Synchronous): DatabaseSync {
+export function openDatabase(
+  path: string,
+  synchronous: Synchronous,
+  options: { pageSize?: number } = {},
+): DatabaseSync {
   const db = new DatabaseSync(path);
+  // Only a new, empty database takes a page size (before WAL is set); an existing one keeps its own.
+  if (options.pageSize) db.exec(`PRAGMA page_size = ${Math.trunc(options.pageSize)}`);
   // Another process may hold the write lock for a moment (two processes may share the file):
   // waiting is better than failing the command.
   db.exec('PRAGMA busy_timeout = 5000');
