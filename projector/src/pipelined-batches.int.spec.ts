@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { truckCreateSchema } from '@dispatch/domain';
 import {
   type DocumentStore,
   type EventStore,
@@ -14,17 +13,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { collections } from './collections.ts';
 import { projections } from './projections/index.ts';
 import { startProjector } from './runner.ts';
+import { truckFixture } from './testing/truck-fixture.ts';
 
-const truck = truckCreateSchema.parse({
-  trailerType: 'FLATBED',
-  truckName: 'Pipelined',
-  truckState: 'IA',
-  truckCity: 'Des Moines',
-  availabilityDate: '2026-11-21',
-  dispatcherName: 'Dana',
-  dispatcherMobileNumber: '3125550100',
-  dispatcherEmail: 'dana@example.com',
-});
+const truck = truckFixture('Pipelined');
 
 const meta = (day: number) => ({
   orgId: 'org-a',

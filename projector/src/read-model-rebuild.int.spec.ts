@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PLATFORM_ORG_ID, READ_MODEL_REBUILD_STREAM, truckCreateSchema } from '@dispatch/domain';
+import { PLATFORM_ORG_ID, READ_MODEL_REBUILD_STREAM } from '@dispatch/domain';
 import {
   type DocumentStore,
   type EventStore,
@@ -20,17 +20,9 @@ import {
   shadowOf,
   startReadModels,
 } from './read-model-rebuild.ts';
+import { truckFixture } from './testing/truck-fixture.ts';
 
-const truck = truckCreateSchema.parse({
-  trailerType: 'FLATBED',
-  truckName: 'Projected',
-  truckState: 'IA',
-  truckCity: 'Des Moines',
-  availabilityDate: '2026-11-21',
-  dispatcherName: 'Dana',
-  dispatcherMobileNumber: '3125550100',
-  dispatcherEmail: 'dana@example.com',
-});
+const truck = truckFixture('Projected');
 
 const meta = (orgId: string, actorId = 'user-1') => ({
   orgId,

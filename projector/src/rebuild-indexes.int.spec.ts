@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { truckCreateSchema } from '@dispatch/domain';
 import {
   type DocumentStore,
   type EventStore,
@@ -10,17 +9,9 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { collections } from './collections.ts';
 import { projections } from './projections/index.ts';
 import { startProjector } from './runner.ts';
+import { truckFixture } from './testing/truck-fixture.ts';
 
-const truck = truckCreateSchema.parse({
-  trailerType: 'FLATBED',
-  truckName: 'Rebuilt',
-  truckState: 'IA',
-  truckCity: 'Des Moines',
-  availabilityDate: '2026-11-21',
-  dispatcherName: 'Dana',
-  dispatcherMobileNumber: '3125550100',
-  dispatcherEmail: 'dana@example.com',
-});
+const truck = truckFixture('Rebuilt');
 
 const readModels = projections.flatMap((projection) => projection.collections.map(({ name }) => name));
 

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { truckCreateSchema } from '@dispatch/domain';
 import {
   type DocumentStore,
   type EventStore,
@@ -12,17 +11,9 @@ import { inProcessChangeFeed, type ProjectionCommit } from './change-feed.ts';
 import { collections } from './collections.ts';
 import { projections } from './projections/index.ts';
 import { startProjector } from './runner.ts';
+import { truckFixture } from './testing/truck-fixture.ts';
 
-const truck = truckCreateSchema.parse({
-  trailerType: 'FLATBED',
-  truckName: 'Projected',
-  truckState: 'IA',
-  truckCity: 'Des Moines',
-  availabilityDate: '2026-11-21',
-  dispatcherName: 'Dana',
-  dispatcherMobileNumber: '3125550100',
-  dispatcherEmail: 'dana@example.com',
-});
+const truck = truckFixture('Projected');
 
 const meta = (orgId: string) => ({
   orgId,
