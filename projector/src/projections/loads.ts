@@ -51,6 +51,7 @@ export const loadsProjection: Projection = {
         ['orgId', 'createdBy', 'updatedAt'],
       ],
       indexEachField: false,
+      textIndex: ['searchText'],
     },
   ],
   eventTypes: ['LoadPosted', 'LoadUpdated', 'LoadRemoved'],

@@ -34,6 +34,8 @@ export const trucksProjection: Projection = {
         ['orgId', 'createdBy', 'updatedAt'],
       ],
       indexEachField: false,
+      // The name search and the unit number filter find their rows through a trigram index.
+      textIndex: ['truckName', 'unitNumber'],
     },
   ],
   eventTypes: ['TruckPosted', 'TruckUpdated', 'TruckRemoved'],

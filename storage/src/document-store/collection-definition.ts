@@ -32,6 +32,10 @@ export function assertValidDefinition(definition: CollectionDefinition): void {
     if (index.length === 0) throw new Error(`Empty index in ${definition.name}`);
     for (const field of index) fieldType(definition, field);
   }
+  for (const field of definition.textIndex ?? []) {
+    if (fieldType(definition, field) !== 'text')
+      throw new Error(`Text index on ${field} of ${definition.name}, which is not a text field`);
+  }
 }
 
 /** The declared type of a field, throwing for a field that was not declared. */

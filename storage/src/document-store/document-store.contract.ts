@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { CollectionDefinition, Document, DocumentStore, Query } from './port.ts';
+import type { CollectionDefinition, Document, DocumentStore, Query, WriteOperation } from './port.ts';
 
 /** A name of its own for every test, so the suite can run against a shared database. */
 function collectionName(prefix: string): string {
@@ -349,6 +349,74 @@ export function documentStoreContract(
         expect(await store.count(served)).toBe(2);
         await store.write([{ op: 'delete', collection: served, id: 'b', position: 7n }]);
         expect(await store.count(served)).toBe(1);
+      });
+
+      it('answers contains through a declared text index as it does without one', async () => {
+        const indexed = { ...truckCollection(), textIndex: ['name', 'depot'] };
+        await store.ensureCollection(indexed, { deferIndexes: true });
+        created.push(indexed.name);
+        const plain = await ensure(truckCollection());
+        const both = async (operations: WriteOperation[]) => {
+          await store.write(operations.map((operation) => ({ ...operation, collection: indexed.name })));
+          await store.write(operations.map((operation) => ({ ...operation, collection: plain })));
+        };
+        await both([
+          ...trucks.map((truck) => ({
+            op: 'put' as const,
+            collection: '',
+            document: truckDocument(truck),
+            position: 1n,
+          })),
+          { op: 'put', collection: '', document: { id: 'q1', name: 'Say "hi" now' }, position: 1n },
+          { op: 'put', collection: '', document: { id: 'q2', name: 'Écho Süd' }, position: 1n },
+        ]);
+        await store.createIndexes(indexed.name);
+        const needles = [
+          'atlas',
+          'ATLAS J',
+          'tlas',
+          '100%',
+          '0%',
+          '_',
+          '100_p',
+          '.*',
+          'at',
+          'x',
+          '"hi"',
+          'süd',
+        ];
+        const same = async () => {
+          for (const needle of [...needles, 'north', 'renamed']) {
+            const query = { filter: { name: { contains: needle } } };
+            const found = (await store.find(indexed.name, query)).map((document) => document.id);
+            expect(found, needle).toEqual((await store.find(plain, query)).map((document) => document.id));
+            expect(await store.count(indexed.name, query.filter), needle).toBe(found.length);
+          }
+          const depot = { depot: { contains: 'nort' } };
+          expect(await store.count(indexed.name, depot)).toBe(await store.count(plain, depot));
+        };
+        await same();
+        expect(
+          (await store.find(indexed.name, { filter: { name: { contains: 'ATLAS' } } })).map(({ id }) => id),
+        ).toEqual(['t01', 't27', 't28']);
+
+        // Edits and removals reach the index with the documents.
+        await both([
+          { op: 'put', collection: '', document: { id: 't01', name: 'Renamed' }, position: 2n },
+          { op: 'delete', collection: '', id: 't27', position: 2n },
+          {
+            op: 'increment',
+            collection: '',
+            id: 'c1',
+            insert: { name: 'Counter atlas' },
+            by: { seen: 1 },
+            position: 2n,
+          },
+        ]);
+        await same();
+        expect(
+          (await store.find(indexed.name, { filter: { name: { contains: 'atlas' } } })).map(({ id }) => id),
+        ).toEqual(['c1', 't28']);
       });
 
       it('forgets a dropped collection', async () => {

@@ -26,6 +26,12 @@ export interface CollectionDefinition {
    * from the compound index a query needs.
    */
   indexEachField?: boolean;
+  /**
+   * Text fields whose `contains` filters a store may answer from a text index rather than by reading
+   * every row (SQLite: an FTS5 trigram index, used for needles of three characters or more; MongoDB
+   * matches them as before). Built with the other indexes, so a deferred rebuild defers it too.
+   */
+  textIndex?: string[];
 }
 
 export interface Document {

@@ -76,25 +76,80 @@ function indexedColumns(db: DatabaseSync, table: string): Set<string> {
 /**
  * Creates the declared indexes that do not exist yet. An index is known by its columns, not its name:
  * a table that took another's place (`replaceCollections`) keeps the indexes built under its first name.
+ * Indexes built over rows already there are followed by statistics (ANALYZE), from which the planner
+ * learns, for one, that an organization's rows are many and a rare text match is few.
  */
 export function ensureIndexes(db: DatabaseSync, definition: CollectionDefinition): void {
   const table = tableOf(definition.name);
   const existing = indexedColumns(db, table);
   // The id at the end of every index serves the tie-break of sorted, paged queries.
   const indexes = [...singlyIndexedFields(definition).map((field) => [field]), ...(definition.indexes ?? [])];
+  let created = false;
   for (const index of indexes) {
     const columns = [...index.filter((field) => field !== idField), idField].map(columnOf);
     if (existing.has(columns.map((column) => column.replaceAll('"', '')).join(','))) continue;
     db.exec(
       `CREATE INDEX IF NOT EXISTS ${indexName(definition.name, index)} ON ${table} (${columns.join(', ')})`,
     );
+    created = true;
   }
+  created = ensureTextIndex(db, definition) || created;
+  if (created && db.prepare(`SELECT 1 FROM ${table} LIMIT 1`).get()) db.exec(`ANALYZE ${table}`);
+}
+
+/** The FTS5 table indexing a collection's `textIndex` fields, its columns named c0, c1… in their order. */
+export const textIndexOf = (collection: string) => `"docs_${collection}:text"`;
+const textIndexName = (collection: string) => `docs_${collection}:text`;
+
+const exists = (db: DatabaseSync, type: 'table' | 'trigger', name: string) =>
+  db.prepare('SELECT name FROM sqlite_master WHERE type = ? AND name = ?').get(type, name) !== undefined;
+
+/** Whether the collection's text index is there (a deferred rebuild builds it with the other indexes). */
+export const hasTextIndex = (db: DatabaseSync, collection: string) =>
+  exists(db, 'table', textIndexName(collection));
+
+/**
+ * The trigram index of the declared text fields: a contentless FTS5 table keyed by the rows' rowids,
+ * kept by triggers on the collection's table, so every write (on any connection) keeps it in step.
+ * Created (and filled from the rows there) when missing; a table that took another's place brings
+ * its index and triggers along (see `renameTable`).
+ */
+function ensureTextIndex(db: DatabaseSync, definition: CollectionDefinition): boolean {
+  const fields = definition.textIndex ?? [];
+  if (fields.length === 0) return false;
+  const table = tableOf(definition.name);
+  const index = textIndexOf(definition.name);
+  const triggers = db
+    .prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = ?")
+    .all(`docs_${definition.name}`) as { name: string }[];
+  if (hasTextIndex(db, definition.name) && triggers.length === 3) return false;
+  for (const trigger of triggers) db.exec(`DROP TRIGGER "${trigger.name}"`);
+  db.exec(`DROP TABLE IF EXISTS ${index}`);
+  const columns = fields.map((_, position) => `c${position}`).join(', ');
+  const values = (row: 'new' | 'old') => fields.map((field) => `${row}.${columnOf(field)}`).join(', ');
+  db.exec(
+    `CREATE VIRTUAL TABLE ${index} USING fts5(${columns}, content='', contentless_delete=1, tokenize='trigram')`,
+  );
+  db.exec(
+    `INSERT INTO ${index} (rowid, ${columns}) SELECT rowid, ${fields.map(columnOf).join(', ')} FROM ${table}`,
+  );
+  const trigger = (event: string) => `"docs_${definition.name}:text:${event}"`;
+  db.exec(`CREATE TRIGGER ${trigger('insert')} AFTER INSERT ON ${table} BEGIN
+    INSERT INTO ${index} (rowid, ${columns}) VALUES (new.rowid, ${values('new')}); END`);
+  db.exec(`CREATE TRIGGER ${trigger('update')} AFTER UPDATE ON ${table} BEGIN
+    DELETE FROM ${index} WHERE rowid = old.rowid;
+    INSERT INTO ${index} (rowid, ${columns}) VALUES (new.rowid, ${values('new')}); END`);
+  db.exec(`CREATE TRIGGER ${trigger('delete')} AFTER DELETE ON ${table} BEGIN
+    DELETE FROM ${index} WHERE rowid = old.rowid; END`);
+  return true;
 }
 
 export function renameTable(db: DatabaseSync, from: string, to: string): void {
   db.exec(`ALTER TABLE ${tableOf(from)} RENAME TO ${tableOf(to)}`);
+  if (hasTextIndex(db, from)) db.exec(`ALTER TABLE ${textIndexOf(from)} RENAME TO ${textIndexOf(to)}`);
 }
 
 export function dropTable(db: DatabaseSync, collection: string): void {
   db.exec(`DROP TABLE IF EXISTS ${tableOf(collection)}`);
+  db.exec(`DROP TABLE IF EXISTS ${textIndexOf(collection)}`);
 }

@@ -13,9 +13,17 @@ import type {
 } from '../port.ts';
 import { planFilter, planQuery } from '../query-plan.ts';
 import { CollectionCatalog } from './collection-catalog.ts';
-import { dropTable, ensureIndexes, ensureTable, renameTable, tableOf } from './collection-schema.ts';
+import {
+  dropTable,
+  ensureIndexes,
+  ensureTable,
+  hasTextIndex,
+  renameTable,
+  tableOf,
+  textIndexOf,
+} from './collection-schema.ts';
 import { openDocumentDatabase } from './document-database.ts';
-import { countSql, selectSql } from './query-to-sql.ts';
+import { countSql, selectSql, type TextIndexLookup } from './query-to-sql.ts';
 import { StatementCache } from './statement-cache.ts';
 import { WorkerWriter } from './worker-writer.ts';
 import { encodeOperations, OperationWriter } from './write-operations.ts';
@@ -54,6 +62,8 @@ class SqliteDocumentStore implements DocumentStore {
 
   constructor(path: string, writer: 'worker' | 'inline') {
     this.#db = openDocumentDatabase(path);
+    // A long-lived connection brings the planner's statistics up to date when it opens (SQLite's advice).
+    this.#db.exec('PRAGMA optimize = 0x10002');
     this.#statements = new StatementCache(this.#db);
     this.#catalog = new CollectionCatalog(this.#db);
     this.#inline = writer === 'inline' ? new OperationWriter(this.#db) : null;
@@ -95,15 +105,28 @@ class SqliteDocumentStore implements DocumentStore {
     return row ? toDocument<T>(row) : null;
   }
 
+  /** The collection's text index, once it is built (a deferred rebuild builds it last). */
+  #textIndex(definition: CollectionDefinition): TextIndexLookup | undefined {
+    const fields = definition.textIndex ?? [];
+    if (fields.length === 0 || !hasTextIndex(this.#db, definition.name)) return undefined;
+    const index = textIndexOf(definition.name);
+    return (field) => {
+      const position = fields.indexOf(field);
+      return position < 0 ? null : { index, column: `c${position}` };
+    };
+  }
+
   async find<T extends Document = Document>(collection: string, query: Query): Promise<T[]> {
-    const plan = planQuery(this.#catalog.get(collection), query);
-    const { sql, params } = selectSql(tableOf(collection), plan);
+    const definition = this.#catalog.get(collection);
+    const plan = planQuery(definition, query);
+    const { sql, params } = selectSql(tableOf(collection), plan, this.#textIndex(definition));
     return (this.#statements.get(sql).all(...params) as unknown as Row[]).map((row) => toDocument<T>(row));
   }
 
   async count(collection: string, filter?: Filter): Promise<number> {
-    const predicates = planFilter(this.#catalog.get(collection), filter);
-    const { sql, params } = countSql(tableOf(collection), predicates);
+    const definition = this.#catalog.get(collection);
+    const predicates = planFilter(definition, filter);
+    const { sql, params } = countSql(tableOf(collection), predicates, this.#textIndex(definition));
     return Number((this.#statements.get(sql).get(...params) as { count: number | bigint }).count);
   }
 

@@ -11,6 +11,9 @@ export interface Sql {
 
 const comparison = { gt: '>', gte: '>=', lt: '<', lte: '<=' } as const;
 
+/** The FTS5 table and column that index a text field, when there is one. */
+export type TextIndexLookup = (field: string) => { index: string; column: string } | null;
+
 /** Generated columns hold JSON booleans as 1/0. */
 function parameter(value: Scalar): SQLInputValue {
   return typeof value === 'boolean' ? Number(value) : value;
@@ -21,7 +24,7 @@ function parameter(value: Scalar): SQLInputValue {
  * adapters return the same rows: `IS NOT` keeps rows where the field is null, `IN` gets an explicit
  * `IS NULL` when the list holds null.
  */
-function condition(predicate: Predicate, params: SQLInputValue[]): string {
+function condition(predicate: Predicate, params: SQLInputValue[], textIndex?: TextIndexLookup): string {
   const column = columnOf(predicate.field);
   switch (predicate.op) {
     case 'eq':
@@ -47,16 +50,24 @@ function condition(predicate: Predicate, params: SQLInputValue[]): string {
           return `${column} ${comparison[operator]} ?`;
         })
         .join(' AND ');
-    case 'contains':
+    case 'contains': {
       // instr, not LIKE: the needle is matched literally, `%` and `_` included, with nothing to escape.
       params.push(predicate.needle);
-      return `instr(lower(${column}), lower(?)) > 0`;
+      const scan = `instr(lower(${column}), lower(?)) > 0`;
+      // A trigram index finds the rows holding every three-character run of the needle, in order
+      // (a phrase of trigrams): all the matches and a few more, which the scan's test then drops.
+      const indexed = [...predicate.needle].length >= 3 ? textIndex?.(predicate.field) : null;
+      if (!indexed) return scan;
+      params.push(`${indexed.column} : "${predicate.needle.replaceAll('"', '""')}"`);
+      // Parameters go in the order they appear: the scan's needle, then the index's phrase.
+      return `(${scan} AND rowid IN (SELECT rowid FROM ${indexed.index} WHERE ${indexed.index} MATCH ?))`;
+    }
   }
 }
 
-export function whereClause(predicates: Predicate[]): Sql {
+export function whereClause(predicates: Predicate[], textIndex?: TextIndexLookup): Sql {
   const params: SQLInputValue[] = [];
-  const conditions = predicates.map((predicate) => condition(predicate, params));
+  const conditions = predicates.map((predicate) => condition(predicate, params, textIndex));
   return { sql: conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : '', params };
 }
 
@@ -67,15 +78,15 @@ function orderBy(plan: QueryPlan): string {
   return ` ORDER BY ${keys.join(', ')}`;
 }
 
-export function selectSql(table: string, plan: QueryPlan): Sql {
-  const where = whereClause(plan.predicates);
+export function selectSql(table: string, plan: QueryPlan, textIndex?: TextIndexLookup): Sql {
+  const where = whereClause(plan.predicates, textIndex);
   return {
     sql: `SELECT doc, CAST(position AS TEXT) AS position FROM ${table}${where.sql}${orderBy(plan)} LIMIT ? OFFSET ?`,
     params: [...where.params, plan.limit ?? -1, plan.skip],
   };
 }
 
-export function countSql(table: string, predicates: Predicate[]): Sql {
-  const where = whereClause(predicates);
+export function countSql(table: string, predicates: Predicate[], textIndex?: TextIndexLookup): Sql {
+  const where = whereClause(predicates, textIndex);
   return { sql: `SELECT COUNT(*) AS count FROM ${table}${where.sql}`, params: where.params };
 }

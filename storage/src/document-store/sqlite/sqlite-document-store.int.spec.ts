@@ -181,27 +181,58 @@ describe('sqlite document store on disk', () => {
     await documents.close();
   });
 
-  it('keeps one index per column list when a collection takes the place of another', async () => {
+  it('keeps one index per column list and its text index when a collection takes the place of another', async () => {
     const path = join(dir, 'read-models.sqlite');
     const documents = openSqliteDocumentStore({ path });
     const definition = (name: string) => ({
       name,
-      fields: { orgId: 'text' as const, updatedAt: 'date' as const },
+      fields: { orgId: 'text' as const, updatedAt: 'date' as const, name: 'text' as const },
       indexes: [['orgId', 'updatedAt']],
       indexEachField: false,
+      textIndex: ['name'],
     });
     await documents.ensureCollection(definition('postings_v1'));
-    await documents.ensureCollection(definition('postings_v1__rebuild'));
+    await documents.write([
+      { op: 'put', collection: 'postings_v1', document: { id: 'old', name: 'Old Atlas' }, position: 1n },
+    ]);
+    await documents.ensureCollection(definition('postings_v1__rebuild'), { deferIndexes: true });
+    await documents.write([
+      { op: 'put', collection: 'postings_v1__rebuild', document: { id: 'a', name: 'Atlas' }, position: 1n },
+    ]);
+    await documents.createIndexes('postings_v1__rebuild');
     await documents.replaceCollections([{ target: 'postings_v1', source: 'postings_v1__rebuild' }], []);
     await documents.ensureCollection(definition('postings_v1'));
+    // The triggers moved with the table write to the index that moved with it.
+    await documents.write([
+      { op: 'put', collection: 'postings_v1', document: { id: 'b', name: 'Big Atlas' }, position: 2n },
+      { op: 'put', collection: 'postings_v1', document: { id: 'a', name: 'Renamed' }, position: 2n },
+    ]);
+    const atlas = { name: { contains: 'atlas' } };
+    expect((await documents.find('postings_v1', { filter: atlas })).map(({ id }) => id)).toEqual(['b']);
     await documents.close();
+
     const db = new DatabaseSync(path);
-    const tables = db
-      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'docs_%'")
-      .all();
+    const names = (type: string) =>
+      (
+        db.prepare('SELECT name FROM sqlite_master WHERE type = ? ORDER BY name').all(type) as {
+          name: string;
+        }[]
+      )
+        .map(({ name }) => name)
+        .filter((name) => name.startsWith('docs_'));
     const indexes = db.prepare('PRAGMA index_list("docs_postings_v1")').all() as { origin: string }[];
+    const plan = db
+      .prepare(
+        `EXPLAIN QUERY PLAN SELECT id FROM "docs_postings_v1" WHERE rowid IN
+         (SELECT rowid FROM "docs_postings_v1:text" WHERE "docs_postings_v1:text" MATCH 'c0 : "atlas"')`,
+      )
+      .all() as { detail: string }[];
+    const tables = names('table').filter((name) => !name.includes('text_'));
+    const triggers = names('trigger');
     db.close();
-    expect(tables).toEqual([{ name: 'docs_postings_v1' }]);
+    expect(tables).toEqual(['docs_postings_v1', 'docs_postings_v1:text']);
+    expect(triggers).toHaveLength(3);
     expect(indexes.filter((index) => index.origin === 'c')).toHaveLength(1);
+    expect(plan.some((step) => step.detail.includes('VIRTUAL TABLE INDEX'))).toBe(true);
   });
 });
