@@ -6,7 +6,7 @@ import type {
   RecordedEvent,
   WriteOperation,
 } from '@dispatch/storage';
-import { type ChangeFeed, changeLogCollection, type ProjectionCommit } from './change-feed.ts';
+import { type Change, type ChangeFeed, changeLogCollection, type ProjectionCommit } from './change-feed.ts';
 import { collections } from './collections.ts';
 import { REBUILD_REQUESTED } from './projections/rebuild-requests.ts';
 import { type Projector, type ProjectorOptions, readModelsOf, startProjector } from './runner.ts';
@@ -19,6 +19,18 @@ export const REBUILD_STATUS_ID = 'latest';
 export const shadowOf = (collection: string) => `${collection}__rebuild`;
 const REBUILD_CHECKPOINT = 'read-models-rebuild';
 const PROGRESS_INTERVAL_MS = 1000;
+
+/** One change per kind and organization, with every id once. */
+function mergedChanges(changes: Change[]): Change[] {
+  const merged = new Map<string, Change>();
+  for (const { kind, orgId, ids } of changes) {
+    const key = `${kind}\u0000${orgId}`;
+    const change = merged.get(key) ?? { kind, orgId, ids: [] };
+    change.ids = [...new Set([...change.ids, ...ids])];
+    merged.set(key, change);
+  }
+  return [...merged.values()];
+}
 
 /** Deletes a document whatever its position. */
 const ANY_POSITION = 1n << 62n;
@@ -183,10 +195,21 @@ export async function startReadModels(options: ProjectorOptions): Promise<Projec
   }
 
   async function build() {
+    // What the builder applies once the live projector has stopped, no live client has heard of yet:
+    // it is told once the new read models serve.
+    const unheard: Change[] = [];
+    let collecting = false;
+    const builderFeed: ChangeFeed = {
+      publish(commit) {
+        if (collecting) unheard.push(...commit.changes);
+      },
+      subscribe: () => () => {},
+    };
     const builder = await startProjector({
       eventStore,
       documents: shadowCollections(documents, names),
       projections,
+      feed: builderFeed,
       name: REBUILD_CHECKPOINT,
       batchSize: options.batchSize,
       catchUpBatchSize: options.catchUpBatchSize,
@@ -215,19 +238,23 @@ export async function startReadModels(options: ProjectorOptions): Promise<Projec
         if (done) break;
       }
       await save({ state: 'switching' });
-      await switchOver(builder);
+      await switchOver(builder, () => {
+        collecting = true;
+        return unheard;
+      });
     } finally {
       await builder.close();
     }
   }
 
-  async function switchOver(builder: Projector) {
+  async function switchOver(builder: Projector, collectUnheard: () => Change[]) {
     let finish = () => {};
     switching = new Promise((resolve) => {
       finish = resolve;
     });
     try {
       await live.close();
+      const unheard = collectUnheard();
       const stopped = live.position();
       if (!(await builder.waitFor(stopped, 60_000)))
         throw new Error('The rebuild fell behind the read models');
@@ -238,7 +265,7 @@ export async function startReadModels(options: ProjectorOptions): Promise<Projec
             {
               op: 'put',
               collection: changeLogCollection.name,
-              document: { id: built.toString(), seq: Number(built), changes: [] },
+              document: { id: built.toString(), seq: Number(built), changes: mergedChanges(unheard) },
               position: built,
             },
           ]
@@ -257,8 +284,9 @@ export async function startReadModels(options: ProjectorOptions): Promise<Projec
         ],
       );
       live = await startLive();
-      // Readers waiting for a position up to the builder's are answered by the new read models.
-      options.feed?.publish({ position: built, changes: [] });
+      // Readers waiting for a position up to the builder's are answered by the new read models, and
+      // live clients hear of what changed while the live projector stood still.
+      options.feed?.publish({ position: built, changes: mergedChanges(unheard) });
       await save({
         state: 'completed',
         finishedAt: new Date().toISOString(),
