@@ -169,5 +169,31 @@ describe('read models rebuilt beside the ones in service', () => {
     await until(async () => (await status())?.state === 'completed');
     expect(await documents.count(collections.trucks)).toBe(40);
     await readModels.close();
+
+    // Stopped while switching over with the builder's checkpoint still there: the switch may not have
+    // happened everywhere, so the rebuild starts over and leaves nothing of the interrupted one.
+    const completed = await status();
+    await documents.ensureCollection({ name: shadowOf(collections.trucks), fields: {} });
+    await documents.write([
+      { op: 'put', collection: shadowOf(collections.trucks), document: { id: '999' }, position: 1n },
+      {
+        op: 'put',
+        collection: collections.checkpoints,
+        document: { id: 'read-models-rebuild' },
+        position: 1n,
+      },
+      {
+        op: 'put',
+        collection: rebuildStatusCollection.name,
+        document: { ...completed, id: REBUILD_STATUS_ID, state: 'switching', position: undefined },
+        position: BigInt(completed?.position ?? 0) + 1n,
+      },
+    ]);
+    readModels = await startReadModels({ eventStore: events, documents, projections });
+    await until(async () => (await status())?.state === 'completed');
+    expect(await documents.count(collections.trucks)).toBe(40);
+    expect(await documents.get(collections.trucks, '999')).toBeNull();
+    await expect(documents.count(shadowOf(collections.trucks))).rejects.toThrow();
+    await readModels.close();
   });
 });

@@ -157,7 +157,8 @@ export async function startReadModels(options: ProjectorOptions): Promise<Projec
     return event?.position === position ? event : undefined;
   }
 
-  async function rebuild(request: bigint | null) {
+  /** A rebuild from nothing (`fresh`, as for a request), or one a restart interrupted, from its checkpoint. */
+  async function rebuild(request: bigint | null, options: { fresh: boolean } = { fresh: true }) {
     try {
       if (request !== null) {
         const event = await requestOf(request);
@@ -174,6 +175,9 @@ export async function startReadModels(options: ProjectorOptions): Promise<Projec
           etaSeconds: null,
           error: null,
         });
+      }
+      if (options.fresh) {
+        await save({ state: 'running', startedAt: new Date().toISOString(), reached: '0', etaSeconds: null });
         // A new rebuild starts from nothing: what an earlier, unfinished one left goes.
         for (const name of names) await documents.dropCollection(shadowOf(name));
         await documents.write([
@@ -304,13 +308,15 @@ export async function startReadModels(options: ProjectorOptions): Promise<Projec
     }
   }
 
-  // A rebuild a restart interrupted goes on; one interrupted while switching over is checked first.
+  // A rebuild a restart interrupted goes on from its checkpoint. One interrupted while switching over
+  // is done if its checkpoint is gone (the switch commits with it); otherwise it starts over, since on
+  // MongoDB some collections may have switched and others not (SQLite switches all or none).
   if (status.state === 'running' || status.state === 'switching') {
     const unfinished = await documents.get<Document>(collections.checkpoints, REBUILD_CHECKPOINT);
     if (status.state === 'switching' && !unfinished) {
       await save({ state: 'completed', finishedAt: new Date().toISOString() });
     } else {
-      rebuilding = rebuild(null).finally(() => {
+      rebuilding = rebuild(null, { fresh: status.state === 'switching' }).finally(() => {
         rebuilding = null;
       });
     }
