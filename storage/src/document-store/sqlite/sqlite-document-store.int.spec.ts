@@ -235,4 +235,26 @@ describe('sqlite document store on disk', () => {
     expect(indexes.filter((index) => index.origin === 'c')).toHaveLength(1);
     expect(plan.some((step) => step.detail.includes('VIRTUAL TABLE INDEX'))).toBe(true);
   });
+
+  it('builds a text index declared later over the rows already there', async () => {
+    const path = join(dir, 'read-models.sqlite');
+    const documents = openSqliteDocumentStore({ path });
+    const definition = { name: 'trucks_v1', fields: { name: 'text' as const } };
+    await documents.ensureCollection(definition);
+    await documents.write([
+      { op: 'put', collection: 'trucks_v1', document: { id: 'a', name: 'Atlas' }, position: 1n },
+      { op: 'put', collection: 'trucks_v1', document: { id: 'b', name: 'Boreas' }, position: 1n },
+    ]);
+    await documents.ensureCollection({ ...definition, textIndex: ['name'] });
+    await documents.close();
+
+    const db = new DatabaseSync(path);
+    const indexed = db
+      .prepare(`SELECT rowid FROM "docs_trucks_v1:text" WHERE "docs_trucks_v1:text" MATCH 'c0 : "atl"'`)
+      .all();
+    const analyzed = db.prepare("SELECT tbl FROM sqlite_stat1 WHERE tbl = 'docs_trucks_v1'").all();
+    db.close();
+    expect(indexed).toHaveLength(1);
+    expect(analyzed.length).toBeGreaterThan(0);
+  });
 });
