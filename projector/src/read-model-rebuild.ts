@@ -256,8 +256,10 @@ export async function startReadModels(options: ProjectorOptions): Promise<Projec
     switching = new Promise((resolve) => {
       finish = resolve;
     });
+    let stoppedLive = false;
     try {
       await live.close();
+      stoppedLive = true;
       const unheard = collectUnheard();
       const stopped = live.position();
       if (!(await builder.waitFor(stopped, 60_000)))
@@ -288,6 +290,7 @@ export async function startReadModels(options: ProjectorOptions): Promise<Projec
         ],
       );
       live = await startLive();
+      stoppedLive = false;
       // Readers waiting for a position up to the builder's are answered by the new read models, and
       // live clients hear of what changed while the live projector stood still.
       options.feed?.publish({ position: built, changes: mergedChanges(unheard) });
@@ -300,7 +303,7 @@ export async function startReadModels(options: ProjectorOptions): Promise<Projec
       });
     } catch (error) {
       // Whatever happened, the read models in service keep being kept.
-      live = await startLive();
+      if (stoppedLive) live = await startLive();
       throw error;
     } finally {
       finish();

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
 import { idField, singlyIndexedFields } from '../collection-definition.ts';
 import type { CollectionDefinition } from '../port.ts';
@@ -133,7 +134,10 @@ function ensureTextIndex(db: DatabaseSync, definition: CollectionDefinition): bo
   db.exec(
     `INSERT INTO ${index} (rowid, ${columns}) SELECT rowid, ${fields.map(columnOf).join(', ')} FROM ${table}`,
   );
-  const trigger = (event: string) => `"docs_${definition.name}:text:${event}"`;
+  // Trigger names are the schema's, not the table's: a table renamed into another's place keeps its
+  // triggers under their first names, so each set gets a name of its own.
+  const set = randomBytes(4).toString('hex');
+  const trigger = (event: string) => `"docs_${definition.name}:text:${event}:${set}"`;
   db.exec(`CREATE TRIGGER ${trigger('insert')} AFTER INSERT ON ${table} BEGIN
     INSERT INTO ${index} (rowid, ${columns}) VALUES (new.rowid, ${values('new')}); END`);
   db.exec(`CREATE TRIGGER ${trigger('update')} AFTER UPDATE ON ${table} BEGIN

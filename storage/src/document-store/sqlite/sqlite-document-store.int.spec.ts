@@ -257,4 +257,27 @@ describe('sqlite document store on disk', () => {
     expect(indexed).toHaveLength(1);
     expect(analyzed.length).toBeGreaterThan(0);
   });
+
+  it('lets collections with a text index take the place of another again and again', async () => {
+    const documents = openSqliteDocumentStore({ path: join(dir, 'read-models.sqlite') });
+    const definition = (name: string) => ({ name, fields: { name: 'text' as const }, textIndex: ['name'] });
+    await documents.ensureCollection(definition('trucks_v1'));
+    for (const round of [1, 2, 3]) {
+      await documents.ensureCollection(definition('trucks_v1__rebuild'), { deferIndexes: true });
+      await documents.write([
+        {
+          op: 'put',
+          collection: 'trucks_v1__rebuild',
+          document: { id: `t${round}`, name: `Atlas ${round}` },
+          position: 1n,
+        },
+      ]);
+      await documents.createIndexes('trucks_v1__rebuild');
+      await documents.replaceCollections([{ target: 'trucks_v1', source: 'trucks_v1__rebuild' }], []);
+      await documents.ensureCollection(definition('trucks_v1'));
+      const found = await documents.find('trucks_v1', { filter: { name: { contains: 'atlas' } } });
+      expect(found.map(({ id }) => id)).toEqual([`t${round}`]);
+    }
+    await documents.close();
+  });
 });
