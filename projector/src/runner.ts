@@ -57,9 +57,6 @@ class ByDocument<T> {
   get(collection: string, id: string): T | undefined {
     return this.#collections.get(collection)?.get(id);
   }
-  has(collection: string, id: string): boolean {
-    return this.#collections.get(collection)?.has(id) ?? false;
-  }
   set(collection: string, id: string, value: T) {
     let documents = this.#collections.get(collection);
     if (!documents) {
@@ -96,7 +93,8 @@ class UnitOfWork implements ProjectionContext {
   }
 
   async #stored<T extends Document>(collection: string, id: string): Promise<T | null> {
-    if (this.#read.has(collection, id)) return this.#read.get(collection, id) as T | null;
+    const read = this.#read.get(collection, id);
+    if (read !== undefined) return read as T | null;
     const previous = this.previous;
     const written = previous?.unit.staged.get(collection, id);
     if (previous && written && written.kind !== 'increment') {

@@ -1,6 +1,7 @@
 import { calendarDateOf, localDateOf, type PostingKind } from '@dispatch/domain';
 import { collections } from '../collections.ts';
 import type { ProjectionContext } from '../projection.ts';
+import { memoize2, memoize4 } from './memoize.ts';
 import { isAvailable, type PostingChange, type PostingState } from './posting-changes.ts';
 
 /** The dates the overview counts by, named as the list parameters name them. */
@@ -39,8 +40,18 @@ export type BoardCalendarDocument = {
 export const boardCalendarId = (kind: PostingKind, orgId: string, creator: string, year: string | number) =>
   `${kind}|${orgId}|${creator}|${year}`;
 
+type CounterField = CalendarDateField | 'available';
+
 /** `createdAt.03.05`: the counter of March 5th in a calendar document. */
-const dayCounter = (field: string, date: string) => `${field}.${date.slice(5, 7)}.${date.slice(8, 10)}`;
+const counter = memoize2(
+  (field: CounterField, date: string) => `${field}.${date.slice(5, 7)}.${date.slice(8, 10)}`,
+);
+
+/** A calendar's id and the fields it starts with. */
+const calendarOf = memoize4((kind: PostingKind, orgId: string, creator: string, year: string) => ({
+  id: boardCalendarId(kind, orgId, creator, year),
+  insert: Object.freeze({ orgId, kind, creator, year: Number(year) }),
+}));
 
 /** Adds (`sign` 1) or takes away (-1) one posting from the calendars of everyone and of its creator. */
 export function countInCalendar(
@@ -59,40 +70,29 @@ export function countInCalendar(
     // Usually one year holds every date: one increment per calendar, not one per counter. The runner
     // copies what it is given, so one set of counters serves both calendars.
     const by: Record<string, number> = {
-      [dayCounter('createdAt', created)]: sign,
-      [dayCounter('updatedAt', updated)]: sign,
-      [dayCounter('availableDate', available)]: sign,
+      [counter('createdAt', created)]: sign,
+      [counter('updatedAt', updated)]: sign,
+      [counter('availableDate', available)]: sign,
     };
-    const insert = { orgId, kind, year: Number(year) };
-    context.increment(
-      collections.boardCalendar,
-      boardCalendarId(kind, orgId, posting.createdBy, year),
-      { ...insert, creator: posting.createdBy },
-      by,
-    );
-    if (forEveryone) by[dayCounter('available', available)] = sign;
-    context.increment(
-      collections.boardCalendar,
-      boardCalendarId(kind, orgId, ALL_CREATORS, year),
-      { ...insert, creator: ALL_CREATORS },
-      by,
-    );
+    const mine = calendarOf(kind, orgId, posting.createdBy, year);
+    context.increment(collections.boardCalendar, mine.id, mine.insert, by);
+    if (forEveryone) by[counter('available', available)] = sign;
+    const everyone = calendarOf(kind, orgId, ALL_CREATORS, year);
+    context.increment(collections.boardCalendar, everyone.id, everyone.insert, by);
     return;
   }
   for (const creator of [ALL_CREATORS, posting.createdBy]) {
-    const dates: [string, string][] = [
+    const dates: [CounterField, string][] = [
       ['createdAt', created],
       ['updatedAt', updated],
       ['availableDate', available],
     ];
     if (creator === ALL_CREATORS && forEveryone) dates.push(['available', available]);
     for (const [field, date] of dates) {
-      context.increment(
-        collections.boardCalendar,
-        boardCalendarId(kind, orgId, creator, date.slice(0, 4)),
-        { orgId, kind, creator, year: Number(date.slice(0, 4)) },
-        { [dayCounter(field, date)]: sign },
-      );
+      const calendar = calendarOf(kind, orgId, creator, date.slice(0, 4));
+      context.increment(collections.boardCalendar, calendar.id, calendar.insert, {
+        [counter(field, date)]: sign,
+      });
     }
   }
 }

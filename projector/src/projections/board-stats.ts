@@ -1,6 +1,7 @@
 import type { PostingKind } from '@dispatch/domain';
 import { collections } from '../collections.ts';
 import type { ProjectionContext } from '../projection.ts';
+import { memoize4 } from './memoize.ts';
 import { facetFields, type PostingChange, type PostingState } from './posting-changes.ts';
 
 /**
@@ -40,6 +41,21 @@ export function facetValues(kind: PostingKind, key: string): Record<string, stri
   );
 }
 
+/** The counter of a combination of facet values ("facets.true|FLATBED|NORTH"). */
+const facetCounter = memoize4(
+  (_kind: PostingKind, first: unknown, second: unknown, third: unknown) =>
+    `facets.${facetKey(_kind === 'trucks' ? [first, second, third] : [first, second])}`,
+);
+
+/** The ids and first fields of the board's totals and of one creator's. */
+const statsOf = memoize4((kind: PostingKind, orgId: string, createdBy: string, _d: null) => ({
+  total: { id: boardStatsIds.total(kind, orgId), insert: Object.freeze({ orgId, kind }) },
+  creator: {
+    id: boardStatsIds.creator(kind, orgId, createdBy),
+    insert: Object.freeze({ orgId, kind, createdBy }),
+  },
+}));
+
 /** Adds (`sign` 1) or takes away (-1) one posting from the board's totals. */
 export function countInBoardStats(
   context: ProjectionContext,
@@ -48,20 +64,14 @@ export function countInBoardStats(
   sign: 1 | -1,
 ) {
   const { kind, orgId } = change;
-  const facet = `facets.${facetKey(facetFields[kind].map((field) => posting[field]))}`;
-  context.increment(
-    collections.boardStats,
-    boardStatsIds.total(kind, orgId),
-    { orgId, kind },
-    {
-      total: sign,
-      [facet]: sign,
-    },
+  const [first, second, third] = facetFields[kind];
+  const facet = facetCounter(
+    kind,
+    posting[first as keyof PostingState] ?? null,
+    posting[second as keyof PostingState] ?? null,
+    third === undefined ? null : (posting[third] ?? null),
   );
-  context.increment(
-    collections.boardStats,
-    boardStatsIds.creator(kind, orgId, posting.createdBy),
-    { orgId, kind, createdBy: posting.createdBy },
-    { [facet]: sign },
-  );
+  const { total, creator } = statsOf(kind, orgId, posting.createdBy, null);
+  context.increment(collections.boardStats, total.id, total.insert, { total: sign, [facet]: sign });
+  context.increment(collections.boardStats, creator.id, creator.insert, { [facet]: sign });
 }
