@@ -100,14 +100,14 @@ export function ensureIndexes(db: DatabaseSync, definition: CollectionDefinition
 
 /** The FTS5 table indexing a collection's `textIndex` fields, its columns named c0, c1… in their order. */
 export const textIndexOf = (collection: string) => `"docs_${collection}:text"`;
-const textIndexName = (collection: string) => `docs_${collection}:text`;
+export const textIndexName = (collection: string) => `docs_${collection}:text`;
 
-const exists = (db: DatabaseSync, type: 'table' | 'trigger', name: string) =>
-  db.prepare('SELECT name FROM sqlite_master WHERE type = ? AND name = ?').get(type, name) !== undefined;
+/** A table of the given name, if there is one (a collection's text index is looked up so). */
+export const tableByNameSql = "SELECT name FROM sqlite_master WHERE type = 'table' AND name = ?";
 
 /** Whether the collection's text index is there (a deferred rebuild builds it with the other indexes). */
-export const hasTextIndex = (db: DatabaseSync, collection: string) =>
-  exists(db, 'table', textIndexName(collection));
+const hasTextIndex = (db: DatabaseSync, collection: string) =>
+  db.prepare(tableByNameSql).get(textIndexName(collection)) !== undefined;
 
 /**
  * The trigram index of the declared text fields: a contentless FTS5 table keyed by the rows' rowids,

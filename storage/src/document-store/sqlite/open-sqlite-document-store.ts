@@ -17,9 +17,10 @@ import {
   dropTable,
   ensureIndexes,
   ensureTable,
-  hasTextIndex,
   renameTable,
+  tableByNameSql,
   tableOf,
+  textIndexName,
   textIndexOf,
 } from './collection-schema.ts';
 import { openDocumentDatabase } from './document-database.ts';
@@ -57,7 +58,8 @@ class SqliteDocumentStore implements DocumentStore {
   readonly #db: DatabaseSync;
   readonly #statements: StatementCache;
   readonly #catalog: CollectionCatalog;
-  readonly #inline: OperationWriter | null;
+  /** Writes on this connection: every write of an inline store, and the switch of `replaceCollections`. */
+  readonly #local: OperationWriter;
   readonly #worker: WorkerWriter | null;
 
   constructor(path: string, writer: 'worker' | 'inline') {
@@ -66,7 +68,7 @@ class SqliteDocumentStore implements DocumentStore {
     this.#db.exec('PRAGMA optimize = 0x10002');
     this.#statements = new StatementCache(this.#db);
     this.#catalog = new CollectionCatalog(this.#db);
-    this.#inline = writer === 'inline' ? new OperationWriter(this.#db) : null;
+    this.#local = new OperationWriter(this.#db);
     this.#worker = writer === 'worker' ? new WorkerWriter(path) : null;
   }
 
@@ -94,7 +96,7 @@ class SqliteDocumentStore implements DocumentStore {
       this.#catalog.remove(name);
     });
     this.#statements.clear();
-    this.#inline?.clear();
+    this.#local.clear();
   }
 
   async get<T extends Document = Document>(collection: string, id: string): Promise<T | null> {
@@ -108,7 +110,10 @@ class SqliteDocumentStore implements DocumentStore {
   /** The collection's text index, once it is built (a deferred rebuild builds it last). */
   #textIndex(definition: CollectionDefinition): TextIndexLookup | undefined {
     const fields = definition.textIndex ?? [];
-    if (fields.length === 0 || !hasTextIndex(this.#db, definition.name)) return undefined;
+    if (fields.length === 0) return undefined;
+    // Asked on every query that has a text index declared: a prepared statement, not a new one each time.
+    if (this.#statements.get(tableByNameSql).get(textIndexName(definition.name)) === undefined)
+      return undefined;
     const index = textIndexOf(definition.name);
     return (field) => {
       const position = fields.indexOf(field);
@@ -134,7 +139,7 @@ class SqliteDocumentStore implements DocumentStore {
     if (operations.length === 0) return;
     const encoded = encodeOperations(this.#catalog, operations);
     if (this.#worker) await this.#worker.write(encoded);
-    else this.#inline?.apply(encoded);
+    else this.#local.apply(encoded);
   }
 
   async replaceCollections(
@@ -147,19 +152,19 @@ class SqliteDocumentStore implements DocumentStore {
     const replaced = replacements.map(({ target }) => `${target}__replaced`);
     for (const name of replaced) assertCollectionName(name);
     inWriteTransaction(this.#db, () => {
-      replacements.forEach(({ target }, index) => {
+      for (const [index, { target, source }] of replacements.entries()) {
         const previous = replaced[index] as string;
         dropTable(this.#db, previous);
         // The previous table is only renamed here, keeping the switch quick; it is dropped after.
         if (this.#catalog.find(target)) renameTable(this.#db, target, previous);
-        renameTable(this.#db, replacements[index]?.source as string, target);
-        this.#catalog.remove(replacements[index]?.source as string);
+        renameTable(this.#db, source, target);
+        this.#catalog.remove(source);
         this.#catalog.save({ ...(sources[index] as CollectionDefinition), name: target });
-      });
-      new OperationWriter(this.#db).applyWithin(encoded);
+      }
+      this.#local.applyWithin(encoded);
     });
     this.#statements.clear();
-    this.#inline?.clear();
+    this.#local.clear();
     for (const name of replaced) inWriteTransaction(this.#db, () => dropTable(this.#db, name));
   }
 
