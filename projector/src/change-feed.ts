@@ -8,6 +8,38 @@ export interface Change {
   ids: (string | number)[];
 }
 
+/** Changes gathered one id at a time or a list at a time: one change per kind and organization, every id once. */
+export class ChangeSet {
+  /** Kind → organization → ids. */
+  readonly #changed = new Map<string, Map<string, Set<string | number>>>();
+
+  add(kind: string, orgId: string, id: string | number): void {
+    let byOrganization = this.#changed.get(kind);
+    if (!byOrganization) {
+      byOrganization = new Map();
+      this.#changed.set(kind, byOrganization);
+    }
+    let ids = byOrganization.get(orgId);
+    if (!ids) {
+      ids = new Set();
+      byOrganization.set(orgId, ids);
+    }
+    ids.add(id);
+  }
+
+  addAll(changes: readonly Change[]): void {
+    for (const { kind, orgId, ids } of changes) for (const id of ids) this.add(kind, orgId, id);
+  }
+
+  list(): Change[] {
+    const changes: Change[] = [];
+    for (const [kind, byOrganization] of this.#changed) {
+      for (const [orgId, ids] of byOrganization) changes.push({ kind, orgId, ids: [...ids] });
+    }
+    return changes;
+  }
+}
+
 /** One committed projector batch: the position the read models now reflect, and what changed. */
 export interface ProjectionCommit {
   position: bigint;

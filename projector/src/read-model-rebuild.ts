@@ -1,4 +1,8 @@
-import type { ReadModelRebuildRequested, ReadModelRebuildStatus } from '@dispatch/domain';
+import {
+  isRebuildUnderWay,
+  type ReadModelRebuildRequested,
+  type ReadModelRebuildStatus,
+} from '@dispatch/domain';
 import type {
   CollectionDefinition,
   Document,
@@ -6,7 +10,7 @@ import type {
   RecordedEvent,
   WriteOperation,
 } from '@dispatch/storage';
-import { type Change, type ChangeFeed, changeLogCollection, type ProjectionCommit } from './change-feed.ts';
+import { type ChangeFeed, ChangeSet, changeLogCollection, type ProjectionCommit } from './change-feed.ts';
 import { collections } from './collections.ts';
 import { REBUILD_REQUESTED } from './projections/rebuild-requests.ts';
 import { type Projector, type ProjectorOptions, readModelsOf, startProjector } from './runner.ts';
@@ -20,18 +24,6 @@ export const shadowOf = (collection: string) => `${collection}__rebuild`;
 const REBUILD_CHECKPOINT = 'read-models-rebuild';
 const PROGRESS_INTERVAL_MS = 1000;
 
-/** One change per kind and organization, with every id once. */
-function mergedChanges(changes: Change[]): Change[] {
-  const merged = new Map<string, Change>();
-  for (const { kind, orgId, ids } of changes) {
-    const key = `${kind}\u0000${orgId}`;
-    const change = merged.get(key) ?? { kind, orgId, ids: [] };
-    change.ids = [...new Set([...change.ids, ...ids])];
-    merged.set(key, change);
-  }
-  return [...merged.values()];
-}
-
 /** Deletes a document whatever its position. */
 const ANY_POSITION = 1n << 62n;
 
@@ -41,23 +33,28 @@ export type StoredRebuildStatus = Document &
     handledUpTo: string;
   };
 
+/** Before the first rebuild. */
+const idleStatus: ReadModelRebuildStatus = {
+  state: 'idle',
+  requestedBy: null,
+  requestedAt: null,
+  startedAt: null,
+  finishedAt: null,
+  reached: '0',
+  head: '0',
+  eventsPerSecond: 0,
+  etaSeconds: null,
+  error: null,
+};
+
 /** The status as the admin area shows it; idle before the projector first ran. */
 export async function readRebuildStatus(documents: DocumentStore): Promise<ReadModelRebuildStatus> {
   const stored = await documents
     .get<StoredRebuildStatus>(rebuildStatusCollection.name, REBUILD_STATUS_ID)
     .catch(() => null);
-  return {
-    state: stored?.state ?? 'idle',
-    requestedBy: stored?.requestedBy ?? null,
-    requestedAt: stored?.requestedAt ?? null,
-    startedAt: stored?.startedAt ?? null,
-    finishedAt: stored?.finishedAt ?? null,
-    reached: stored?.reached ?? '0',
-    head: stored?.head ?? '0',
-    eventsPerSecond: stored?.eventsPerSecond ?? 0,
-    etaSeconds: stored?.etaSeconds ?? null,
-    error: stored?.error ?? null,
-  };
+  if (!stored) return idleStatus;
+  const { id: _id, position: _position, handledUpTo: _handledUpTo, ...status } = stored;
+  return { ...idleStatus, ...status };
 }
 
 /** The same store with the named collections read and written under their shadow names. */
@@ -103,19 +100,10 @@ export async function startReadModels(options: ProjectorOptions): Promise<Projec
   await documents.ensureCollection(rebuildStatusCollection);
   const stored = await documents.get<StoredRebuildStatus>(rebuildStatusCollection.name, REBUILD_STATUS_ID);
   let status: StoredRebuildStatus = stored ?? {
+    ...idleStatus,
     id: REBUILD_STATUS_ID,
     position: '0',
-    reached: '0',
     handledUpTo: (await eventStore.headPosition()).toString(),
-    state: 'idle',
-    requestedBy: null,
-    requestedAt: null,
-    startedAt: null,
-    finishedAt: null,
-    head: '0',
-    eventsPerSecond: 0,
-    etaSeconds: null,
-    error: null,
   };
   let revision = stored ? BigInt(stored.position) : 0n;
   async function save(changes: Partial<StoredRebuildStatus>) {
@@ -201,11 +189,11 @@ export async function startReadModels(options: ProjectorOptions): Promise<Projec
   async function build() {
     // What the builder applies once the live projector has stopped, no live client has heard of yet:
     // it is told once the new read models serve.
-    const unheard: Change[] = [];
+    const unheard = new ChangeSet();
     let collecting = false;
     const builderFeed: ChangeFeed = {
       publish(commit) {
-        if (collecting) unheard.push(...commit.changes);
+        if (collecting) unheard.addAll(commit.changes);
       },
       subscribe: () => () => {},
     };
@@ -251,7 +239,7 @@ export async function startReadModels(options: ProjectorOptions): Promise<Projec
     }
   }
 
-  async function switchOver(builder: Projector, collectUnheard: () => Change[]) {
+  async function switchOver(builder: Projector, collectUnheard: () => ChangeSet) {
     let finish = () => {};
     switching = new Promise((resolve) => {
       finish = resolve;
@@ -271,7 +259,7 @@ export async function startReadModels(options: ProjectorOptions): Promise<Projec
             {
               op: 'put',
               collection: changeLogCollection.name,
-              document: { id: built.toString(), seq: Number(built), changes: mergedChanges(unheard) },
+              document: { id: built.toString(), seq: Number(built), changes: unheard.list() },
               position: built,
             },
           ]
@@ -293,7 +281,7 @@ export async function startReadModels(options: ProjectorOptions): Promise<Projec
       stoppedLive = false;
       // Readers waiting for a position up to the builder's are answered by the new read models, and
       // live clients hear of what changed while the live projector stood still.
-      options.feed?.publish({ position: built, changes: mergedChanges(unheard) });
+      options.feed?.publish({ position: built, changes: unheard.list() });
       await save({
         state: 'completed',
         finishedAt: new Date().toISOString(),
@@ -314,7 +302,7 @@ export async function startReadModels(options: ProjectorOptions): Promise<Projec
   // A rebuild a restart interrupted goes on from its checkpoint. One interrupted while switching over
   // is done if its checkpoint is gone (the switch commits with it); otherwise it starts over, since on
   // MongoDB some collections may have switched and others not (SQLite switches all or none).
-  if (status.state === 'running' || status.state === 'switching') {
+  if (isRebuildUnderWay(status.state)) {
     const unfinished = await documents.get<Document>(collections.checkpoints, REBUILD_CHECKPOINT);
     if (status.state === 'switching' && !unfinished) {
       await save({ state: 'completed', finishedAt: new Date().toISOString() });

@@ -7,7 +7,7 @@ import type {
   WriteOperation,
 } from '@dispatch/storage';
 import { incremented } from '@dispatch/storage/document-store/stored-document';
-import { type Change, type ChangeFeed, changeLogCollection } from './change-feed.ts';
+import { type Change, type ChangeFeed, ChangeSet, changeLogCollection } from './change-feed.ts';
 import { collections } from './collections.ts';
 import type { DocumentBody, Projection, ProjectionContext } from './projection.ts';
 
@@ -81,8 +81,7 @@ class UnitOfWork implements ProjectionContext {
    * needs no round trip.
    */
   readonly #read = new ByDocument<Document | null>();
-  /** Kind → organization → ids of documents changed. */
-  readonly #changed = new Map<string, Map<string, Set<string | number>>>();
+  readonly #changed = new ChangeSet();
   position = 0n;
   private readonly documents: DocumentStore;
   /** The batch being written while this one is applied, if any: what it wrote is not stored yet. */
@@ -119,8 +118,8 @@ class UnitOfWork implements ProjectionContext {
     const counted = withIncrements(stored, { ...staged, by: countersOf(staged.by) });
     return { ...counted, position: staged.position.toString() } as unknown as T;
   }
-  /** The previous batch is stored: reads go to the store again (and it is not held in memory). */
-  previousStored() {
+  /** Applied: its reads are over, so it no longer holds the batch before it in memory. */
+  applied() {
     this.previous = null;
   }
   put(collection: string, document: DocumentBody) {
@@ -163,26 +162,12 @@ class UnitOfWork implements ProjectionContext {
     }
   }
   changed(kind: string, orgId: string, id: string | number) {
-    let byOrganization = this.#changed.get(kind);
-    if (!byOrganization) {
-      byOrganization = new Map();
-      this.#changed.set(kind, byOrganization);
-    }
-    let ids = byOrganization.get(orgId);
-    if (!ids) {
-      ids = new Set();
-      byOrganization.set(orgId, ids);
-    }
-    ids.add(id);
+    this.#changed.add(kind, orgId, id);
   }
 
   /** What changed in the batch, per kind and organization. */
   changes(): Change[] {
-    const changes: Change[] = [];
-    for (const [kind, byOrganization] of this.#changed) {
-      for (const [orgId, ids] of byOrganization) changes.push({ kind, orgId, ids: [...ids] });
-    }
-    return changes;
+    return this.#changed.list();
   }
 
   operations(checkpointName: string, readModels: string, writeChangeLog: boolean): WriteOperation[] {
@@ -349,7 +334,7 @@ export async function startProjector(options: ProjectorOptions): Promise<Project
    * flight; it is settled (buffer, checkpoint position, change feed, waiters) once committed.
    */
   function startWrite(unit: UnitOfWork, events: number) {
-    unit.previousStored();
+    unit.applied();
     const entry: InFlight = {
       unit,
       events,

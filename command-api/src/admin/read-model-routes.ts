@@ -2,6 +2,7 @@ import type { AuthService } from '@dispatch/auth';
 import { HttpError } from '@dispatch/auth/http/boundary';
 import { requireSuperAdmin } from '@dispatch/auth/http/request-context';
 import {
+  isRebuildUnderWay,
   PLATFORM_ORG_ID,
   READ_MODEL_REBUILD_SCHEMA_VERSION,
   READ_MODEL_REBUILD_STREAM,
@@ -35,7 +36,7 @@ export function readModelRoutes(options: {
     app.post('/api/v1/admin/read-models/rebuild', async (request, reply) => {
       const { user } = await requireSuperAdmin(auth, request);
       const { state } = await readRebuildStatus(documents);
-      if (state === 'running' || state === 'switching')
+      if (isRebuildUnderWay(state))
         throw new HttpError(409, 'REBUILD_RUNNING', 'A rebuild is already running');
       const result = await handleCommand(
         store,

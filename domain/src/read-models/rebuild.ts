@@ -22,6 +22,10 @@ export interface ReadModelRebuildRequested {
 export const readModelRebuildStates = ['idle', 'running', 'switching', 'completed', 'failed'] as const;
 export type ReadModelRebuildState = (typeof readModelRebuildStates)[number];
 
+/** Whether a rebuild is under way: another one cannot start. */
+export const isRebuildUnderWay = (state: ReadModelRebuildState) =>
+  state === 'running' || state === 'switching';
+
 export const readModelRebuildStateLabels: Record<ReadModelRebuildState, string> = {
   idle: 'Not rebuilt yet',
   running: 'Rebuilding',

@@ -43,8 +43,8 @@ export function facetValues(kind: PostingKind, key: string): Record<string, stri
 
 /** The counter of a combination of facet values ("facets.true|FLATBED|NORTH"). */
 const facetCounter = memoize4(
-  (_kind: PostingKind, first: unknown, second: unknown, third: unknown) =>
-    `facets.${facetKey(_kind === 'trucks' ? [first, second, third] : [first, second])}`,
+  (kind: PostingKind, first: unknown, second: unknown, third: unknown) =>
+    `facets.${facetKey(kind === 'trucks' ? [first, second, third] : [first, second])}`,
 );
 
 /** The ids and first fields of the board's totals and of one creator's. */

@@ -1,10 +1,10 @@
-import type { ReadModelRebuildStatus } from '@dispatch/domain';
+import { isRebuildUnderWay, type ReadModelRebuildStatus } from '@dispatch/domain';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { type DataEnvelope, request } from '../../../lib/api-client';
 import { adminKeys } from './admin-keys';
 
 export const isRebuilding = (status: ReadModelRebuildStatus | undefined) =>
-  status?.state === 'running' || status?.state === 'switching';
+  status !== undefined && isRebuildUnderWay(status.state);
 
 /** The latest rebuild; followed every second while one runs. */
 export const readModelStatusQueryOptions = () =>
