@@ -1,6 +1,6 @@
 import { DEFAULT_TIME_ZONE, dayRange, type Load } from '@dispatch/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrganization, signUp, startTestApp, type TestApp } from './test-support.ts';
+import { createOrganization, requestsWith, signUp, startTestApp, type TestApp } from './test-support.ts';
 
 let app: TestApp;
 let alice: string;
@@ -38,19 +38,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.stop());
 
-const inject = (
-  cookie: string,
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-  url: string,
-  payload?: unknown,
-  headers = {},
-) =>
-  app.app.inject({
-    method,
-    url,
-    headers: { cookie, ...headers },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+const inject = requestsWith(() => app);
 
 async function post(cookie: string, body: unknown = validLoad) {
   const response = await inject(cookie, 'POST', '/api/v1/loads', body);

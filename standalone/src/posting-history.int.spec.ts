@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseLoad } from './event-fixtures.ts';
-import { createOrganization, signUp, startTestApp, type TestApp, validTruck } from './test-support.ts';
+import {
+  createOrganization,
+  requestsWith,
+  signUp,
+  startTestApp,
+  type TestApp,
+  validTruck,
+} from './test-support.ts';
 
 let app: TestApp;
 let alice: string;
@@ -15,8 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.stop());
 
-const inject = (cookie: string, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
-  app.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+const inject = requestsWith(() => app);
 
 async function history(cookie: string, path: string) {
   const response = await inject(cookie, 'GET', path);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import type { OutgoingHttpHeaders } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -79,6 +80,26 @@ export async function signUp(app: TestApp, email: string, name = 'Test Dispatche
   const cookies = ([] as string[]).concat(verified.headers['set-cookie'] ?? []);
   if (cookies.length === 0) throw new Error(`verification failed: ${verified.statusCode} ${verified.body}`);
   return cookies.map((cookie) => cookie.split(';')[0]).join('; ');
+}
+
+/**
+ * Requests to the app with a session cookie (and `payload` as JSON when given). The app is asked for
+ * on each request, so a suite can make this before `beforeAll` starts it.
+ */
+export function requestsWith(app: () => TestApp) {
+  return (
+    cookie: string,
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    url: string,
+    payload?: unknown,
+    headers: OutgoingHttpHeaders = {},
+  ) =>
+    app().app.inject({
+      method,
+      url,
+      headers: { cookie, ...headers },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
 }
 
 export async function createOrganization(app: TestApp, cookie: string, name: string) {

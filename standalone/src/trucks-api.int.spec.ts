@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrganization, signUp, startTestApp, type TestApp, validTruck } from './test-support.ts';
+import {
+  createOrganization,
+  requestsWith,
+  signUp,
+  startTestApp,
+  type TestApp,
+  validTruck,
+} from './test-support.ts';
 
 let app: TestApp;
 let alice: string;
@@ -14,19 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.stop());
 
-const inject = (
-  cookie: string,
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-  url: string,
-  payload?: unknown,
-  headers = {},
-) =>
-  app.app.inject({
-    method,
-    url,
-    headers: { cookie, ...headers },
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+const inject = requestsWith(() => app);
 
 async function post(cookie: string, body: unknown = validTruck) {
   const response = await inject(cookie, 'POST', '/api/v1/trucks', body);
