@@ -1,6 +1,7 @@
 import { type AuthService, authRoutes, type Mailer } from '@dispatch/auth';
 import { installErrorHandler } from '@dispatch/auth/http/boundary';
 import { checkMembershipWith } from '@dispatch/auth/http/request-context';
+import { guardOrigins, guardStateChanges } from '@dispatch/auth/http/state-change-guard';
 import type { DocumentStore, EventStore } from '@dispatch/storage';
 import type { FastifyPluginAsync } from 'fastify';
 import { readModelRoutes } from './admin/read-model-routes.ts';
@@ -21,14 +22,25 @@ export interface CommandApiOptions {
   mailer: Mailer;
   /** The address users reach the app at, for links in mail. */
   publicUrl: string;
+  /** Origins whose pages may send commands with the user's cookies (PUBLIC_URL's, TRUSTED_ORIGINS). */
+  trustedOrigins: readonly string[];
 }
 
 /** The command side: authentication and every write of the product. */
 export function commandApi(options: CommandApiOptions): FastifyPluginAsync {
   return async (app) => {
-    await app.register(authRoutes({ auth: options.auth }));
+    await app.register(async (identity) => {
+      // better-auth checks the origin itself only when a request carries cookies; this also refuses a
+      // sign-in or sign-up posted from another site (which would sign a visitor into someone's account).
+      guardOrigins(identity, {
+        trustedOrigins: options.trustedOrigins,
+        exempt: (request) => request.url.startsWith('/api/auth/callback/'),
+      });
+      await identity.register(authRoutes({ auth: options.auth }));
+    });
     await app.register(async (commands) => {
       installErrorHandler(commands);
+      guardStateChanges(commands, options);
       checkMembershipWith(commands, streamMemberships(options.store));
       await commands.register(organizationRoutes(options));
       await commands.register(memberRoutes(options));

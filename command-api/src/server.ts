@@ -1,4 +1,5 @@
 import { installJsonNotFound } from '@dispatch/auth/http/boundary';
+import { installSecurityHeaders, serverOptions } from '@dispatch/auth/http/server-hardening';
 import { mailerFor, openAuthFor } from '@dispatch/auth/runtime/infrastructure';
 import { ensureReadModels, firstOrganizationOfUser, projections } from '@dispatch/projector';
 import { loadEnvironment } from '@dispatch/storage/runtime/environment';
@@ -15,10 +16,25 @@ await ensureReadModels(documents, projections);
 const auth = await openAuthFor(env, {
   defaultActiveOrganization: (userId) => firstOrganizationOfUser(documents, userId),
 });
-const app = Fastify({ logger: true, trustProxy: true });
+const app = Fastify(
+  serverOptions({
+    trustProxy: env.trustProxy,
+    logger: process.env.LOG_REQUESTS === 'false' ? 'errors' : 'requests',
+  }),
+);
+await installSecurityHeaders(app, { publicUrl: env.PUBLIC_URL });
 installJsonNotFound(app);
 app.get('/health', async () => ({ ok: true }));
-await app.register(commandApi({ store, auth, documents, mailer: mailerFor(env), publicUrl: env.PUBLIC_URL }));
+await app.register(
+  commandApi({
+    store,
+    auth,
+    documents,
+    mailer: mailerFor(env),
+    publicUrl: env.PUBLIC_URL,
+    trustedOrigins: env.trustedOrigins,
+  }),
+);
 await app.listen({ port: env.PORT, host: env.HOST });
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

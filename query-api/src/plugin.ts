@@ -1,6 +1,7 @@
 import type { AuthService } from '@dispatch/auth';
 import { installErrorHandler } from '@dispatch/auth/http/boundary';
 import { checkMembershipWith } from '@dispatch/auth/http/request-context';
+import { guardStateChanges } from '@dispatch/auth/http/state-change-guard';
 import { memberRoleOf } from '@dispatch/projector';
 import type { DocumentStore, EventStore } from '@dispatch/storage';
 import type { FastifyPluginAsync } from 'fastify';
@@ -23,6 +24,8 @@ export interface QueryApiOptions {
   clock: ProjectionClock;
   /** Read by the posting history routes only (see history-queries.ts). */
   eventStore: EventStore;
+  /** Origins whose pages may open a live connection (and send anything but a read) with the user's cookies. */
+  trustedOrigins: readonly string[];
 }
 
 /**
@@ -34,6 +37,7 @@ export function queryApi(options: QueryApiOptions): FastifyPluginAsync {
     attachLiveUpdates(app, options);
     await app.register(async (queries) => {
       installErrorHandler(queries);
+      guardStateChanges(queries, options);
       readYourWrites(queries, options.clock);
       // The query side reads only read models: a removal counts once the projector has applied it.
       checkMembershipWith(queries, (orgId, userId) => memberRoleOf(options.documents, orgId, userId));

@@ -1,4 +1,5 @@
 import { installJsonNotFound } from '@dispatch/auth/http/boundary';
+import { installSecurityHeaders, serverOptions } from '@dispatch/auth/http/server-hardening';
 import { openAuthFor } from '@dispatch/auth/runtime/infrastructure';
 import {
   changeLogCollection,
@@ -26,10 +27,16 @@ const initial = checkpoint ? BigInt(checkpoint.position) : 0n;
 const tail = tailChangeLog(documents, { from: initial });
 const clock = clockFromCommits(tail, initial);
 
-const app = Fastify({ logger: true, trustProxy: true });
+const app = Fastify(
+  serverOptions({
+    trustProxy: env.trustProxy,
+    logger: process.env.LOG_REQUESTS === 'false' ? 'errors' : 'requests',
+  }),
+);
+await installSecurityHeaders(app, { publicUrl: env.PUBLIC_URL });
 installJsonNotFound(app);
 app.get('/health', async () => ({ ok: true, position: clock.position().toString() }));
-await app.register(queryApi({ documents, auth, clock, eventStore }));
+await app.register(queryApi({ documents, auth, clock, eventStore, trustedOrigins: env.trustedOrigins }));
 await app.listen({ port: env.PORT, host: env.HOST });
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -74,6 +74,7 @@ describe('the admin area', () => {
         method: 'POST',
         url: '/api/v1/admin/read-models/rebuild',
         headers: { cookie, origin: app.url },
+        payload: {},
       });
     expect((await rebuild(owner.cookie)).statusCode).toBe(403);
     expect((await query(app, owner.cookie, '/api/v1/admin/read-models')).statusCode).toBe(403);

@@ -1,3 +1,5 @@
+import { installJsonNotFound } from '@dispatch/auth/http/boundary';
+import { installSecurityHeaders, serverOptions } from '@dispatch/auth/http/server-hardening';
 import { type Infrastructure, openInfrastructure } from '@dispatch/auth/runtime/infrastructure';
 import { commandApi } from '@dispatch/command-api';
 import {
@@ -10,10 +12,18 @@ import {
 import { clockFromCommits, queryApi } from '@dispatch/query-api';
 import type { Environment } from '@dispatch/storage/runtime/environment';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serveWebApp } from './web-assets.ts';
+import { loadWebApp, serveWebApp } from './web-assets.ts';
+
+/** One route of the product as Fastify registered it: what the generated security matrices walk. */
+export interface RouteEntry {
+  method: string;
+  url: string;
+}
 
 export interface StandaloneApp {
   app: FastifyInstance;
+  /** Every route the process serves (HEAD twins of GET routes left out). */
+  routes: RouteEntry[];
   infrastructure: Infrastructure;
   projector: Projector;
   close(): Promise<void>;
@@ -25,7 +35,7 @@ export interface StandaloneApp {
  */
 export async function createStandaloneApp(
   env: Environment,
-  options: { logger?: boolean; serveWeb?: boolean } = {},
+  options: { logger?: 'off' | 'errors' | 'requests'; serveWeb?: boolean } = {},
 ): Promise<StandaloneApp> {
   const infrastructure = await openInfrastructure(env, {
     defaultActiveOrganization: firstOrganizationOfUser,
@@ -40,7 +50,18 @@ export async function createStandaloneApp(
   });
   const clock = clockFromCommits(feed, projector.position());
 
-  const app = Fastify({ logger: options.logger ?? false, trustProxy: true });
+  const app = Fastify(serverOptions({ trustProxy: env.trustProxy, logger: options.logger ?? 'off' }));
+  const web = (options.serveWeb ?? true) ? await loadWebApp() : null;
+  await installSecurityHeaders(app, {
+    publicUrl: env.PUBLIC_URL,
+    inlineScriptHashes: web?.inlineScriptHashes,
+  });
+  const routes: RouteEntry[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of ([] as string[]).concat(route.method)) {
+      if (method !== 'HEAD') routes.push({ method, url: route.url });
+    }
+  });
   app.get('/api/health', async () => ({ ok: true, position: clock.position().toString() }));
   await app.register(
     commandApi({
@@ -49,6 +70,7 @@ export async function createStandaloneApp(
       documents: infrastructure.documents,
       mailer: infrastructure.mailer,
       publicUrl: env.PUBLIC_URL,
+      trustedOrigins: env.trustedOrigins,
     }),
   );
   await app.register(
@@ -57,16 +79,15 @@ export async function createStandaloneApp(
       auth: infrastructure.auth,
       clock,
       eventStore: infrastructure.eventStore,
+      trustedOrigins: env.trustedOrigins,
     }),
   );
-  if (options.serveWeb ?? true) await serveWebApp(app);
-  else
-    app.setNotFoundHandler((_request, reply) =>
-      reply.status(404).send({ success: false, code: 'NOT_FOUND', message: 'Not found' }),
-    );
+  if (web) await serveWebApp(app, web);
+  else installJsonNotFound(app);
 
   return {
     app,
+    routes,
     infrastructure,
     projector,
     async close() {

@@ -8,7 +8,10 @@ const env = loadEnvironment();
 const log = (line: string) => console.log(line);
 
 await ensureWebBuild(log);
-const standalone = await createStandaloneApp(env, { logger: process.env.LOG_REQUESTS === 'true' });
+const standalone = await createStandaloneApp(env, {
+  // Failures are always logged (structured JSON with the request id); every request on demand.
+  logger: process.env.LOG_REQUESTS === 'true' ? 'requests' : 'errors',
+});
 const seeded = await seedDemoData(standalone.infrastructure.eventStore, standalone.infrastructure.auth);
 await standalone.app.listen({ port: env.PORT, host: env.HOST });
 

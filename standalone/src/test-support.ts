@@ -23,7 +23,9 @@ export async function freePort(): Promise<number> {
  * A whole product on a fresh temporary data folder, for integration tests. With `listen`, it serves
  * on a free local port whose address is also its public URL (browsers and Socket.IO clients need one).
  */
-export async function startTestApp(options: { serveWeb?: boolean; listen?: boolean } = {}) {
+export async function startTestApp(
+  options: { serveWeb?: boolean; listen?: boolean; env?: Record<string, string> } = {},
+) {
   const dataDir = mkdtempSync(join(tmpdir(), 'dispatch-test-'));
   const port = options.listen ? await freePort() : 3000;
   const url = `http://localhost:${port}`;
@@ -31,7 +33,13 @@ export async function startTestApp(options: { serveWeb?: boolean; listen?: boole
   const mongo = process.env.MONGO_URL
     ? { MONGO_URL: process.env.MONGO_URL, MONGO_DB: `dispatch_test_${randomBytes(6).toString('hex')}` }
     : {};
-  const env = loadEnvironment({ ...mongo, DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: url });
+  const env = loadEnvironment({
+    ...mongo,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    PUBLIC_URL: url,
+    ...options.env,
+  });
   const standalone: StandaloneApp = await createStandaloneApp(env, { serveWeb: options.serveWeb ?? false });
   if (options.listen) await standalone.app.listen({ port, host: '127.0.0.1' });
   return {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -16,9 +17,29 @@ export async function ensureWebBuild(log: (line: string) => void): Promise<void>
   await build({ root: webRoot, configFile: join(webRoot, 'vite.config.ts'), logLevel: 'warn' });
 }
 
-/** Serves the built single-page app; unknown non-API paths get index.html so client routes load. */
-export async function serveWebApp(app: FastifyInstance) {
+export interface WebApp {
+  index: Buffer;
+  /** CSP hashes of the page's inline scripts (the theme bootstrap that runs before the first paint). */
+  inlineScriptHashes: string[];
+}
+
+/** The `sha256-…` source of each inline script of a page, as a Content Security Policy names it. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const match of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)) {
+    const body = match[1] ?? '';
+    if (body.trim()) hashes.push(`sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}`);
+  }
+  return hashes;
+}
+
+export async function loadWebApp(): Promise<WebApp> {
   const index = await readFile(join(webDist, 'index.html'));
+  return { index, inlineScriptHashes: inlineScriptHashes(index.toString('utf8')) };
+}
+
+/** Serves the built single-page app; unknown non-API paths get index.html so client routes load. */
+export async function serveWebApp(app: FastifyInstance, { index }: WebApp) {
   await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';

@@ -1,4 +1,5 @@
 import type { AuthService } from '@dispatch/auth';
+import { crossSiteRefusal, trustedOriginMatcher } from '@dispatch/auth/http/origin-check';
 import { memberRoleOf } from '@dispatch/projector';
 import type { DocumentStore } from '@dispatch/storage';
 import type { FastifyInstance } from 'fastify';
@@ -35,9 +36,24 @@ const membershipKinds = new Set(['members', 'organization']);
  */
 export function attachLiveUpdates(
   app: FastifyInstance,
-  options: { auth: AuthService; clock: ProjectionClock; documents: DocumentStore },
+  options: {
+    auth: AuthService;
+    clock: ProjectionClock;
+    documents: DocumentStore;
+    trustedOrigins: readonly string[];
+  },
 ) {
-  const io = new Server(app.server, { path: '/socket.io', serveClient: false });
+  const isTrusted = trustedOriginMatcher(options.trustedOrigins);
+  const io = new Server(app.server, {
+    path: '/socket.io',
+    serveClient: false,
+    // A WebSocket is not bound by CORS: without this, any site could open one with a visitor's
+    // cookies and watch their organization's board (the same origin rule as every command).
+    allowRequest: (request, callback) => {
+      const refusal = crossSiteRefusal(request.headers, isTrusted);
+      callback(refusal, refusal === null);
+    },
+  });
   const isMember = async (orgId: string, userId: string) =>
     (await memberRoleOf(options.documents, orgId, userId)) !== null;
 

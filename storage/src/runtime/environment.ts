@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 /**
@@ -18,6 +19,13 @@ const environmentSchema = z.object({
   SMTP_URL: z.string().startsWith('smtp', 'SMTP_URL must be an smtp:// or smtps:// URL').optional(),
   BETTER_AUTH_SECRET: z.string().min(32, 'BETTER_AUTH_SECRET must be at least 32 characters').optional(),
   TRUSTED_ORIGINS: z.string().optional(),
+  TRUSTED_PROXIES: z
+    .string()
+    .refine(
+      (value) => trustedProxiesFrom(value) !== null,
+      'TRUSTED_PROXIES must be a hop count (1) or a comma-separated list of addresses and CIDR ranges',
+    )
+    .optional(),
   // Identity (auth/): see README's Settings table.
   MAIL_FROM: z.string().min(3).optional(),
   SMS_WEBHOOK_URL: z.url({ error: 'SMS_WEBHOOK_URL must be a valid URL' }).optional(),
@@ -34,8 +42,42 @@ const environmentSchema = z.object({
 const identityProviderVariable =
   /^(OIDC_[A-Z0-9_]+|[A-Z0-9]+_(CLIENT_ID|CLIENT_SECRET|CLIENT_KEY|TENANT_ID|ISSUER|ENVIRONMENT|DOMAIN|REGION|USER_POOL_ID))$/;
 
+/**
+ * Which proxies may say who the client is (`X-Forwarded-For`), in Fastify's `trustProxy` terms: none
+ * by default, so a client cannot pick its own address (and with it a fresh rate limit). A number trusts
+ * that many hops in front of the server; a list trusts those addresses and ranges (and the names
+ * `loopback`, `linklocal`, `uniquelocal`).
+ */
+export type TrustedProxies = false | number | string[];
+
+const proxyRangeNames = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyEntry(entry: string): boolean {
+  if (proxyRangeNames.has(entry)) return true;
+  const [address, bits, ...rest] = entry.split('/');
+  if (rest.length > 0 || !address) return false;
+  const version = isIP(address);
+  if (version === 0) return false;
+  if (bits === undefined) return true;
+  if (!/^\d{1,3}$/.test(bits)) return false;
+  return Number(bits) <= (version === 4 ? 32 : 128);
+}
+
+/** Parses TRUSTED_PROXIES; null when it is not valid. */
+export function trustedProxiesFrom(value: string | undefined): TrustedProxies | null {
+  if (value === undefined || value.trim() === '') return false;
+  const trimmed = value.trim();
+  if (/^\d{1,2}$/.test(trimmed)) return Number(trimmed);
+  const entries = trimmed
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  return entries.length > 0 && entries.every(isProxyEntry) ? entries : null;
+}
+
 export type Environment = z.output<typeof environmentSchema> & {
   PUBLIC_URL: string;
+  trustProxy: TrustedProxies;
   trustedOrigins: string[];
   /** The variables that name social sign-in providers, as given. */
   identityProviderVariables: Record<string, string>;
@@ -64,5 +106,12 @@ export function loadEnvironment(source: Record<string, string | undefined> = pro
     env.ADMIN_USER_IDS?.split(',')
       .map((id) => id.trim())
       .filter(Boolean) ?? [];
-  return { ...env, PUBLIC_URL: publicUrl, trustedOrigins, identityProviderVariables, adminUserIds };
+  return {
+    ...env,
+    PUBLIC_URL: publicUrl,
+    trustedOrigins,
+    trustProxy: trustedProxiesFrom(env.TRUSTED_PROXIES) ?? false,
+    identityProviderVariables,
+    adminUserIds,
+  };
 }

@@ -86,6 +86,19 @@ describe('request', () => {
     });
   });
 
+  it('sends a command with nothing to say as an empty JSON object, and a removal with no body', async () => {
+    const fetchMock = vi.fn().mockImplementation(async () => new Response(null, { status: 204 }));
+    vi.stubGlobal('fetch', fetchMock);
+    await request('/api/v1/organization/delete', { method: 'POST' });
+    await request('/api/v1/trucks/1', { method: 'DELETE' });
+    const [, postInit] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(new Headers(postInit.headers).get('content-type')).toBe('application/json');
+    expect(postInit.body).toBe('{}');
+    const [, deleteInit] = fetchMock.mock.calls[1] as [string, RequestInit];
+    expect(new Headers(deleteInit.headers).get('content-type')).toBeNull();
+    expect(deleteInit.body).toBeUndefined();
+  });
+
   it('turns a network failure into an ApiError', async () => {
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
     await expect(request('/api/v1/trucks')).rejects.toMatchObject({ status: 0, code: 'NETWORK_ERROR' });

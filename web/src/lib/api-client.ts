@@ -77,7 +77,10 @@ export interface RequestOptions {
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const method = options.method ?? 'GET';
   const headers = new Headers({ accept: 'application/json' });
-  if (options.body !== undefined) headers.set('content-type', 'application/json');
+  // The server takes commands only as JSON (a cross-site form cannot send that): a command with
+  // nothing to say sends an empty object.
+  const body = options.body ?? (method === 'POST' || method === 'PATCH' ? {} : undefined);
+  if (body !== undefined) headers.set('content-type', 'application/json');
   if (method === 'GET') {
     const position = minPosition();
     if (position) headers.set('x-min-position', position);
@@ -89,7 +92,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
       method,
       headers,
       credentials: 'include',
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: body === undefined ? undefined : JSON.stringify(body),
       signal: options.signal,
     });
   } catch (error) {

@@ -1,0 +1,83 @@
+import { randomUUID } from 'node:crypto';
+import type { TrustedProxies } from '@dispatch/storage/runtime/environment';
+import helmet from '@fastify/helmet';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { MAX_BODY_BYTES } from './boundary.ts';
+
+/**
+ * The options every server of the product starts with (the standalone process, the command API and
+ * the query API processes):
+ * - `trustProxy` only as TRUSTED_PROXIES says (off by default): otherwise any client could choose its
+ *   address with `X-Forwarded-For`, and with it a fresh rate limit on every request;
+ * - bodies up to 1 MB (413 beyond);
+ * - a request id of our own on every request (a client's is not trusted), logged with any failure and
+ *   sent back as `x-request-id`;
+ * - the log as structured JSON: errors by default, every request with `logRequests`.
+ */
+export function serverOptions(options: {
+  trustProxy: TrustedProxies;
+  logger: 'off' | 'errors' | 'requests';
+}): FastifyServerOptions {
+  return {
+    // A hop count trusts that many proxies nearest the server (Fastify's types take it as a function).
+    trustProxy:
+      typeof options.trustProxy === 'number'
+        ? (
+            (hops: number) => (_address: string, hop: number) =>
+              hop < hops
+          )(options.trustProxy)
+        : options.trustProxy,
+    bodyLimit: MAX_BODY_BYTES,
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    logger: options.logger === 'off' ? false : { level: options.logger === 'requests' ? 'info' : 'warn' },
+  };
+}
+
+export interface SecurityHeadersOptions {
+  /** The address users reach the app at: its scheme decides HSTS and the WebSocket source. */
+  publicUrl: string;
+  /** `sha256-…` hashes of the inline scripts the web app's page may run (its theme bootstrap). */
+  inlineScriptHashes?: readonly string[];
+}
+
+/**
+ * Security headers on every answer, HTML and API alike, through @fastify/helmet: a Content Security
+ * Policy that runs only the app's own scripts (plus the hashed inline theme bootstrap), no framing by
+ * any site, nosniff, a referrer that never leaves the site, and `Cache-Control: no-store` on every API
+ * answer, since they carry one user's data.
+ */
+export async function installSecurityHeaders(app: FastifyInstance, options: SecurityHeadersOptions) {
+  const publicUrl = new URL(options.publicUrl);
+  const https = publicUrl.protocol === 'https:';
+  const socketOrigin = `${https ? 'wss' : 'ws'}://${publicUrl.host}`;
+  await app.register(helmet, {
+    global: true,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        baseUri: ["'self'"],
+        scriptSrc: ["'self'", ...(options.inlineScriptHashes ?? []).map((hash) => `'${hash}'`)],
+        // Style elements that UI libraries insert at run time (toasts, scroll locks); no script runs from them.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        // Profile pictures come from the social sign-in providers.
+        imgSrc: ["'self'", 'data:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", socketOrigin],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        ...(https ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'same-origin' },
+    // Profile pictures of other origins are shown as plain images.
+    crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+  });
+}
