@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { AuthService } from '@dispatch/auth';
-import { parseInput } from '@dispatch/auth/http/boundary';
+import { HttpError, parseInput } from '@dispatch/auth/http/boundary';
 import { requireOrganization } from '@dispatch/auth/http/request-context';
+import { isPlatformAdmin } from '@dispatch/auth/platform-admin';
 import {
   addMemberSchema,
   memberIdSchema,
@@ -16,7 +17,17 @@ import type { FastifyPluginAsync } from 'fastify';
 import { commandContextOf, sendPosition } from '../request-context.ts';
 import { runOrganizationCommand } from './organization-store.ts';
 
-/** Role changes and removals; the member ids are looked up in the session's organization only. */
+/**
+ * The one answer add-member gives anyone who is not a platform admin, whatever the e-mail: it says
+ * nothing about whether an account exists. Organizations take people in by invitation, which the
+ * invited person accepts.
+ */
+export const ADD_MEMBER_REFUSED = 'Only a platform admin can add a member directly; invite them instead';
+
+/**
+ * Direct additions (platform admins only), role changes and removals; the member ids are looked up
+ * in the session's organization only.
+ */
 export function memberRoutes(options: { store: EventStore; auth: AuthService }): FastifyPluginAsync {
   const { store, auth } = options;
 
@@ -44,8 +55,14 @@ export function memberRoutes(options: { store: EventStore; auth: AuthService }):
   return async (app) => {
     app.post('/api/v1/organization/add-member', async (request, reply) => {
       const actor = await requireOrganization(auth, request);
+      // Adding someone without their consent, and learning whether an address has an account, are for
+      // platform admins only: they can list every user in the admin area anyway. Checked before the body
+      // is even read, so everyone else gets the same 403 whatever they send.
+      if (!(await isPlatformAdmin(auth, actor.session.user))) {
+        throw new HttpError(403, 'FORBIDDEN', ADD_MEMBER_REFUSED);
+      }
       const { email, role } = parseInput(addMemberSchema, request.body, 'body');
-      // Before the lookup, so that only those who may add members learn whether an account exists.
+      // A platform admin adds people only where they may manage members (SPEC section 6), still before the lookup.
       requirePermission(actor.role, 'member', 'create');
       const memberId = randomUUID();
       const user = await verifiedUserByEmail(email);

@@ -23,7 +23,11 @@ export interface MemberUserView {
   phoneNumber?: string | null;
   firstName: string;
   lastName: string;
-  role: PlatformRole;
+  /**
+   * The member's platform role: present only when the viewer is a platform admin (it would tell
+   * anyone else who the super_admins are).
+   */
+  role?: PlatformRole;
 }
 
 export interface MemberView {

@@ -46,7 +46,8 @@ export function adminQueries(options: { documents: DocumentStore; auth: AuthServ
           return {
             ...toOrganizationView(organization),
             memberCount: organization.memberCount,
-            owners: owners.map((owner) => toMemberView(owner).user),
+            // Only super_admins get here: they see platform roles.
+            owners: owners.map((owner) => toMemberView(owner, { platformAdmin: true }).user),
           };
         }),
       );

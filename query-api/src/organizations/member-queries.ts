@@ -1,23 +1,31 @@
 import type { AuthService } from '@dispatch/auth';
 import { parseInput } from '@dispatch/auth/http/boundary';
-import { requireOrganization } from '@dispatch/auth/http/request-context';
+import { type ActorContext, requireOrganization } from '@dispatch/auth/http/request-context';
+import { isPlatformAdmin } from '@dispatch/auth/platform-admin';
 import { memberListQuerySchema, notFound, organizationMessages, rolePermissions } from '@dispatch/domain';
 import { collections, type MemberDocument } from '@dispatch/projector';
 import type { DocumentStore, Filter } from '@dispatch/storage';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { withoutMinPosition } from '../read-your-writes.ts';
-import { toMemberView } from './organization-views.ts';
+import { type MemberViewer, toMemberView } from './organization-views.ts';
 import { pagedList, skipFor } from './paging.ts';
 
 const memberParams = z.object({ id: z.string().min(1).max(100) });
 
-/** Members of the session's organization; every query is filtered by it, whatever id is asked for. */
+/**
+ * Members of the session's organization; every query is filtered by it, whatever id is asked for.
+ * Members' platform roles are shown to platform admins only (toMemberView).
+ */
 export function memberQueries(options: { documents: DocumentStore; auth: AuthService }): FastifyPluginAsync {
   const { documents, auth } = options;
+  const viewerOf = async (actor: ActorContext): Promise<MemberViewer> => ({
+    platformAdmin: await isPlatformAdmin(auth, actor.session.user),
+  });
   return async (app) => {
     app.get('/api/v1/organization/list-members', async (request) => {
-      const { orgId } = await requireOrganization(auth, request);
+      const actor = await requireOrganization(auth, request);
+      const { orgId } = actor;
       const query = parseInput(memberListQuerySchema, withoutMinPosition(request.query), 'query');
       const filter: Filter = { orgId: { eq: orgId } };
       if (query.role) filter.role = { in: query.role };
@@ -31,27 +39,35 @@ export function memberQueries(options: { documents: DocumentStore; auth: AuthSer
         }),
         documents.count(collections.members, filter),
       ]);
-      return pagedList(query, rows.map(toMemberView), totalCount);
+      const viewer = await viewerOf(actor);
+      return pagedList(
+        query,
+        rows.map((member) => toMemberView(member, viewer)),
+        totalCount,
+      );
     });
 
     app.get('/api/v1/organization/member/:id', async (request) => {
-      const { orgId } = await requireOrganization(auth, request);
+      const actor = await requireOrganization(auth, request);
+      const { orgId } = actor;
       const { id } = parseInput(memberParams, request.params, 'params');
       const member = await documents.get<MemberDocument>(collections.members, id);
       // Another organization's member is answered exactly like a missing one.
       if (!member || member.orgId !== orgId) throw notFound(organizationMessages.memberNotFound);
-      return { success: true, data: toMemberView(member) };
+      return { success: true, data: toMemberView(member, await viewerOf(actor)) };
     });
 
     /** The caller's own membership in the active organization, with what its role allows. */
     app.get('/api/v1/organization/get-active-member', async (request) => {
-      const { orgId, userId } = await requireOrganization(auth, request);
+      const actor = await requireOrganization(auth, request);
+      const { orgId, userId } = actor;
       const [member] = await documents.find<MemberDocument>(collections.members, {
         filter: { orgId: { eq: orgId }, userId: { eq: userId } },
         limit: 1,
       });
       if (!member) throw notFound(organizationMessages.memberNotFound);
-      return { success: true, data: { ...toMemberView(member), permissions: rolePermissions[member.role] } };
+      const view = toMemberView(member, await viewerOf(actor));
+      return { success: true, data: { ...view, permissions: rolePermissions[member.role] } };
     });
   };
 }

@@ -10,14 +10,27 @@ import type { DocumentStore } from '@dispatch/storage';
 
 /** Read model documents in the response shapes of SPEC section 3. */
 
-export const toMemberView = (member: MemberDocument): MemberView => ({
-  id: member.id,
-  organizationId: member.orgId,
-  userId: member.userId,
-  role: member.role,
-  createdAt: member.createdAt,
-  user: member.user,
-});
+/** Who is looking at a member: only platform admins see members' platform roles. */
+export interface MemberViewer {
+  platformAdmin: boolean;
+}
+
+/**
+ * A member as `viewer` may see them. Fellow members see each other's name, e-mail and phone; the
+ * platform role (which would tell who is a super_admin) is left out unless the viewer is a platform
+ * admin, who can read it in the admin area anyway.
+ */
+export function toMemberView(member: MemberDocument, viewer: MemberViewer): MemberView {
+  const { role: platformRole, ...user } = member.user;
+  return {
+    id: member.id,
+    organizationId: member.orgId,
+    userId: member.userId,
+    role: member.role,
+    createdAt: member.createdAt,
+    user: viewer.platformAdmin ? { ...user, role: platformRole } : user,
+  };
+}
 
 export const toOrganizationView = (organization: OrganizationDocument): OrganizationView => ({
   id: organization.id,
