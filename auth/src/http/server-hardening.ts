@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { TrustedProxies } from '@dispatch/storage/runtime/environment';
 import helmet from '@fastify/helmet';
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
-import { MAX_BODY_BYTES } from './boundary.ts';
+import type { FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
+import { errorBody, MAX_BODY_BYTES } from './boundary.ts';
 
 /**
  * The options every server of the product starts with (the standalone process, the command API and
@@ -30,6 +30,14 @@ export function serverOptions(options: {
     bodyLimit: MAX_BODY_BYTES,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
+    // The router's own refusals (a malformed address, an overlong path parameter) in the API's error shape.
+    frameworkErrors: (error, _request, reply: FastifyReply) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      const message = tooLong ? 'A path parameter is too long' : 'The address is not valid';
+      reply
+        .status(tooLong ? 414 : 400)
+        .send(errorBody(tooLong ? 'URI_TOO_LONG' : 'BAD_REQUEST', message, undefined));
+    },
     logger: options.logger === 'off' ? false : { level: options.logger === 'requests' ? 'info' : 'warn' },
   };
 }

@@ -11,12 +11,22 @@ import { email, US_PHONE_MESSAGE } from '../shared/fields.ts';
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MIN_MESSAGE = 'Should contain atleast 8 characters';
 export const PASSWORDS_DO_NOT_MATCH = 'Passwords do not match';
+/** The authentication service's own limit (better-auth's maxPasswordLength default). */
+export const PASSWORD_MAX_LENGTH = 128;
+export const PASSWORD_MAX_MESSAGE = `Password cannot be more than ${PASSWORD_MAX_LENGTH} characters`;
 export const DELETE_ACCOUNT_CONFIRMATION = 'delete my account';
 export const DELETE_ACCOUNT_CONFIRMATION_MESSAGE = `You must type: "${DELETE_ACCOUNT_CONFIRMATION}"`;
 
+/** At most EMAIL_MAX (254) characters: "Email address cannot be more than 254 characters". */
 const emailAddress = email('Email address');
-const requiredPassword = z.string({ error: 'Password is required' }).min(1, 'Password is required');
-const newPassword = z.string({ error: PASSWORD_MIN_MESSAGE }).min(PASSWORD_MIN_LENGTH, PASSWORD_MIN_MESSAGE);
+const requiredPassword = z
+  .string({ error: 'Password is required' })
+  .min(1, 'Password is required')
+  .max(PASSWORD_MAX_LENGTH, PASSWORD_MAX_MESSAGE);
+const newPassword = z
+  .string({ error: PASSWORD_MIN_MESSAGE })
+  .min(PASSWORD_MIN_LENGTH, PASSWORD_MIN_MESSAGE)
+  .max(PASSWORD_MAX_LENGTH, PASSWORD_MAX_MESSAGE);
 
 /**
  * A confirmation too short to be a password already carries that message; "do not match" is

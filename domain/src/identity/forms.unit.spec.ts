@@ -211,3 +211,39 @@ describe('phone number form', () => {
     expect(phoneCodeFormSchema.parse({ code: ' 123456 ' })).toEqual({ code: '123456' });
   });
 });
+
+describe('server caps of the identity forms', () => {
+  const password = 'x'.repeat(129);
+
+  it('caps passwords at 128 characters, the authentication service limit', () => {
+    expect(errorsOf(signInFormSchema, { email: 'a@b.co', password })).toEqual({
+      password: ['Password cannot be more than 128 characters'],
+    });
+    expect(errorsOf(resetPasswordFormSchema, { password, confirmPassword: password })).toEqual({
+      password: ['Password cannot be more than 128 characters'],
+      confirmPassword: ['Password cannot be more than 128 characters'],
+    });
+    expect(errorsOf(deleteAccountFormSchema, { password, confirmation: 'delete my account' })).toEqual({
+      password: ['Password cannot be more than 128 characters'],
+    });
+    expect(
+      resetPasswordFormSchema.safeParse({ password: 'x'.repeat(128), confirmPassword: 'x'.repeat(128) })
+        .success,
+    ).toBe(true);
+  });
+
+  it('caps e-mail addresses at 254 characters', () => {
+    const email = `${'x'.repeat(243)}@example.com`;
+    expect(errorsOf(forgotPasswordFormSchema, { email })).toEqual({
+      email: ['Email address cannot be more than 254 characters'],
+    });
+    expect(errorsOf(changeEmailFormSchema, { newEmail: email })).toEqual({
+      newEmail: ['Email address cannot be more than 254 characters'],
+    });
+    expect(forgotPasswordFormSchema.safeParse({ email: email.slice(1) }).success).toBe(true);
+  });
+
+  it('says an absent e-mail is required', () => {
+    expect(errorsOf(forgotPasswordFormSchema, {})).toEqual({ email: ['Email address is required'] });
+  });
+});

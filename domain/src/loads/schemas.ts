@@ -4,35 +4,51 @@ import {
   countryCode,
   email,
   isoDate,
+  NOTES_MAX,
   optionalEmail,
   optionalText,
   optionalUsPhone,
   requiredText,
+  streamVersion,
   usPhone,
 } from '../shared/fields.ts';
 
-const max50 = (message: string) => ({ length: 50, message });
-const notesMax = { length: 500, message: 'Notes cannot be more than 500 characters' };
-
 export const RATE_MESSAGE = 'Should be a positive number';
+/** The largest rate the server takes. */
+export const RATE_MAX = 1_000_000_000;
 
 const trailerType = z.enum(trailerTypes, { error: 'Trailer type is required' });
 const product = z.enum(products, { error: 'Product is required' });
 const rateUnit = (label: string) => z.enum(rateUnits, { error: `${label} is required` });
 
-/**
- * A rate is a non-negative number or nothing (SPEC section 3: nullable). Form inputs send text, so
- * an empty value means null and digits are read as a number; anything else is refused with the
- * spec's message.
- */
-const rate = z.preprocess((value) => {
-  if (value === undefined || value === null) return null;
-  if (typeof value !== 'string') return value;
-  const trimmed = value.trim();
-  return trimmed === '' ? null : Number(trimmed);
-}, z.number({ error: RATE_MESSAGE }).min(0, RATE_MESSAGE).nullable());
+/** A rate typed as text: decimal digits with an optional fraction, nothing `Number` reads beyond that. */
+const DECIMAL = /^\d+(\.\d+)?$/;
 
-/** The load form of SPEC section 5, create variant (with the length maxima). */
+/**
+ * A rate is a non-negative number or nothing (SPEC section 3: nullable), at most RATE_MAX. Form
+ * inputs send text, so an empty value means null and decimal digits ("1200", "3.5", surrounding
+ * spaces allowed) are read as a number; anything else ("0x10", "1e3", "Infinity", "-1") is refused
+ * with the spec's message.
+ */
+const rate = (label: string) =>
+  z.preprocess((value) => {
+    if (value === undefined || value === null) return null;
+    if (typeof value !== 'string') return value;
+    const trimmed = value.trim();
+    if (trimmed === '') return null;
+    // Hundreds of digits read as Infinity: held to a finite number, it is refused as too large.
+    return DECIMAL.test(trimmed) ? Math.min(Number(trimmed), Number.MAX_VALUE) : Number.NaN;
+  }, z
+    .number({ error: RATE_MESSAGE })
+    .min(0, RATE_MESSAGE)
+    .max(RATE_MAX, `${label} cannot be more than ${RATE_MAX}`)
+    .nullable());
+
+/**
+ * The load form of SPEC section 5, create variant: the spec's length maxima ("Customer name cannot
+ * be more than 50 characters", …); the text the spec gives no maximum has the server's cap of
+ * TEXT_MAX characters ("Origin state cannot be more than 200 characters").
+ */
 export const loadCreateSchema = z.object({
   trailerType,
   originState: requiredText('Origin state'),
@@ -40,23 +56,27 @@ export const loadCreateSchema = z.object({
   destinationState: requiredText('Destination state'),
   destinationCity: requiredText('Destination city'),
   product,
-  rateForTitan: rate,
+  rateForTitan: rate('Rate for Titan'),
   rateForTitanUnit: rateUnit('Rate for Titan unit'),
-  rateForCarrier: rate,
+  rateForCarrier: rate('Rate for carrier'),
   rateForCarrierUnit: rateUnit('Rate for carrier unit'),
-  customerName: optionalText(max50('Customer name cannot be more than 50 characters')),
+  customerName: optionalText('Customer name', 50),
   customerCountryCode: countryCode().default('+1'),
   customerMobileNumber: optionalUsPhone(),
-  customerEmail: optionalEmail(max50('Customer email cannot be more than 50 characters')),
-  dispatcherName: requiredText('Dispatcher name', max50('Dispatcher name cannot be more than 50 characters')),
+  customerEmail: optionalEmail('Customer email', 50),
+  dispatcherName: requiredText('Dispatcher name', 50),
   dispatcherCountryCode: countryCode().default('+1'),
   dispatcherMobileNumber: usPhone(),
-  dispatcherEmail: email('Dispatcher email', max50('Dispatcher email cannot be more than 50 characters')),
+  dispatcherEmail: email('Dispatcher email', 50),
   availabilityDate: isoDate('Availability date'),
-  notes: optionalText(notesMax),
+  notes: optionalText('Notes', 500),
 });
 
-/** Edit variant: the same required fields, phone, e-mail and rate rules, without the length maxima. */
+/**
+ * Edit variant: the same required fields, phone, e-mail and rate rules. The spec gives the edit
+ * form no length maxima; the server still caps every text: TEXT_MAX characters, an e-mail
+ * EMAIL_MAX, notes NOTES_MAX.
+ */
 export const loadEditSchema = z.object({
   trailerType,
   originState: requiredText('Origin state'),
@@ -64,20 +84,20 @@ export const loadEditSchema = z.object({
   destinationState: requiredText('Destination state'),
   destinationCity: requiredText('Destination city'),
   product,
-  rateForTitan: rate,
+  rateForTitan: rate('Rate for Titan'),
   rateForTitanUnit: rateUnit('Rate for Titan unit'),
-  rateForCarrier: rate,
+  rateForCarrier: rate('Rate for carrier'),
   rateForCarrierUnit: rateUnit('Rate for carrier unit'),
-  customerName: optionalText(),
+  customerName: optionalText('Customer name'),
   customerCountryCode: countryCode().default('+1'),
   customerMobileNumber: optionalUsPhone(),
-  customerEmail: optionalEmail(),
+  customerEmail: optionalEmail('Customer email'),
   dispatcherName: requiredText('Dispatcher name'),
   dispatcherCountryCode: countryCode().default('+1'),
   dispatcherMobileNumber: usPhone(),
   dispatcherEmail: email('Dispatcher email'),
   availabilityDate: isoDate('Availability date'),
-  notes: optionalText(),
+  notes: optionalText('Notes', NOTES_MAX),
 });
 
 /**
@@ -88,7 +108,7 @@ export const loadPatchSchema = loadEditSchema
   // no defaults in a patch: an absent field stays as it is
   .extend({ customerCountryCode: countryCode(), dispatcherCountryCode: countryCode() })
   .partial()
-  .extend({ version: z.number().int().nonnegative().optional() })
+  .extend({ version: streamVersion().optional() })
   .strict();
 
 export type LoadInput = z.output<typeof loadCreateSchema>;

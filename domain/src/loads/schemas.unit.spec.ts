@@ -95,6 +95,66 @@ describe('load create form', () => {
     expect(errorsOf(loadCreateSchema, { ...valid, [field]: value })[field]).toEqual([message]);
   });
 
+  it('reads only decimal notation as a rate', () => {
+    for (const [typed, rate] of [
+      ['1200', 1200],
+      [' 3.50 ', 3.5],
+      ['0', 0],
+      ['1000000000', 1_000_000_000],
+    ] as const) {
+      expect(loadCreateSchema.parse({ ...valid, rateForTitan: typed }).rateForTitan, typed).toBe(rate);
+    }
+  });
+
+  it.each(['0x10', '1e3', 'Infinity', '-Infinity', ' - ', '+5', '.5', '5.', '1,000', '0b11', 'NaN', '12abc'])(
+    'refuses the rate %j with the spec message',
+    (typed) => {
+      expect(errorsOf(loadCreateSchema, { ...valid, rateForTitan: typed }).rateForTitan).toEqual([
+        'Should be a positive number',
+      ]);
+      expect(errorsOf(loadEditSchema, { ...valid, rateForCarrier: typed }).rateForCarrier).toEqual([
+        'Should be a positive number',
+      ]);
+    },
+  );
+
+  it('refuses a rate that is no finite number, or above 1000000000', () => {
+    for (const value of [Number.NaN, Number.POSITIVE_INFINITY, true, {}]) {
+      expect(
+        errorsOf(loadCreateSchema, { ...valid, rateForTitan: value }).rateForTitan,
+        String(value),
+      ).toEqual(['Should be a positive number']);
+    }
+    expect(errorsOf(loadCreateSchema, { ...valid, rateForTitan: 1_000_000_001 }).rateForTitan).toEqual([
+      'Rate for Titan cannot be more than 1000000000',
+    ]);
+    expect(errorsOf(loadCreateSchema, { ...valid, rateForCarrier: '1000000000.5' }).rateForCarrier).toEqual([
+      'Rate for carrier cannot be more than 1000000000',
+    ]);
+    expect(errorsOf(loadCreateSchema, { ...valid, rateForCarrier: '9'.repeat(400) }).rateForCarrier).toEqual([
+      'Rate for carrier cannot be more than 1000000000',
+    ]);
+  });
+
+  it.each([
+    ['originState', 'Origin state cannot be more than 200 characters', 'x'.repeat(201)],
+    ['originCity', 'Origin city cannot be more than 200 characters', 'x'.repeat(201)],
+    ['destinationState', 'Destination state cannot be more than 200 characters', 'x'.repeat(201)],
+    ['destinationCity', 'Destination city cannot be more than 200 characters', 'x'.repeat(10_000)],
+    ['availabilityDate', 'Availability date must be a real date between 1970 and 2200', '1'],
+    ['availabilityDate', 'Availability date must be a real date between 1970 and 2200', '2026-02-29'],
+    ['availabilityDate', 'Availability date must be a real date between 1970 and 2200', '1969-12-31'],
+    ['availabilityDate', 'Availability date must be a real date between 1970 and 2200', '2201-01-01'],
+  ])('%s is refused: %s', (field, message, value) => {
+    expect(errorsOf(loadCreateSchema, { ...valid, [field]: value })[field]).toEqual([message]);
+  });
+
+  it('takes a leap day of a leap year', () => {
+    expect(loadCreateSchema.parse({ ...valid, availabilityDate: '2028-02-29' }).availabilityDate).toBe(
+      '2028-02-29T00:00:00.000Z',
+    );
+  });
+
   it('requires the required fields, both rate units included', () => {
     const errors = errorsOf(loadCreateSchema, {});
     for (const field of [
@@ -126,7 +186,7 @@ describe('load create form', () => {
 });
 
 describe('load edit form', () => {
-  it('has no length maxima but keeps the phone, e-mail and rate rules', () => {
+  it("has none of the create form's length maxima but keeps the phone, e-mail and rate rules", () => {
     const long = { ...valid, customerName: 'x'.repeat(80), notes: 'x'.repeat(900) };
     expect(loadEditSchema.safeParse(long).success).toBe(true);
     expect(errorsOf(loadEditSchema, { ...long, customerEmail: 'nope' }).customerEmail).toEqual([
@@ -139,6 +199,50 @@ describe('load edit form', () => {
       errorsOf(loadEditSchema, { ...long, dispatcherMobileNumber: '12' }).dispatcherMobileNumber,
     ).toEqual(['Invalid US phone number. Must be 10 digits (with optional +1 prefix)']);
   });
+
+  it.each([
+    ['originState', 'Origin state cannot be more than 200 characters', 'x'.repeat(201)],
+    ['originCity', 'Origin city cannot be more than 200 characters', 'x'.repeat(201)],
+    ['destinationState', 'Destination state cannot be more than 200 characters', 'x'.repeat(201)],
+    ['destinationCity', 'Destination city cannot be more than 200 characters', 'x'.repeat(201)],
+    ['customerName', 'Customer name cannot be more than 200 characters', 'x'.repeat(201)],
+    ['customerEmail', 'Customer email cannot be more than 254 characters', `${'x'.repeat(243)}@example.com`],
+    ['dispatcherName', 'Dispatcher name cannot be more than 200 characters', 'x'.repeat(201)],
+    [
+      'dispatcherEmail',
+      'Dispatcher email cannot be more than 254 characters',
+      `${'x'.repeat(243)}@example.com`,
+    ],
+    ['notes', 'Notes cannot be more than 2000 characters', 'x'.repeat(2001)],
+    ['notes', 'Notes cannot be more than 2000 characters', 'x'.repeat(1_000_000)],
+    ['rateForTitan', 'Should be a positive number', '0x10'],
+    ['availabilityDate', 'Availability date must be a real date between 1970 and 2200', '2026-02-30'],
+  ])('edit and patch refuse %s: %s', (field, message, value) => {
+    expect(errorsOf(loadEditSchema, { ...valid, [field]: value })[field]).toEqual([message]);
+    const patch = loadPatchSchema.safeParse({ [field]: value });
+    expect(patch.success ? {} : fieldErrors(patch.error)[field]).toEqual([message]);
+  });
+
+  it('edit takes notes of 2000 characters', () => {
+    expect(loadEditSchema.parse({ ...valid, notes: 'x'.repeat(2000) }).notes).toHaveLength(2000);
+  });
+
+  it('patch takes a version from 0 to 1000000000 only', () => {
+    expect(loadPatchSchema.parse({ version: 1_000_000_000 })).toEqual({ version: 1_000_000_000 });
+    const result = loadPatchSchema.safeParse({ version: 1_000_000_001 });
+    expect(result.success ? {} : fieldErrors(result.error).version).toEqual([
+      'Version cannot be more than 1000000000',
+    ]);
+    expect(loadPatchSchema.safeParse({ version: -1 }).success).toBe(false);
+  });
+
+  it.each([null, undefined, 'rateForTitan=4', 42, []])(
+    'patch refuses a body that is no object: %j',
+    (body) => {
+      expect(loadPatchSchema.safeParse(body).success).toBe(false);
+      expect(loadCreateSchema.safeParse(body).success).toBe(false);
+    },
+  );
 
   it('patch accepts a subset and refuses unknown fields', () => {
     expect(loadPatchSchema.parse({ rateForTitan: 4, version: 2 })).toEqual({ rateForTitan: 4, version: 2 });

@@ -50,7 +50,10 @@ export const updateOrganizationSchema = z
 export type UpdateOrganizationInput = z.output<typeof updateOrganizationSchema>;
 
 export const setActiveOrganizationSchema = z.object({
-  organizationId: z.string({ error: 'organizationId is required' }).min(1, 'organizationId is required'),
+  organizationId: z
+    .string({ error: 'organizationId is required' })
+    .min(1, 'organizationId is required')
+    .max(100, 'organizationId is not valid'),
 });
 
 /** Lowercase letters and digits joined by single dashes, e.g. "Acme Freight, Inc." → "acme-freight-inc". */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { memberRoles } from '../shared/enums.ts';
 import { email } from '../shared/fields.ts';
-import { oneOrMany } from '../shared/list-query.ts';
+import { limitParam, oneOrMany, pageParam } from '../shared/list-query.ts';
 import { invitationRoles, invitationStatuses } from './events.ts';
 
 /** Inputs of the member, invitation and team commands; the organization always comes from the session. */
@@ -62,8 +62,8 @@ export const teamMemberSchema = z.object({ teamId: id('teamId'), userId: id('use
 
 /** Member and invitation pages count from 1 (SPEC section 9). */
 const pageParams = {
-  limit: z.coerce.number().int().min(1).max(100).default(10),
-  page: z.coerce.number().int().min(1).default(1),
+  limit: limitParam(),
+  page: pageParam(1),
   sort: z.enum(['asc', 'desc']).default('desc'),
   search: z.string().trim().max(100, 'Cannot be more than 100 characters').optional(),
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { postingListQuerySchema } from '../shared/list-query.ts';
+import { integerParam, postingListQuerySchema } from '../shared/list-query.ts';
 
 export const postingKinds = ['trucks', 'loads'] as const;
 export type PostingKind = (typeof postingKinds)[number];
@@ -41,7 +41,7 @@ const list = postingListQuerySchema.shape;
  */
 export const overviewQuerySchema = z
   .object({
-    year: z.coerce.number().int().min(2000).max(2100).optional(),
+    year: integerParam('Year', { min: 2000, max: 2100 }).optional(),
     type: z.enum(postingKinds).default('trucks'),
     createdBy: list.createdBy,
     startDate: list.startDate,

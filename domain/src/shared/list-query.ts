@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { directions, products, trailerTypes } from './enums.ts';
+import { REAL_DATE_MESSAGE, realIsoDate } from './fields.ts';
 
 /**
  * The list parameters of SPEC section 5 for trucks and loads, shared by the query API (parsing the
@@ -16,11 +17,48 @@ export const oneOrMany = <T extends [string, ...string[]]>(values: T) =>
       .filter((item) => item !== '');
   }, z.array(z.enum(values)).min(1).optional());
 
-const dateParam = z
-  .string()
-  .refine((value) => !Number.isNaN(Date.parse(value)), 'Must be a valid date')
-  .transform((value) => new Date(value).toISOString())
-  .optional();
+/**
+ * A whole number written in decimal digits (an optional minus sign, so that a negative number is
+ * told it is too small), between `min` and `max`: not "0x10", "1e3", "2.5" or "Infinity", which
+ * `Number` would read. An absent or empty value is refused, or is `fallback` when one is given. The
+ * router of the web app may hand over a number: an integer is taken as its digits.
+ */
+export function integerParam(
+  label: string,
+  { min, max, fallback }: { min: number; max: number; fallback?: number },
+): z.ZodType<number, unknown> {
+  const whole = `${label} must be a whole number`;
+  const digits = z
+    .string({ error: whole })
+    .regex(/^-?\d+$/, whole)
+    // Hundreds of digits read as Infinity, which z.number would refuse as no number at all: held
+    // to a finite number, it is refused as too large (or too small) instead.
+    .transform((text) => Math.min(Math.max(Number(text), -Number.MAX_VALUE), Number.MAX_VALUE))
+    .pipe(
+      z.number().min(min, `${label} must be at least ${min}`).max(max, `${label} cannot be more than ${max}`),
+    );
+  return z.preprocess(
+    (value) => {
+      if (value === '') return undefined;
+      return typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : value;
+    },
+    fallback === undefined ? digits : digits.default(fallback),
+  );
+}
+
+/** Page sizes of every list (SPEC section 5). */
+export const LIMIT_MAX = 100;
+/** The last page a list may ask for: with the largest page size, an offset well inside what a store takes. */
+export const PAGE_MAX = 1_000_000;
+
+/** `limit` of a list query: 1 to LIMIT_MAX, 10 when absent. */
+export const limitParam = () => integerParam('Limit', { min: 1, max: LIMIT_MAX, fallback: 10 });
+/** `page` of a list query, counting from `first` (0 for trucks and loads, 1 for members and invitations). */
+export const pageParam = (first: 0 | 1) =>
+  integerParam('Page', { min: first, max: PAGE_MAX, fallback: first });
+
+/** A date parameter: a real ISO 8601 date (see isRealIsoDate), carried as the ISO string of its instant. */
+const dateParam = realIsoDate(REAL_DATE_MESSAGE).optional();
 
 const text = z.string().trim().max(100, 'Cannot be more than 100 characters').optional();
 
@@ -28,8 +66,8 @@ export const dateOperations = ['gt', 'gte', 'lt', 'lte', 'eq'] as const;
 export type DateOperation = (typeof dateOperations)[number];
 
 export const postingListQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(10),
-  page: z.coerce.number().int().min(0).default(0),
+  limit: limitParam(),
+  page: pageParam(0),
   orderBy: z.enum(['updatedAt', 'createdAt', 'availableDate']).default('updatedAt'),
   sort: z.enum(['asc', 'desc']).default('desc'),
   startDate: dateParam,

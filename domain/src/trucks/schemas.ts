@@ -1,9 +1,14 @@
 import { z } from 'zod';
 import { directions, trailerTypes } from '../shared/enums.ts';
-import { email, isoDate, optionalText, requiredText, usPhone } from '../shared/fields.ts';
-
-const max50 = (message: string) => ({ length: 50, message });
-const notesMax = { length: 500, message: 'Notes cannot be more than 500 characters' };
+import {
+  email,
+  isoDate,
+  NOTES_MAX,
+  optionalText,
+  requiredText,
+  streamVersion,
+  usPhone,
+} from '../shared/fields.ts';
 
 const trailerType = z.enum(trailerTypes, { error: 'Trailer type is required' });
 const direction = z.preprocess(
@@ -19,36 +24,44 @@ const countryCode = z
   .trim()
   .regex(/^\+\d{1,3}$/, 'Country code must look like +1');
 
-/** The truck form of SPEC section 5, create variant (with the length maxima). */
+/**
+ * The truck form of SPEC section 5, create variant: the spec's length maxima ("Truck name cannot be
+ * more than 50 characters", …); the text the spec gives no maximum has the server's cap of
+ * TEXT_MAX characters ("Truck state cannot be more than 200 characters").
+ */
 export const truckCreateSchema = z.object({
   trailerType,
-  companyName: optionalText(max50('Company name cannot be more than 50 characters')),
-  unitNumber: optionalText(max50('Unit number cannot be more than 50 characters')),
-  truckName: requiredText('Truck name', max50('Truck name cannot be more than 50 characters')),
+  companyName: optionalText('Company name', 50),
+  unitNumber: optionalText('Unit number', 50),
+  truckName: requiredText('Truck name', 50),
   truckState: requiredText('Truck state'),
   truckCity: requiredText('Truck city'),
-  preferedState: optionalText(),
-  preferedCity: optionalText(),
+  preferedState: optionalText('Preferred state'),
+  preferedCity: optionalText('Preferred city'),
   direction,
   status: status.default(true),
   availabilityDate: isoDate('Availability date'),
-  dispatcherName: requiredText('Dispatcher name', max50('Dispatcher name cannot be more than 50 characters')),
+  dispatcherName: requiredText('Dispatcher name', 50),
   dispatcherCountryCode: countryCode.default('+1'),
   dispatcherMobileNumber: usPhone(),
-  dispatcherEmail: email('Dispatcher email', max50('Dispatcher email cannot be more than 50 characters')),
-  notes: optionalText(notesMax),
+  dispatcherEmail: email('Dispatcher email', 50),
+  notes: optionalText('Notes', 500),
 });
 
-/** Edit variant: the same required fields and phone and e-mail rules, without the length maxima. */
+/**
+ * Edit variant: the same required fields and phone and e-mail rules. The spec gives the edit form
+ * no length maxima; the server still caps every text: TEXT_MAX characters, an e-mail EMAIL_MAX,
+ * notes NOTES_MAX.
+ */
 export const truckEditSchema = z.object({
   trailerType,
-  companyName: optionalText(),
-  unitNumber: optionalText(),
+  companyName: optionalText('Company name'),
+  unitNumber: optionalText('Unit number'),
   truckName: requiredText('Truck name'),
   truckState: requiredText('Truck state'),
   truckCity: requiredText('Truck city'),
-  preferedState: optionalText(),
-  preferedCity: optionalText(),
+  preferedState: optionalText('Preferred state'),
+  preferedCity: optionalText('Preferred city'),
   direction,
   status,
   availabilityDate: isoDate('Availability date'),
@@ -56,7 +69,7 @@ export const truckEditSchema = z.object({
   dispatcherCountryCode: countryCode.default('+1'),
   dispatcherMobileNumber: usPhone(),
   dispatcherEmail: email('Dispatcher email'),
-  notes: optionalText(),
+  notes: optionalText('Notes', NOTES_MAX),
 });
 
 /**
@@ -67,7 +80,7 @@ export const truckPatchSchema = truckEditSchema
   // no defaults in a patch: an absent field stays as it is
   .extend({ dispatcherCountryCode: countryCode })
   .partial()
-  .extend({ version: z.number().int().nonnegative().optional() })
+  .extend({ version: streamVersion().optional() })
   .strict();
 
 export type TruckInput = z.output<typeof truckCreateSchema>;

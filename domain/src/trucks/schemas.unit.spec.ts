@@ -59,6 +59,34 @@ describe('truck create form', () => {
     expect(errorsOf(truckCreateSchema, { ...valid, [field]: value })[field]).toEqual([message]);
   });
 
+  it.each([
+    ['truckState', 'Truck state cannot be more than 200 characters', 'x'.repeat(201)],
+    ['truckState', 'Truck state cannot be more than 200 characters', 'x'.repeat(10_000)],
+    ['truckCity', 'Truck city cannot be more than 200 characters', 'x'.repeat(201)],
+    ['preferedState', 'Preferred state cannot be more than 200 characters', 'x'.repeat(201)],
+    ['preferedCity', 'Preferred city cannot be more than 200 characters', 'x'.repeat(201)],
+    ['availabilityDate', 'Availability date must be a real date between 1970 and 2200', '1'],
+    ['availabilityDate', 'Availability date must be a real date between 1970 and 2200', '2026-02-29'],
+    ['availabilityDate', 'Availability date must be a real date between 1970 and 2200', '2026-02-30'],
+    ['availabilityDate', 'Availability date must be a real date between 1970 and 2200', '1969-12-31'],
+    ['availabilityDate', 'Availability date must be a real date between 1970 and 2200', '2201-01-01'],
+    ['availabilityDate', 'Availability date must be a real date between 1970 and 2200', '+275760-09-13'],
+  ])('%s is refused: %s', (field, message, value) => {
+    expect(errorsOf(truckCreateSchema, { ...valid, [field]: value })[field]).toEqual([message]);
+  });
+
+  it('takes text up to the caps and a leap day of a leap year', () => {
+    const truck = truckCreateSchema.parse({
+      ...valid,
+      truckName: 'x'.repeat(50),
+      truckState: 'x'.repeat(200),
+      preferedCity: 'x'.repeat(200),
+      notes: 'x'.repeat(500),
+      availabilityDate: '2028-02-29',
+    });
+    expect(truck.availabilityDate).toBe('2028-02-29T00:00:00.000Z');
+  });
+
   it('requires the required fields', () => {
     const errors = errorsOf(truckCreateSchema, {});
     for (const field of [
@@ -80,12 +108,66 @@ describe('truck create form', () => {
 });
 
 describe('truck edit form', () => {
-  it('has no length maxima but keeps the phone and e-mail rules', () => {
+  it("has none of the create form's length maxima but keeps the phone and e-mail rules", () => {
     const long = { ...valid, status: true, truckName: 'x'.repeat(80), notes: 'x'.repeat(900) };
     expect(truckEditSchema.safeParse(long).success).toBe(true);
     expect(errorsOf(truckEditSchema, { ...long, dispatcherEmail: 'nope' }).dispatcherEmail).toEqual([
       'Enter a valid email address',
     ]);
+  });
+
+  it.each([
+    ['truckName', 'Truck name cannot be more than 200 characters', 'x'.repeat(201)],
+    ['companyName', 'Company name cannot be more than 200 characters', 'x'.repeat(201)],
+    ['unitNumber', 'Unit number cannot be more than 200 characters', 'x'.repeat(201)],
+    ['truckState', 'Truck state cannot be more than 200 characters', 'x'.repeat(201)],
+    ['truckCity', 'Truck city cannot be more than 200 characters', 'x'.repeat(201)],
+    ['preferedState', 'Preferred state cannot be more than 200 characters', 'x'.repeat(201)],
+    ['preferedCity', 'Preferred city cannot be more than 200 characters', 'x'.repeat(201)],
+    ['dispatcherName', 'Dispatcher name cannot be more than 200 characters', 'x'.repeat(201)],
+    [
+      'dispatcherEmail',
+      'Dispatcher email cannot be more than 254 characters',
+      `${'x'.repeat(243)}@example.com`,
+    ],
+    ['notes', 'Notes cannot be more than 2000 characters', 'x'.repeat(2001)],
+    ['notes', 'Notes cannot be more than 2000 characters', 'x'.repeat(1_000_000)],
+    ['availabilityDate', 'Availability date must be a real date between 1970 and 2200', '2026-02-30'],
+  ])('edit and patch refuse %s: %s', (field, message, value) => {
+    expect(errorsOf(truckEditSchema, { ...valid, status: true, [field]: value })[field]).toEqual([message]);
+    const patch = truckPatchSchema.safeParse({ [field]: value });
+    expect(patch.success ? {} : fieldErrors(patch.error)[field]).toEqual([message]);
+  });
+
+  it('edit takes text up to the server caps', () => {
+    const truck = truckEditSchema.parse({
+      ...valid,
+      status: true,
+      truckName: 'x'.repeat(200),
+      dispatcherEmail: `${'x'.repeat(242)}@example.com`,
+      notes: 'x'.repeat(2000),
+    });
+    expect(truck.notes).toHaveLength(2000);
+  });
+
+  it('patch takes a version from 0 to 1000000000 only', () => {
+    expect(truckPatchSchema.parse({ version: 0 })).toEqual({ version: 0 });
+    expect(truckPatchSchema.parse({ version: 1_000_000_000 })).toEqual({ version: 1_000_000_000 });
+    for (const [version, message] of [
+      [1_000_000_001, 'Version cannot be more than 1000000000'],
+      [1e15, 'Version cannot be more than 1000000000'],
+      [-1, 'Version must be at least 0'],
+      [2.5, 'Version must be a whole number'],
+      ['3', 'Version must be a whole number'],
+    ] as const) {
+      const result = truckPatchSchema.safeParse({ version });
+      expect(result.success ? {} : fieldErrors(result.error).version, String(version)).toEqual([message]);
+    }
+  });
+
+  it.each([null, undefined, 'status=false', 42, []])('patch refuses a body that is no object: %j', (body) => {
+    expect(truckPatchSchema.safeParse(body).success).toBe(false);
+    expect(truckCreateSchema.safeParse(body).success).toBe(false);
   });
 
   it('patch accepts a subset and refuses unknown fields', () => {

@@ -1,0 +1,242 @@
+import type { RecordedEvent } from '@dispatch/storage';
+import type { RouteEntry } from './app.ts';
+import { command, join, ownerWithOrganization } from './organization-fixtures.ts';
+import { requestsWith, type TestApp, validTruck } from './test-support.ts';
+
+/**
+ * The security matrices (CSRF, tenancy, fuzz) walk the route table the app really serves. Each route
+ * needs one well-formed request aimed at an organization's records; a route without one here fails
+ * the matrices, so a new route is covered the day it is added.
+ */
+
+export const validLoad = {
+  trailerType: 'FLATBED',
+  originState: 'IL',
+  originCity: 'Chicago',
+  destinationState: 'TX',
+  destinationCity: 'Dallas',
+  product: 'HEAVY',
+  rateForTitan: 10,
+  rateForTitanUnit: 'TONS',
+  rateForCarrier: 8,
+  rateForCarrierUnit: 'TONS',
+  customerName: 'Prairie Grain',
+  customerEmail: 'grain@example.com',
+  customerMobileNumber: '3125550111',
+  dispatcherName: 'Dana Dispatcher',
+  dispatcherMobileNumber: '3125550100',
+  dispatcherEmail: 'dana@example.com',
+  availabilityDate: '2026-11-21',
+  notes: '',
+};
+
+/** An organization with one of every record a route can name. */
+export interface OrganizationRecords {
+  cookie: string;
+  orgId: string;
+  orgName: string;
+  truckId: number;
+  loadId: number;
+  memberId: string;
+  memberUserId: string;
+  memberEmail: string;
+  invitationId: string;
+  invitedEmail: string;
+  teamId: string;
+  teamName: string;
+  /** Text that appears only in this organization's records: no answer to anyone else may hold it. */
+  markers: string[];
+}
+
+export async function organizationWithRecords(app: TestApp, prefix: string): Promise<OrganizationRecords> {
+  const owner = await ownerWithOrganization(app, `${prefix}-owner@example.com`, `${prefix} Haulage`);
+  const inject = requestsWith(() => app);
+  const headers = { origin: app.url };
+  const truck = await inject(
+    owner.cookie,
+    'POST',
+    '/api/v1/trucks',
+    { ...validTruck, truckName: `${prefix} Rig` },
+    headers,
+  );
+  const load = await inject(
+    owner.cookie,
+    'POST',
+    '/api/v1/loads',
+    { ...validLoad, customerName: `${prefix} Grain` },
+    headers,
+  );
+  const memberEmail = `${prefix}-member@example.com`;
+  const member = await join(app, owner.cookie, memberEmail);
+  const invitedEmail = `${prefix}-invited@example.com`;
+  const invitation = await command(app, owner.cookie, 'invite-member', { email: invitedEmail });
+  const teamName = `${prefix} Team`;
+  const team = await command(app, owner.cookie, 'create-team', { name: teamName });
+  await command(app, owner.cookie, 'add-team-member', { teamId: team.json().data.id, userId: member.userId });
+  await app.projector.waitFor(await app.infrastructure.eventStore.headPosition(), 5000);
+  if (
+    truck.statusCode !== 201 ||
+    load.statusCode !== 201 ||
+    invitation.statusCode !== 201 ||
+    team.statusCode !== 201
+  ) {
+    throw new Error(
+      `records for ${prefix} failed: ${truck.body} ${load.body} ${invitation.body} ${team.body}`,
+    );
+  }
+  return {
+    cookie: owner.cookie,
+    orgId: owner.organization.id,
+    orgName: owner.organization.name,
+    truckId: truck.json().id,
+    loadId: load.json().id,
+    memberId: member.memberId,
+    memberUserId: member.userId,
+    memberEmail,
+    invitationId: invitation.json().data.id,
+    invitedEmail,
+    teamId: team.json().data.id,
+    teamName,
+    markers: [
+      `${prefix}-owner@example.com`,
+      owner.organization.id,
+      `${prefix} Haulage`,
+      `${prefix} Rig`,
+      `${prefix} Grain`,
+      memberEmail,
+      invitedEmail,
+      teamName,
+      member.memberId,
+      team.json().data.id,
+    ],
+  };
+}
+
+export interface RouteSample {
+  /** The path with its parameters filled in. */
+  path: string;
+  query?: Record<string, string>;
+  body?: Record<string, unknown>;
+}
+
+type Sample = (records: OrganizationRecords) => RouteSample;
+
+const body =
+  (path: string, make: (records: OrganizationRecords) => Record<string, unknown> = () => ({})): Sample =>
+  (records) => ({ path, body: make(records) });
+
+const organization = (name: string) => `/api/v1/organization/${name}`;
+
+/** One request per route of the API, aimed at `records`' organization. */
+export const routeSamples: Record<string, Sample> = {
+  'GET /api/health': () => ({ path: '/api/health' }),
+  'POST /api/v1/organization/create': body(organization('create'), () => ({ name: 'Matrix Made' })),
+  'POST /api/v1/organization/update': body(organization('update'), () => ({ name: 'Matrix Renamed' })),
+  'POST /api/v1/organization/delete': body(organization('delete')),
+  'POST /api/v1/organization/set-active': body(organization('set-active'), (r) => ({
+    organizationId: r.orgId,
+  })),
+  'POST /api/v1/organization/leave': body(organization('leave')),
+  'POST /api/v1/organization/add-member': body(organization('add-member'), (r) => ({ email: r.memberEmail })),
+  'POST /api/v1/organization/update-member-role': body(organization('update-member-role'), (r) => ({
+    memberId: r.memberId,
+    role: 'admin',
+  })),
+  'POST /api/v1/organization/remove-member': body(organization('remove-member'), (r) => ({
+    memberId: r.memberId,
+  })),
+  'POST /api/v1/organization/invite-member': body(organization('invite-member'), (r) => ({
+    email: r.invitedEmail,
+  })),
+  'POST /api/v1/organization/resend-invitation': body(organization('resend-invitation'), (r) => ({
+    invitationId: r.invitationId,
+  })),
+  'POST /api/v1/organization/cancel-invitation': body(organization('cancel-invitation'), (r) => ({
+    invitationId: r.invitationId,
+  })),
+  'POST /api/v1/organization/accept-invitation': body(organization('accept-invitation'), (r) => ({
+    invitationId: r.invitationId,
+  })),
+  'POST /api/v1/organization/reject-invitation': body(organization('reject-invitation'), (r) => ({
+    invitationId: r.invitationId,
+  })),
+  'POST /api/v1/organization/create-team': body(organization('create-team'), () => ({ name: 'Matrix Team' })),
+  'POST /api/v1/organization/update-team': body(organization('update-team'), (r) => ({
+    teamId: r.teamId,
+    name: 'Matrix Renamed Team',
+  })),
+  'POST /api/v1/organization/remove-team': body(organization('remove-team'), (r) => ({ teamId: r.teamId })),
+  'POST /api/v1/organization/add-team-member': body(organization('add-team-member'), (r) => ({
+    teamId: r.teamId,
+    userId: r.memberUserId,
+  })),
+  'POST /api/v1/organization/remove-team-member': body(organization('remove-team-member'), (r) => ({
+    teamId: r.teamId,
+    userId: r.memberUserId,
+  })),
+  'POST /api/v1/trucks': body('/api/v1/trucks', () => validTruck),
+  'PATCH /api/v1/trucks/:id': (r) => ({ path: `/api/v1/trucks/${r.truckId}`, body: { notes: 'matrix' } }),
+  'DELETE /api/v1/trucks/:id': (r) => ({ path: `/api/v1/trucks/${r.truckId}` }),
+  'POST /api/v1/loads': body('/api/v1/loads', () => validLoad),
+  'PATCH /api/v1/loads/:id': (r) => ({ path: `/api/v1/loads/${r.loadId}`, body: { notes: 'matrix' } }),
+  'DELETE /api/v1/loads/:id': (r) => ({ path: `/api/v1/loads/${r.loadId}` }),
+  'POST /api/v1/admin/read-models/rebuild': body('/api/v1/admin/read-models/rebuild'),
+  'GET /api/v1/organization/list': () => ({ path: organization('list') }),
+  'GET /api/v1/organization/get-full-organization': () => ({ path: organization('get-full-organization') }),
+  'GET /api/v1/organization/list-roles': () => ({ path: organization('list-roles') }),
+  'GET /api/v1/organization/list-members': () => ({
+    path: organization('list-members'),
+    query: { limit: '100' },
+  }),
+  'GET /api/v1/organization/member/:id': (r) => ({ path: organization(`member/${r.memberId}`) }),
+  'GET /api/v1/organization/get-active-member': () => ({ path: organization('get-active-member') }),
+  'GET /api/v1/organization/get-organization-invitations': () => ({
+    path: organization('get-organization-invitations'),
+  }),
+  'GET /api/v1/organization/get-user-invitations': () => ({ path: organization('get-user-invitations') }),
+  'GET /api/v1/organization/get-invitation': (r) => ({
+    path: organization('get-invitation'),
+    query: { id: r.invitationId },
+  }),
+  'GET /api/v1/organization/list-teams': () => ({ path: organization('list-teams') }),
+  'GET /api/v1/organization/list-user-teams': () => ({ path: organization('list-user-teams') }),
+  'GET /api/v1/organization/list-team-members': (r) => ({
+    path: organization('list-team-members'),
+    query: { teamId: r.teamId },
+  }),
+  'GET /api/v1/admin/organizations': () => ({ path: '/api/v1/admin/organizations' }),
+  'GET /api/v1/admin/overview': () => ({ path: '/api/v1/admin/overview' }),
+  'GET /api/v1/admin/read-models': () => ({ path: '/api/v1/admin/read-models' }),
+  'GET /api/v1/trucks': () => ({ path: '/api/v1/trucks', query: { limit: '100' } }),
+  'GET /api/v1/trucks/:id': (r) => ({ path: `/api/v1/trucks/${r.truckId}` }),
+  'GET /api/v1/trucks/:id/history': (r) => ({ path: `/api/v1/trucks/${r.truckId}/history` }),
+  'GET /api/v1/loads': () => ({ path: '/api/v1/loads', query: { limit: '100' } }),
+  'GET /api/v1/loads/:id': (r) => ({ path: `/api/v1/loads/${r.loadId}` }),
+  'GET /api/v1/loads/:id/history': (r) => ({ path: `/api/v1/loads/${r.loadId}/history` }),
+  'GET /api/v1/overview/monthly-counts': () => ({ path: '/api/v1/overview/monthly-counts' }),
+  'GET /api/v1/overview/totals': () => ({ path: '/api/v1/overview/totals' }),
+};
+
+export const routeKey = (route: RouteEntry) => `${route.method} ${route.url}`;
+
+/** The product's own routes: everything but the authentication service (its table is better-auth's) and the web app's files. */
+export function apiRoutes(app: TestApp): RouteEntry[] {
+  return app.routes.filter((route) => route.url.startsWith('/api/') && !route.url.startsWith('/api/auth/'));
+}
+
+/**
+ * Commands that end the caller's membership go last: run earlier, they would turn every later
+ * request into a plain "not a member".
+ */
+export function membershipEndingLast(routes: RouteEntry[]): RouteEntry[] {
+  const ending = new Set(['POST /api/v1/organization/delete', 'POST /api/v1/organization/leave']);
+  return [
+    ...routes.filter((route) => !ending.has(routeKey(route))),
+    ...routes.filter((route) => ending.has(routeKey(route))),
+  ];
+}
+
+/** The events appended after `from`. */
+export async function eventsSince(app: TestApp, from: bigint): Promise<RecordedEvent[]> {
+  return app.infrastructure.eventStore.readAll(from, 10_000);
+}
