@@ -81,5 +81,6 @@ CMD ["node", "projector/src/main.ts"]
 FROM ${NGINX_IMAGE} AS gateway
 COPY deploy/nginx/default.conf /etc/nginx/conf.d/default.conf
 COPY deploy/nginx/proxy.conf /etc/nginx/snippets/proxy.conf
+COPY deploy/nginx/web-headers.conf /etc/nginx/snippets/web-headers.conf
 COPY --from=web-build /app/web/dist /usr/share/nginx/html
 EXPOSE 8080

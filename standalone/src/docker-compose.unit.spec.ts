@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { inlineScriptHashes } from './web-assets.ts';
 
 /**
  * The production deployment cannot be started on these machines (no Docker engine), so this suite
@@ -379,6 +380,36 @@ describe('gateway', () => {
       expect(all(config, 'map').some((m) => m.args.join(' ') === '$http_upgrade $connection_upgrade')).toBe(
         true,
       );
+    }
+  });
+
+  it("sends the security headers on the web build, allowing the page's inline theme script by its hash", () => {
+    const hashes = inlineScriptHashes(read('web/index.html'));
+    expect(hashes).toHaveLength(1);
+    for (const path of ['/', '/assets/']) {
+      const added = Object.fromEntries(
+        all(location(path)?.block, 'add_header').map((d) => [d.args[0]?.toLowerCase(), d.args[1] ?? '']),
+      );
+      const csp = added['content-security-policy'] ?? '';
+      expect(csp, path).toContain("frame-ancestors 'none'");
+      expect(csp, path).toContain("default-src 'self'");
+      expect(/script-src ([^;]*)/.exec(csp)?.[1]?.split(' '), path).toEqual([
+        "'self'",
+        ...hashes.map((h) => `'${h}'`),
+      ]);
+      expect(added['x-content-type-options'], path).toBe('nosniff');
+      expect(added['referrer-policy'], path).toBe('same-origin');
+    }
+  });
+
+  it('is the one proxy the services believe about the client address', () => {
+    const address = (service(gateway) as { networks?: { default?: { ipv4_address?: string } } }).networks
+      ?.default?.ipv4_address;
+    expect(address).toMatch(/^172\.28\.0\.\d+$/);
+    for (const name of ['command-api', 'query-api'])
+      expect(environment(name).TRUSTED_PROXIES, name).toBe(address);
+    for (const path of ['/api/', '/api/auth/', '/socket.io/']) {
+      expect(headers(location(path))['x-forwarded-for'], path).toBe('$proxy_add_x_forwarded_for');
     }
   });
 
