@@ -1,6 +1,7 @@
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { query, verifiedUser } from './organization-fixtures.ts';
+import { validLoad } from './route-samples.ts';
 import { createOrganization, requestsWith, startTestApp, type TestApp, validTruck } from './test-support.ts';
 
 /** What an outside probe got through, each as the request it sent. */
@@ -189,5 +190,121 @@ describe('bodies', () => {
       400,
       { body: ['The request body is not valid JSON'] },
     ]);
+  });
+});
+
+describe('input the probe sent', () => {
+  it('answers out-of-range paging and dates past the calendar with 400 naming the field, on lists and the overview', async () => {
+    const cases: [string, string][] = [
+      ['/api/v1/trucks?page=1e15', 'page'],
+      ['/api/v1/loads?page=1e15', 'page'],
+      ['/api/v1/trucks?page=1000001', 'page'],
+      ['/api/v1/trucks?limit=101', 'limit'],
+      ['/api/v1/trucks?limit=0x10', 'limit'],
+      ['/api/v1/trucks?startDate=%2B275760-09-13&dateOperation=eq', 'startDate'],
+      ['/api/v1/loads?startDate=%2B275760-09-13&dateOperation=eq', 'startDate'],
+      ['/api/v1/overview/monthly-counts?startDate=%2B275760-09-13&dateOperation=eq', 'startDate'],
+      ['/api/v1/trucks?endDate=2026-02-30', 'endDate'],
+      ['/api/v1/organization/list-members?page=1e15', 'page'],
+    ];
+    for (const [url, field] of cases) {
+      const response = await query(app, cookie, url);
+      expect([url, response.statusCode, Object.keys(response.json().errors ?? {})]).toEqual([
+        url,
+        400,
+        [field],
+      ]);
+    }
+  });
+
+  it('caps every text field, on create and on edit, and says so', async () => {
+    const before = await app.infrastructure.eventStore.headPosition();
+    const created = await inject(
+      cookie,
+      'POST',
+      '/api/v1/trucks',
+      { ...validTruck, truckState: 'x'.repeat(10_000) },
+      {
+        origin: app.url,
+      },
+    );
+    expect([created.statusCode, created.json().errors]).toEqual([
+      400,
+      { truckState: ['Truck state cannot be more than 200 characters'] },
+    ]);
+    expect(await app.infrastructure.eventStore.headPosition()).toBe(before);
+
+    const posted = await inject(cookie, 'POST', '/api/v1/trucks', validTruck, { origin: app.url });
+    const edited = await inject(
+      cookie,
+      'PATCH',
+      `/api/v1/trucks/${posted.json().id}`,
+      { notes: 'n'.repeat(900_000) },
+      {
+        origin: app.url,
+      },
+    );
+    expect([edited.statusCode, edited.json().errors]).toEqual([
+      400,
+      { notes: ['Notes cannot be more than 2000 characters'] },
+    ]);
+    // The edit form keeps the spec's "no length maxima": 501 characters of notes are fine on an edit.
+    const longer = await inject(
+      cookie,
+      'PATCH',
+      `/api/v1/trucks/${posted.json().id}`,
+      { notes: 'n'.repeat(501) },
+      {
+        origin: app.url,
+      },
+    );
+    expect(longer.statusCode).toBe(200);
+  });
+
+  it('takes only real calendar dates and decimal numbers', async () => {
+    const before = await app.infrastructure.eventStore.headPosition();
+    for (const availabilityDate of ['1', '2026-02-30', '+275760-09-13', '275760-01-01', '1969-12-31']) {
+      const response = await inject(
+        cookie,
+        'POST',
+        '/api/v1/trucks',
+        { ...validTruck, availabilityDate },
+        {
+          origin: app.url,
+        },
+      );
+      expect([availabilityDate, response.statusCode, response.json().errors]).toEqual([
+        availabilityDate,
+        400,
+        { availabilityDate: ['Availability date must be a real date between 1970 and 2200'] },
+      ]);
+    }
+    for (const rate of ['0x10', '1e3', 'Infinity', '-1']) {
+      const response = await inject(
+        cookie,
+        'POST',
+        '/api/v1/loads',
+        { ...validLoad, rateForTitan: rate },
+        {
+          origin: app.url,
+        },
+      );
+      expect([rate, response.statusCode, response.json().errors]).toEqual([
+        rate,
+        400,
+        { rateForTitan: ['Should be a positive number'] },
+      ]);
+    }
+    expect(await app.infrastructure.eventStore.headPosition()).toBe(before);
+    const leap = await inject(
+      cookie,
+      'POST',
+      '/api/v1/trucks',
+      { ...validTruck, availabilityDate: '2028-02-29' },
+      {
+        origin: app.url,
+      },
+    );
+    expect([leap.statusCode, leap.json().availabilityDate]).toEqual([201, '2028-02-29T00:00:00.000Z']);
   });
 });
