@@ -1,4 +1,5 @@
 import { type AuthService, authRoutes, type Mailer } from '@dispatch/auth';
+import { serializeAnswersAsTheyAre } from '@dispatch/auth/http/answers';
 import { installErrorHandler } from '@dispatch/auth/http/boundary';
 import { checkMembershipWith } from '@dispatch/auth/http/request-context';
 import { guardOrigins, guardStateChanges } from '@dispatch/auth/http/state-change-guard';
@@ -40,6 +41,7 @@ export function commandApi(options: CommandApiOptions): FastifyPluginAsync {
     });
     await app.register(async (commands) => {
       installErrorHandler(commands);
+      serializeAnswersAsTheyAre(commands);
       guardStateChanges(commands, options);
       checkMembershipWith(commands, streamMemberships(options.store));
       await commands.register(organizationRoutes(options));

@@ -1,6 +1,9 @@
+import { answers, serializeAnswersAsTheyAre } from '@dispatch/auth/http/answers';
+import { installApiDocument } from '@dispatch/auth/http/api-document';
 import { installJsonNotFound } from '@dispatch/auth/http/boundary';
 import { installSecurityHeaders, serverOptions } from '@dispatch/auth/http/server-hardening';
 import { mailerFor, openAuthFor } from '@dispatch/auth/runtime/infrastructure';
+import { healthAnswerSchema } from '@dispatch/domain';
 import { ensureReadModels, firstOrganizationOfUser, projections } from '@dispatch/projector';
 import { loadEnvironment } from '@dispatch/storage/runtime/environment';
 import { openDocumentStoreFor, openEventStoreFor } from '@dispatch/storage/runtime/open-stores';
@@ -24,7 +27,9 @@ const app = Fastify(
 );
 await installSecurityHeaders(app, { publicUrl: env.PUBLIC_URL });
 installJsonNotFound(app);
-app.get('/health', async () => ({ ok: true }));
+serializeAnswersAsTheyAre(app);
+await installApiDocument(app, { title: 'Dispatch board command API', publicUrl: env.PUBLIC_URL });
+app.get('/health', answers({ 200: healthAnswerSchema }), async () => ({ ok: true }));
 await app.register(
   commandApi({
     store,

@@ -1,4 +1,5 @@
 import type { AuthService } from '@dispatch/auth';
+import { serializeAnswersAsTheyAre } from '@dispatch/auth/http/answers';
 import { installErrorHandler } from '@dispatch/auth/http/boundary';
 import { checkMembershipWith } from '@dispatch/auth/http/request-context';
 import { guardStateChanges } from '@dispatch/auth/http/state-change-guard';
@@ -37,6 +38,7 @@ export function queryApi(options: QueryApiOptions): FastifyPluginAsync {
     attachLiveUpdates(app, options);
     await app.register(async (queries) => {
       installErrorHandler(queries);
+      serializeAnswersAsTheyAre(queries);
       guardStateChanges(queries, options);
       readYourWrites(queries, options.clock);
       // The query side reads only read models: a removal counts once the projector has applied it.

@@ -1,6 +1,9 @@
+import { answers, serializeAnswersAsTheyAre } from '@dispatch/auth/http/answers';
+import { installApiDocument } from '@dispatch/auth/http/api-document';
 import { installJsonNotFound } from '@dispatch/auth/http/boundary';
 import { installSecurityHeaders, serverOptions } from '@dispatch/auth/http/server-hardening';
 import { openAuthFor } from '@dispatch/auth/runtime/infrastructure';
+import { healthAnswerSchema } from '@dispatch/domain';
 import {
   changeLogCollection,
   collections,
@@ -35,7 +38,12 @@ const app = Fastify(
 );
 await installSecurityHeaders(app, { publicUrl: env.PUBLIC_URL });
 installJsonNotFound(app);
-app.get('/health', async () => ({ ok: true, position: clock.position().toString() }));
+serializeAnswersAsTheyAre(app);
+await installApiDocument(app, { title: 'Dispatch board query API', publicUrl: env.PUBLIC_URL });
+app.get('/health', answers({ 200: healthAnswerSchema }), async () => ({
+  ok: true,
+  position: clock.position().toString(),
+}));
 await app.register(queryApi({ documents, auth, clock, eventStore, trustedOrigins: env.trustedOrigins }));
 await app.listen({ port: env.PORT, host: env.HOST });
 

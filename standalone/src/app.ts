@@ -1,7 +1,10 @@
+import { type AnswerSchemas, answers, serializeAnswersAsTheyAre } from '@dispatch/auth/http/answers';
+import { installApiDocument } from '@dispatch/auth/http/api-document';
 import { installJsonNotFound } from '@dispatch/auth/http/boundary';
 import { installSecurityHeaders, serverOptions } from '@dispatch/auth/http/server-hardening';
 import { type Infrastructure, openInfrastructure } from '@dispatch/auth/runtime/infrastructure';
 import { commandApi } from '@dispatch/command-api';
+import { healthAnswerSchema } from '@dispatch/domain';
 import {
   firstOrganizationOfUser,
   inProcessChangeFeed,
@@ -18,6 +21,8 @@ import { loadWebApp, serveWebApp } from './web-assets.ts';
 export interface RouteEntry {
   method: string;
   url: string;
+  /** What the route declares it answers, by status (see auth/src/http/answers.ts). */
+  answers?: AnswerSchemas;
 }
 
 export interface StandaloneApp {
@@ -59,10 +64,15 @@ export async function createStandaloneApp(
   const routes: RouteEntry[] = [];
   app.addHook('onRoute', (route) => {
     for (const method of ([] as string[]).concat(route.method)) {
-      if (method !== 'HEAD') routes.push({ method, url: route.url });
+      if (method !== 'HEAD') routes.push({ method, url: route.url, answers: route.config?.answers });
     }
   });
-  app.get('/api/health', async () => ({ ok: true, position: clock.position().toString() }));
+  serializeAnswersAsTheyAre(app);
+  await installApiDocument(app, { title: 'Dispatch board API', publicUrl: env.PUBLIC_URL });
+  app.get('/api/health', answers({ 200: healthAnswerSchema }), async () => ({
+    ok: true,
+    position: clock.position().toString(),
+  }));
   await app.register(
     commandApi({
       store: infrastructure.eventStore,

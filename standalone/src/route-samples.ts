@@ -130,6 +130,7 @@ const organization = (name: string) => `/api/v1/organization/${name}`;
 /** One request per route of the API, aimed at `records`' organization. */
 export const routeSamples: Record<string, Sample> = {
   'GET /api/health': () => ({ path: '/api/health' }),
+  'GET /api/v1/openapi.json': () => ({ path: '/api/v1/openapi.json' }),
   'POST /api/v1/organization/create': body(organization('create'), () => ({ name: 'Matrix Made' })),
   'POST /api/v1/organization/update': body(organization('update'), () => ({ name: 'Matrix Renamed' })),
   'POST /api/v1/organization/delete': body(organization('delete')),

@@ -1,4 +1,5 @@
 import type { AuthService } from '@dispatch/auth';
+import { answers } from '@dispatch/auth/http/answers';
 import { HttpError } from '@dispatch/auth/http/boundary';
 import { requireSuperAdmin } from '@dispatch/auth/http/request-context';
 import {
@@ -7,6 +8,7 @@ import {
   READ_MODEL_REBUILD_SCHEMA_VERSION,
   READ_MODEL_REBUILD_STREAM,
   type ReadModelRebuildRequested,
+  rebuildRequestedAnswerSchema,
 } from '@dispatch/domain';
 import { readRebuildStatus } from '@dispatch/projector';
 import type { DocumentStore, EventStore } from '@dispatch/storage';
@@ -33,21 +35,25 @@ export function readModelRoutes(options: {
 }): FastifyPluginAsync {
   const { store, auth, documents } = options;
   return async (app) => {
-    app.post('/api/v1/admin/read-models/rebuild', async (request, reply) => {
-      const { user } = await requireSuperAdmin(auth, request);
-      const { state } = await readRebuildStatus(documents);
-      if (isRebuildUnderWay(state))
-        throw new HttpError(409, 'REBUILD_RUNNING', 'A rebuild is already running');
-      const result = await handleCommand(
-        store,
-        READ_MODEL_REBUILD_STREAM,
-        rebuildRequests,
-        { type: 'RequestReadModelRebuild', data: { requestedBy: user.id } },
-        commandContextOf(request, { orgId: PLATFORM_ORG_ID, userId: user.id }),
-        { schemaVersion: READ_MODEL_REBUILD_SCHEMA_VERSION },
-      );
-      sendPosition(reply, result);
-      return reply.status(202).send({ success: true, data: { requested: true } });
-    });
+    app.post(
+      '/api/v1/admin/read-models/rebuild',
+      answers({ 202: rebuildRequestedAnswerSchema }),
+      async (request, reply) => {
+        const { user } = await requireSuperAdmin(auth, request);
+        const { state } = await readRebuildStatus(documents);
+        if (isRebuildUnderWay(state))
+          throw new HttpError(409, 'REBUILD_RUNNING', 'A rebuild is already running');
+        const result = await handleCommand(
+          store,
+          READ_MODEL_REBUILD_STREAM,
+          rebuildRequests,
+          { type: 'RequestReadModelRebuild', data: { requestedBy: user.id } },
+          commandContextOf(request, { orgId: PLATFORM_ORG_ID, userId: user.id }),
+          { schemaVersion: READ_MODEL_REBUILD_SCHEMA_VERSION },
+        );
+        sendPosition(reply, result);
+        return reply.status(202).send({ success: true, data: { requested: true } });
+      },
+    );
   };
 }

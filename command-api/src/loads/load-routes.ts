@@ -1,10 +1,12 @@
 import type { AuthService } from '@dispatch/auth';
+import { answers } from '@dispatch/auth/http/answers';
 import { parseInput } from '@dispatch/auth/http/boundary';
 import { requireOrganization } from '@dispatch/auth/http/request-context';
 import {
   LOAD_ID_SEQUENCE_STREAM,
   LOAD_SCHEMA_VERSION,
   type LoadInput,
+  loadAnswerSchema,
   loadCreateSchema,
   loadPatchSchema,
   loadStream,
@@ -40,7 +42,7 @@ export function loadRoutes(options: { store: EventStore; auth: AuthService }): F
   const statedRevision = (version: number | undefined) =>
     version === undefined ? undefined : BigInt(version);
   return async (app) => {
-    app.post('/api/v1/loads', async (request, response) => {
+    app.post('/api/v1/loads', answers({ 201: loadAnswerSchema }), async (request, response) => {
       const actor = await requireOrganization(auth, request);
       const input = parseInput(loadCreateSchema, request.body, 'body');
       const result = await postLoad(store, input, commandContextOf(request, actor));
@@ -48,7 +50,7 @@ export function loadRoutes(options: { store: EventStore; auth: AuthService }): F
       return response.status(201).send(result.state.view);
     });
 
-    app.patch('/api/v1/loads/:id', async (request, response) => {
+    app.patch('/api/v1/loads/:id', answers({ 200: loadAnswerSchema }), async (request, response) => {
       const actor = await requireOrganization(auth, request);
       const { id } = parseInput(loadParams, request.params, 'params');
       const { version, ...changes } = parseInput(loadPatchSchema, request.body, 'body');
@@ -64,7 +66,7 @@ export function loadRoutes(options: { store: EventStore; auth: AuthService }): F
       return response.send(result.state.view);
     });
 
-    app.delete('/api/v1/loads/:id', async (request, response) => {
+    app.delete('/api/v1/loads/:id', answers({ 204: null }), async (request, response) => {
       const actor = await requireOrganization(auth, request);
       const { id } = parseInput(loadParams, request.params, 'params');
       const { version } = parseInput(versionQuery, request.query, 'query');

@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { AuthService, Mailer } from '@dispatch/auth';
+import { answers } from '@dispatch/auth/http/answers';
 import { parseInput } from '@dispatch/auth/http/boundary';
 import { requireOrganization, requireSession } from '@dispatch/auth/http/request-context';
 import {
   type ActiveOrganization,
+  acceptInvitationAnswerSchema,
   illegalState,
+  invitationCommandAnswerSchema,
   invitationIdSchema,
   inviteMemberSchema,
   notFound,
@@ -90,143 +93,167 @@ export function invitationRoutes(options: InvitationRoutesOptions): FastifyPlugi
   }
 
   return async (app) => {
-    app.post('/api/v1/organization/invite-member', async (request, reply) => {
-      const actor = await requireOrganization(auth, request);
-      const input = parseInput(inviteMemberSchema, request.body, 'body');
-      const context = commandContextOf(request, actor);
-      const invitationId = randomUUID();
-      const { user } = actor.session;
-      const result = await runOrganizationCommand(
-        store,
-        actor.orgId,
-        {
-          type: 'InviteMember',
-          data: {
-            actorId: actor.userId,
-            invitationId,
-            email: input.email,
-            role: input.role,
-            teamId: input.teamId ?? null,
-            inviter: { email: user.email, name: user.name },
-            now: context.now().toISOString(),
+    app.post(
+      '/api/v1/organization/invite-member',
+      answers({ 201: invitationCommandAnswerSchema }),
+      async (request, reply) => {
+        const actor = await requireOrganization(auth, request);
+        const input = parseInput(inviteMemberSchema, request.body, 'body');
+        const context = commandContextOf(request, actor);
+        const invitationId = randomUUID();
+        const { user } = actor.session;
+        const result = await runOrganizationCommand(
+          store,
+          actor.orgId,
+          {
+            type: 'InviteMember',
+            data: {
+              actorId: actor.userId,
+              invitationId,
+              email: input.email,
+              role: input.role,
+              teamId: input.teamId ?? null,
+              inviter: { email: user.email, name: user.name },
+              now: context.now().toISOString(),
+            },
           },
-        },
-        context,
-      );
-      sendPosition(reply, result);
-      const emailSent = await mailInvitation(request.log, result.state, invitationId, user.name);
-      const organization = active(result.state);
-      return reply.status(201).send({
-        success: true,
-        emailSent,
-        data: organization && {
-          ...invitationOf(organization, invitationId),
-          inviterId: user.id,
-          inviterEmail: user.email,
-          inviterName: user.name,
-        },
-      });
-    });
-
-    app.post('/api/v1/organization/resend-invitation', async (request, reply) => {
-      const actor = await requireOrganization(auth, request);
-      const { invitationId } = parseInput(invitationIdSchema, request.body, 'body');
-      const context = commandContextOf(request, actor);
-      const result = await runOrganizationCommand(
-        store,
-        actor.orgId,
-        {
-          type: 'ResendInvitation',
-          data: { actorId: actor.userId, invitationId, now: context.now().toISOString() },
-        },
-        context,
-      );
-      sendPosition(reply, result);
-      const emailSent = await mailInvitation(
-        request.log,
-        result.state,
-        invitationId,
-        actor.session.user.name,
-      );
-      const organization = active(result.state);
-      return reply.send({
-        success: true,
-        emailSent,
-        data: organization && invitationOf(organization, invitationId),
-      });
-    });
-
-    app.post('/api/v1/organization/cancel-invitation', async (request, reply) => {
-      const actor = await requireOrganization(auth, request);
-      const { invitationId } = parseInput(invitationIdSchema, request.body, 'body');
-      const result = await runOrganizationCommand(
-        store,
-        actor.orgId,
-        { type: 'CancelInvitation', data: { actorId: actor.userId, invitationId } },
-        commandContextOf(request, actor),
-      );
-      sendPosition(reply, result);
-      const organization = active(result.state);
-      return reply.send({ success: true, data: organization && invitationOf(organization, invitationId) });
-    });
-
-    app.post('/api/v1/organization/accept-invitation', async (request, reply) => {
-      const { user, session } = await requireSession(auth, request);
-      const { invitationId } = parseInput(invitationIdSchema, request.body, 'body');
-      const organizationId = await organizationOfInvitation(invitationId);
-      const context = newCommandContext({ orgId: organizationId, actorId: user.id });
-      const result = await runOrganizationCommand(
-        store,
-        organizationId,
-        {
-          type: 'AcceptInvitation',
-          data: {
-            invitationId,
-            memberId: randomUUID(),
-            invitee: inviteeOf(user),
-            now: context.now().toISOString(),
+          context,
+        );
+        sendPosition(reply, result);
+        const emailSent = await mailInvitation(request.log, result.state, invitationId, user.name);
+        const organization = active(result.state);
+        return reply.status(201).send({
+          success: true,
+          emailSent,
+          data: organization && {
+            ...invitationOf(organization, invitationId),
+            inviterId: user.id,
+            inviterEmail: user.email,
+            inviterName: user.name,
           },
-        },
-        context,
-      );
-      sendPosition(reply, result);
-      // The first answer after the expiry is recorded; the invitee is told plainly.
-      if (result.events.some((event) => event.type === 'InvitationExpired'))
-        throw illegalState(organizationMessages.invitationExpired);
-      const organization = active(result.state);
-      const member = organization?.members.find((candidate) => candidate.userId === user.id);
-      if (!organization || !member) throw notFound(organizationMessages.invitationNotFound);
-      // The invitee lands in the organization they joined.
-      await auth.setActiveOrganization(session.id, organizationId);
-      return reply.send({
-        success: true,
-        data: {
-          invitation: invitationOf(organization, invitationId),
-          organization: { id: organization.organizationId, name: organization.name, slug: organization.slug },
-          member: { id: member.memberId, organizationId, userId: user.id, role: member.role },
-        },
-      });
-    });
+        });
+      },
+    );
 
-    app.post('/api/v1/organization/reject-invitation', async (request, reply) => {
-      const { user } = await requireSession(auth, request);
-      const { invitationId } = parseInput(invitationIdSchema, request.body, 'body');
-      const organizationId = await organizationOfInvitation(invitationId);
-      const context = newCommandContext({ orgId: organizationId, actorId: user.id });
-      const result = await runOrganizationCommand(
-        store,
-        organizationId,
-        {
-          type: 'RejectInvitation',
-          data: { invitationId, invitee: inviteeOf(user), now: context.now().toISOString() },
-        },
-        context,
-      );
-      sendPosition(reply, result);
-      if (result.events.some((event) => event.type === 'InvitationExpired'))
-        throw illegalState(organizationMessages.invitationExpired);
-      const organization = active(result.state);
-      return reply.send({ success: true, data: organization && invitationOf(organization, invitationId) });
-    });
+    app.post(
+      '/api/v1/organization/resend-invitation',
+      answers({ 200: invitationCommandAnswerSchema }),
+      async (request, reply) => {
+        const actor = await requireOrganization(auth, request);
+        const { invitationId } = parseInput(invitationIdSchema, request.body, 'body');
+        const context = commandContextOf(request, actor);
+        const result = await runOrganizationCommand(
+          store,
+          actor.orgId,
+          {
+            type: 'ResendInvitation',
+            data: { actorId: actor.userId, invitationId, now: context.now().toISOString() },
+          },
+          context,
+        );
+        sendPosition(reply, result);
+        const emailSent = await mailInvitation(
+          request.log,
+          result.state,
+          invitationId,
+          actor.session.user.name,
+        );
+        const organization = active(result.state);
+        return reply.send({
+          success: true,
+          emailSent,
+          data: organization && invitationOf(organization, invitationId),
+        });
+      },
+    );
+
+    app.post(
+      '/api/v1/organization/cancel-invitation',
+      answers({ 200: invitationCommandAnswerSchema }),
+      async (request, reply) => {
+        const actor = await requireOrganization(auth, request);
+        const { invitationId } = parseInput(invitationIdSchema, request.body, 'body');
+        const result = await runOrganizationCommand(
+          store,
+          actor.orgId,
+          { type: 'CancelInvitation', data: { actorId: actor.userId, invitationId } },
+          commandContextOf(request, actor),
+        );
+        sendPosition(reply, result);
+        const organization = active(result.state);
+        return reply.send({ success: true, data: organization && invitationOf(organization, invitationId) });
+      },
+    );
+
+    app.post(
+      '/api/v1/organization/accept-invitation',
+      answers({ 200: acceptInvitationAnswerSchema }),
+      async (request, reply) => {
+        const { user, session } = await requireSession(auth, request);
+        const { invitationId } = parseInput(invitationIdSchema, request.body, 'body');
+        const organizationId = await organizationOfInvitation(invitationId);
+        const context = newCommandContext({ orgId: organizationId, actorId: user.id });
+        const result = await runOrganizationCommand(
+          store,
+          organizationId,
+          {
+            type: 'AcceptInvitation',
+            data: {
+              invitationId,
+              memberId: randomUUID(),
+              invitee: inviteeOf(user),
+              now: context.now().toISOString(),
+            },
+          },
+          context,
+        );
+        sendPosition(reply, result);
+        // The first answer after the expiry is recorded; the invitee is told plainly.
+        if (result.events.some((event) => event.type === 'InvitationExpired'))
+          throw illegalState(organizationMessages.invitationExpired);
+        const organization = active(result.state);
+        const member = organization?.members.find((candidate) => candidate.userId === user.id);
+        if (!organization || !member) throw notFound(organizationMessages.invitationNotFound);
+        // The invitee lands in the organization they joined.
+        await auth.setActiveOrganization(session.id, organizationId);
+        return reply.send({
+          success: true,
+          data: {
+            invitation: invitationOf(organization, invitationId),
+            organization: {
+              id: organization.organizationId,
+              name: organization.name,
+              slug: organization.slug,
+            },
+            member: { id: member.memberId, organizationId, userId: user.id, role: member.role },
+          },
+        });
+      },
+    );
+
+    app.post(
+      '/api/v1/organization/reject-invitation',
+      answers({ 200: invitationCommandAnswerSchema }),
+      async (request, reply) => {
+        const { user } = await requireSession(auth, request);
+        const { invitationId } = parseInput(invitationIdSchema, request.body, 'body');
+        const organizationId = await organizationOfInvitation(invitationId);
+        const context = newCommandContext({ orgId: organizationId, actorId: user.id });
+        const result = await runOrganizationCommand(
+          store,
+          organizationId,
+          {
+            type: 'RejectInvitation',
+            data: { invitationId, invitee: inviteeOf(user), now: context.now().toISOString() },
+          },
+          context,
+        );
+        sendPosition(reply, result);
+        if (result.events.some((event) => event.type === 'InvitationExpired'))
+          throw illegalState(organizationMessages.invitationExpired);
+        const organization = active(result.state);
+        return reply.send({ success: true, data: organization && invitationOf(organization, invitationId) });
+      },
+    );
   };
 }

@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { AuthService } from '@dispatch/auth';
+import { answers } from '@dispatch/auth/http/answers';
 import { HttpError, parseInput } from '@dispatch/auth/http/boundary';
 import { requireOrganization } from '@dispatch/auth/http/request-context';
 import { isPlatformAdmin } from '@dispatch/auth/platform-admin';
 import {
   addMemberSchema,
+  memberCommandAnswerSchema,
   memberIdSchema,
   notFound,
+  okAnswerSchema,
   organizationMessages,
   platformRoles,
   requirePermission,
@@ -53,56 +56,68 @@ export function memberRoutes(options: { store: EventStore; auth: AuthService }):
   }
 
   return async (app) => {
-    app.post('/api/v1/organization/add-member', async (request, reply) => {
-      const actor = await requireOrganization(auth, request);
-      // Adding someone without their consent, and learning whether an address has an account, are for
-      // platform admins only: they can list every user in the admin area anyway. Checked before the body
-      // is even read, so everyone else gets the same 403 whatever they send.
-      if (!(await isPlatformAdmin(auth, actor.session.user))) {
-        throw new HttpError(403, 'FORBIDDEN', ADD_MEMBER_REFUSED);
-      }
-      const { email, role } = parseInput(addMemberSchema, request.body, 'body');
-      // A platform admin adds people only where they may manage members (SPEC section 6), still before the lookup.
-      requirePermission(actor.role, 'member', 'create');
-      const memberId = randomUUID();
-      const user = await verifiedUserByEmail(email);
-      const result = await runOrganizationCommand(
-        store,
-        actor.orgId,
-        { type: 'AddMember', data: { actorId: actor.userId, memberId, user, role } },
-        commandContextOf(request, actor),
-      );
-      sendPosition(reply, result);
-      return reply.status(201).send({
-        success: true,
-        data: { id: memberId, organizationId: actor.orgId, userId: user.userId, role },
-      });
-    });
+    app.post(
+      '/api/v1/organization/add-member',
+      answers({ 201: memberCommandAnswerSchema }),
+      async (request, reply) => {
+        const actor = await requireOrganization(auth, request);
+        // Adding someone without their consent, and learning whether an address has an account, are for
+        // platform admins only: they can list every user in the admin area anyway. Checked before the body
+        // is even read, so everyone else gets the same 403 whatever they send.
+        if (!(await isPlatformAdmin(auth, actor.session.user))) {
+          throw new HttpError(403, 'FORBIDDEN', ADD_MEMBER_REFUSED);
+        }
+        const { email, role } = parseInput(addMemberSchema, request.body, 'body');
+        // A platform admin adds people only where they may manage members (SPEC section 6), still before the lookup.
+        requirePermission(actor.role, 'member', 'create');
+        const memberId = randomUUID();
+        const user = await verifiedUserByEmail(email);
+        const result = await runOrganizationCommand(
+          store,
+          actor.orgId,
+          { type: 'AddMember', data: { actorId: actor.userId, memberId, user, role } },
+          commandContextOf(request, actor),
+        );
+        sendPosition(reply, result);
+        return reply.status(201).send({
+          success: true,
+          data: { id: memberId, organizationId: actor.orgId, userId: user.userId, role },
+        });
+      },
+    );
 
-    app.post('/api/v1/organization/update-member-role', async (request, reply) => {
-      const actor = await requireOrganization(auth, request);
-      const { memberId, role } = parseInput(updateMemberRoleSchema, request.body, 'body');
-      const result = await runOrganizationCommand(
-        store,
-        actor.orgId,
-        { type: 'UpdateMemberRole', data: { actorId: actor.userId, memberId, role } },
-        commandContextOf(request, actor),
-      );
-      sendPosition(reply, result);
-      return reply.send({ success: true, data: { id: memberId, organizationId: actor.orgId, role } });
-    });
+    app.post(
+      '/api/v1/organization/update-member-role',
+      answers({ 200: memberCommandAnswerSchema }),
+      async (request, reply) => {
+        const actor = await requireOrganization(auth, request);
+        const { memberId, role } = parseInput(updateMemberRoleSchema, request.body, 'body');
+        const result = await runOrganizationCommand(
+          store,
+          actor.orgId,
+          { type: 'UpdateMemberRole', data: { actorId: actor.userId, memberId, role } },
+          commandContextOf(request, actor),
+        );
+        sendPosition(reply, result);
+        return reply.send({ success: true, data: { id: memberId, organizationId: actor.orgId, role } });
+      },
+    );
 
-    app.post('/api/v1/organization/remove-member', async (request, reply) => {
-      const actor = await requireOrganization(auth, request);
-      const { memberId } = parseInput(memberIdSchema, request.body, 'body');
-      const result = await runOrganizationCommand(
-        store,
-        actor.orgId,
-        { type: 'RemoveMember', data: { actorId: actor.userId, memberId } },
-        commandContextOf(request, actor),
-      );
-      sendPosition(reply, result);
-      return reply.send({ success: true });
-    });
+    app.post(
+      '/api/v1/organization/remove-member',
+      answers({ 200: okAnswerSchema }),
+      async (request, reply) => {
+        const actor = await requireOrganization(auth, request);
+        const { memberId } = parseInput(memberIdSchema, request.body, 'body');
+        const result = await runOrganizationCommand(
+          store,
+          actor.orgId,
+          { type: 'RemoveMember', data: { actorId: actor.userId, memberId } },
+          commandContextOf(request, actor),
+        );
+        sendPosition(reply, result);
+        return reply.send({ success: true });
+      },
+    );
   };
 }

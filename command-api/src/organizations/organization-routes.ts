@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AuthService } from '@dispatch/auth';
+import { answers } from '@dispatch/auth/http/answers';
 import { parseInput } from '@dispatch/auth/http/boundary';
 import { requireOrganization, requireSession } from '@dispatch/auth/http/request-context';
 import {
@@ -7,6 +8,8 @@ import {
   createOrganizationSchema,
   type MemberProfile,
   ORGANIZATION_SCHEMA_VERSION,
+  okAnswerSchema,
+  organizationCommandAnswerSchema,
   organizationStream,
   requireMembership,
   requirePermission,
@@ -63,44 +66,54 @@ export async function createOrganization(
 export function organizationRoutes(options: { store: EventStore; auth: AuthService }): FastifyPluginAsync {
   const { store, auth } = options;
   return async (app) => {
-    app.post('/api/v1/organization/create', async (request, reply) => {
-      const { user, session } = await requireSession(auth, request);
-      const input = parseInput(createOrganizationSchema, request.body, 'body');
-      const created = await createOrganization(store, input, { id: user.id, ...memberProfileOf(user) });
-      // The creator starts working in the new organization straight away.
-      await auth.setActiveOrganization(session.id, created.id);
-      setEventPosition(reply, created.position);
-      return reply
-        .status(201)
-        .send({ success: true, data: { id: created.id, name: created.name, slug: created.slug } });
-    });
+    app.post(
+      '/api/v1/organization/create',
+      answers({ 201: organizationCommandAnswerSchema }),
+      async (request, reply) => {
+        const { user, session } = await requireSession(auth, request);
+        const input = parseInput(createOrganizationSchema, request.body, 'body');
+        const created = await createOrganization(store, input, { id: user.id, ...memberProfileOf(user) });
+        // The creator starts working in the new organization straight away.
+        await auth.setActiveOrganization(session.id, created.id);
+        setEventPosition(reply, created.position);
+        return reply
+          .status(201)
+          .send({ success: true, data: { id: created.id, name: created.name, slug: created.slug } });
+      },
+    );
 
-    app.post('/api/v1/organization/update', async (request, reply) => {
-      const actor = await requireOrganization(auth, request);
-      const input = parseInput(updateOrganizationSchema, request.body, 'body');
-      // Checked before a new slug is reserved, so a refused update holds no slug.
-      requirePermission(actor.role, 'organization', 'update');
-      const context = commandContextOf(request, actor);
-      const slug = input.slug && (await reserveSlug(store, input.slug, true, actor.orgId, context));
-      const result = await runOrganizationCommand(
-        store,
-        actor.orgId,
-        {
-          type: 'UpdateOrganization',
-          data: { actorId: actor.userId, name: input.name, slug: slug || undefined },
-        },
-        context,
-      );
-      sendPosition(reply, result);
-      const state = result.state;
-      return reply.send({
-        success: true,
-        data:
-          state.status === 'active' ? { id: state.organizationId, name: state.name, slug: state.slug } : null,
-      });
-    });
+    app.post(
+      '/api/v1/organization/update',
+      answers({ 200: organizationCommandAnswerSchema }),
+      async (request, reply) => {
+        const actor = await requireOrganization(auth, request);
+        const input = parseInput(updateOrganizationSchema, request.body, 'body');
+        // Checked before a new slug is reserved, so a refused update holds no slug.
+        requirePermission(actor.role, 'organization', 'update');
+        const context = commandContextOf(request, actor);
+        const slug = input.slug && (await reserveSlug(store, input.slug, true, actor.orgId, context));
+        const result = await runOrganizationCommand(
+          store,
+          actor.orgId,
+          {
+            type: 'UpdateOrganization',
+            data: { actorId: actor.userId, name: input.name, slug: slug || undefined },
+          },
+          context,
+        );
+        sendPosition(reply, result);
+        const state = result.state;
+        return reply.send({
+          success: true,
+          data:
+            state.status === 'active'
+              ? { id: state.organizationId, name: state.name, slug: state.slug }
+              : null,
+        });
+      },
+    );
 
-    app.post('/api/v1/organization/delete', async (request, reply) => {
+    app.post('/api/v1/organization/delete', answers({ 200: okAnswerSchema }), async (request, reply) => {
       const actor = await requireOrganization(auth, request);
       const result = await runOrganizationCommand(
         store,
@@ -113,7 +126,7 @@ export function organizationRoutes(options: { store: EventStore; auth: AuthServi
       return reply.send({ success: true });
     });
 
-    app.post('/api/v1/organization/set-active', async (request, reply) => {
+    app.post('/api/v1/organization/set-active', answers({ 200: okAnswerSchema }), async (request, reply) => {
       const { user, session } = await requireSession(auth, request);
       const { organizationId } = parseInput(setActiveOrganizationSchema, request.body, 'body');
       const state = await loadOrganization(store, organizationId);
@@ -122,7 +135,7 @@ export function organizationRoutes(options: { store: EventStore; auth: AuthServi
       return reply.send({ success: true });
     });
 
-    app.post('/api/v1/organization/leave', async (request, reply) => {
+    app.post('/api/v1/organization/leave', answers({ 200: okAnswerSchema }), async (request, reply) => {
       const actor = await requireOrganization(auth, request);
       const result = await runOrganizationCommand(
         store,

@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { AuthService } from '@dispatch/auth';
+import { answers } from '@dispatch/auth/http/answers';
 import { parseInput } from '@dispatch/auth/http/boundary';
 import { requireOrganization } from '@dispatch/auth/http/request-context';
 import {
   createTeamSchema,
   type OrganizationCommand,
+  okAnswerSchema,
+  teamCommandAnswerSchema,
   teamIdSchema,
   teamMemberSchema,
   updateTeamSchema,
@@ -35,44 +38,63 @@ export function teamRoutes(options: { store: EventStore; auth: AuthService }): F
   }
 
   return async (app) => {
-    app.post('/api/v1/organization/create-team', async (request, reply) => {
-      const { name } = parseInput(createTeamSchema, request.body, 'body');
-      const teamId = randomUUID();
-      const organizationId = await run(request, reply, (actorId) => ({
-        type: 'CreateTeam',
-        data: { actorId, teamId, name },
-      }));
-      return reply.status(201).send({ success: true, data: { id: teamId, organizationId, name } });
-    });
+    app.post(
+      '/api/v1/organization/create-team',
+      answers({ 201: teamCommandAnswerSchema }),
+      async (request, reply) => {
+        const { name } = parseInput(createTeamSchema, request.body, 'body');
+        const teamId = randomUUID();
+        const organizationId = await run(request, reply, (actorId) => ({
+          type: 'CreateTeam',
+          data: { actorId, teamId, name },
+        }));
+        return reply.status(201).send({ success: true, data: { id: teamId, organizationId, name } });
+      },
+    );
 
-    app.post('/api/v1/organization/update-team', async (request, reply) => {
-      const { teamId, name } = parseInput(updateTeamSchema, request.body, 'body');
-      const organizationId = await run(request, reply, (actorId) => ({
-        type: 'UpdateTeam',
-        data: { actorId, teamId, name },
-      }));
-      return reply.send({ success: true, data: { id: teamId, organizationId, name } });
-    });
+    app.post(
+      '/api/v1/organization/update-team',
+      answers({ 200: teamCommandAnswerSchema }),
+      async (request, reply) => {
+        const { teamId, name } = parseInput(updateTeamSchema, request.body, 'body');
+        const organizationId = await run(request, reply, (actorId) => ({
+          type: 'UpdateTeam',
+          data: { actorId, teamId, name },
+        }));
+        return reply.send({ success: true, data: { id: teamId, organizationId, name } });
+      },
+    );
 
-    app.post('/api/v1/organization/remove-team', async (request, reply) => {
+    app.post('/api/v1/organization/remove-team', answers({ 200: okAnswerSchema }), async (request, reply) => {
       const { teamId } = parseInput(teamIdSchema, request.body, 'body');
       await run(request, reply, (actorId) => ({ type: 'DeleteTeam', data: { actorId, teamId } }));
       return reply.send({ success: true });
     });
 
-    app.post('/api/v1/organization/add-team-member', async (request, reply) => {
-      const { teamId, userId } = parseInput(teamMemberSchema, request.body, 'body');
-      await run(request, reply, (actorId) => ({ type: 'AddTeamMember', data: { actorId, teamId, userId } }));
-      return reply.send({ success: true });
-    });
+    app.post(
+      '/api/v1/organization/add-team-member',
+      answers({ 200: okAnswerSchema }),
+      async (request, reply) => {
+        const { teamId, userId } = parseInput(teamMemberSchema, request.body, 'body');
+        await run(request, reply, (actorId) => ({
+          type: 'AddTeamMember',
+          data: { actorId, teamId, userId },
+        }));
+        return reply.send({ success: true });
+      },
+    );
 
-    app.post('/api/v1/organization/remove-team-member', async (request, reply) => {
-      const { teamId, userId } = parseInput(teamMemberSchema, request.body, 'body');
-      await run(request, reply, (actorId) => ({
-        type: 'RemoveTeamMember',
-        data: { actorId, teamId, userId },
-      }));
-      return reply.send({ success: true });
-    });
+    app.post(
+      '/api/v1/organization/remove-team-member',
+      answers({ 200: okAnswerSchema }),
+      async (request, reply) => {
+        const { teamId, userId } = parseInput(teamMemberSchema, request.body, 'body');
+        await run(request, reply, (actorId) => ({
+          type: 'RemoveTeamMember',
+          data: { actorId, teamId, userId },
+        }));
+        return reply.send({ success: true });
+      },
+    );
   };
 }

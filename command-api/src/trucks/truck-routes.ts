@@ -1,10 +1,12 @@
 import type { AuthService } from '@dispatch/auth';
+import { answers } from '@dispatch/auth/http/answers';
 import { parseInput } from '@dispatch/auth/http/boundary';
 import { requireOrganization } from '@dispatch/auth/http/request-context';
 import {
   TRUCK_ID_SEQUENCE_STREAM,
   TRUCK_SCHEMA_VERSION,
   type TruckInput,
+  truckAnswerSchema,
   truckCreateSchema,
   truckPatchSchema,
   truckStream,
@@ -38,7 +40,7 @@ export async function postTruck(store: EventStore, input: TruckInput, context: C
 export function truckRoutes(options: { store: EventStore; auth: AuthService }): FastifyPluginAsync {
   const { store, auth } = options;
   return async (app) => {
-    app.post('/api/v1/trucks', async (request, response) => {
+    app.post('/api/v1/trucks', answers({ 201: truckAnswerSchema }), async (request, response) => {
       const actor = await requireOrganization(auth, request);
       const input = parseInput(truckCreateSchema, request.body, 'body');
       const result = await postTruck(store, input, commandContextOf(request, actor));
@@ -46,7 +48,7 @@ export function truckRoutes(options: { store: EventStore; auth: AuthService }): 
       return response.status(201).send(result.state.view);
     });
 
-    app.patch('/api/v1/trucks/:id', async (request, response) => {
+    app.patch('/api/v1/trucks/:id', answers({ 200: truckAnswerSchema }), async (request, response) => {
       const actor = await requireOrganization(auth, request);
       const { id } = parseInput(truckParams, request.params, 'params');
       const { version, ...changes } = parseInput(truckPatchSchema, request.body, 'body');
@@ -65,7 +67,7 @@ export function truckRoutes(options: { store: EventStore; auth: AuthService }): 
       return response.send(result.state.view);
     });
 
-    app.delete('/api/v1/trucks/:id', async (request, response) => {
+    app.delete('/api/v1/trucks/:id', answers({ 204: null }), async (request, response) => {
       const actor = await requireOrganization(auth, request);
       const { id } = parseInput(truckParams, request.params, 'params');
       const { version } = parseInput(versionQuery, request.query, 'query');

@@ -1,7 +1,8 @@
 import type { AuthService } from '@dispatch/auth';
+import { answers } from '@dispatch/auth/http/answers';
 import { parseInput } from '@dispatch/auth/http/boundary';
 import { requireOrganization } from '@dispatch/auth/http/request-context';
-import { notFound } from '@dispatch/domain';
+import { historyAnswerSchema, notFound } from '@dispatch/domain';
 import { collections, type MemberDocument } from '@dispatch/projector';
 import {
   type DocumentStore,
@@ -52,26 +53,30 @@ export function historyQueries(options: {
       const params = z.object({
         id: z.coerce.number().int().positive(`${posting.noun} id must be a positive integer`),
       });
-      app.get(`/api/v1/${posting.path}/:id/history`, async (request) => {
-        const { orgId } = await requireOrganization(auth, request);
-        const { id } = parseInput(params, request.params, 'params');
-        const events = await readPosting(eventStore, `${posting.stream}-${id}`);
-        // Another organization's posting is answered exactly like a missing one.
-        if (events[0]?.metadata.orgId !== orgId) throw notFound(`${posting.noun} ${id} not found`);
-        const timeline = postingTimeline(events, posting.idField);
-        const names = await actorNames(
-          documents,
-          orgId,
-          timeline.map((entry) => entry.actorId),
-        );
-        return {
-          success: true,
-          data: timeline.map(({ actorId, ...entry }) => ({
-            ...entry,
-            actor: { id: actorId, name: names.get(actorId) ?? null },
-          })),
-        };
-      });
+      app.get(
+        `/api/v1/${posting.path}/:id/history`,
+        answers({ 200: historyAnswerSchema }),
+        async (request) => {
+          const { orgId } = await requireOrganization(auth, request);
+          const { id } = parseInput(params, request.params, 'params');
+          const events = await readPosting(eventStore, `${posting.stream}-${id}`);
+          // Another organization's posting is answered exactly like a missing one.
+          if (events[0]?.metadata.orgId !== orgId) throw notFound(`${posting.noun} ${id} not found`);
+          const timeline = postingTimeline(events, posting.idField);
+          const names = await actorNames(
+            documents,
+            orgId,
+            timeline.map((entry) => entry.actorId),
+          );
+          return {
+            success: true,
+            data: timeline.map(({ actorId, ...entry }) => ({
+              ...entry,
+              actor: { id: actorId, name: names.get(actorId) ?? null },
+            })),
+          };
+        },
+      );
     }
   };
 }

@@ -1,7 +1,8 @@
 import type { AuthService } from '@dispatch/auth';
+import { answers } from '@dispatch/auth/http/answers';
 import { parseInput } from '@dispatch/auth/http/boundary';
 import { requireOrganization } from '@dispatch/auth/http/request-context';
-import { loadListQuerySchema, notFound } from '@dispatch/domain';
+import { loadAnswerSchema, loadListQuerySchema, loadsPageAnswerSchema, notFound } from '@dispatch/domain';
 import { collections, type LoadDocument } from '@dispatch/projector';
 import type { DocumentStore } from '@dispatch/storage';
 import type { FastifyPluginAsync } from 'fastify';
@@ -15,14 +16,14 @@ const loadParams = z.object({ id: z.coerce.number().int().positive('Load id must
 export function loadQueries(options: { documents: DocumentStore; auth: AuthService }): FastifyPluginAsync {
   const { documents, auth } = options;
   return async (app) => {
-    app.get('/api/v1/loads', async (request) => {
+    app.get('/api/v1/loads', answers({ 200: loadsPageAnswerSchema }), async (request) => {
       const { orgId } = await requireOrganization(auth, request);
       const query = parseInput(loadListQuerySchema, withoutMinPosition(request.query), 'query');
       const timeZone = await organizationTimeZone(documents, orgId);
       return loadsPage(documents, orgId, timeZone, query, new Date());
     });
 
-    app.get('/api/v1/loads/:id', async (request) => {
+    app.get('/api/v1/loads/:id', answers({ 200: loadAnswerSchema }), async (request) => {
       const { orgId } = await requireOrganization(auth, request);
       const { id } = parseInput(loadParams, request.params, 'params');
       const document = await documents.get<LoadDocument>(collections.loads, String(id));

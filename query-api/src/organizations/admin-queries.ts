@@ -1,7 +1,13 @@
 import type { AuthService } from '@dispatch/auth';
+import { answers } from '@dispatch/auth/http/answers';
 import { parseInput } from '@dispatch/auth/http/boundary';
 import { requireSuperAdmin as requireSuperAdminOf } from '@dispatch/auth/http/request-context';
-import { adminOrganizationListQuerySchema } from '@dispatch/domain';
+import {
+  adminOrganizationListQuerySchema,
+  adminOrganizationsPageAnswerSchema,
+  adminOverviewAnswerSchema,
+  readModelStatusAnswerSchema,
+} from '@dispatch/domain';
 import {
   collections,
   type InvitationDocument,
@@ -22,40 +28,48 @@ export function adminQueries(options: { documents: DocumentStore; auth: AuthServ
   const requireSuperAdmin = (request: FastifyRequest) => requireSuperAdminOf(auth, request);
 
   return async (app) => {
-    app.get('/api/v1/admin/organizations', async (request) => {
-      await requireSuperAdmin(request);
-      const query = parseInput(adminOrganizationListQuerySchema, withoutMinPosition(request.query), 'query');
-      const filter: Filter = {};
-      if (query.search) filter.search = { contains: query.search.toLowerCase() };
-      const [rows, totalCount] = await Promise.all([
-        documents.find<OrganizationDocument>(collections.organizations, {
-          filter,
-          sort: [{ field: 'createdAt', direction: query.sort }],
-          skip: skipFor(query),
-          limit: query.limit,
-        }),
-        documents.count(collections.organizations, filter),
-      ]);
-      const data = await Promise.all(
-        rows.map(async (organization) => {
-          const owners = await documents.find<MemberDocument>(collections.members, {
-            filter: { orgId: { eq: organization.id }, role: { eq: 'owner' } },
-            sort: [{ field: 'createdAt', direction: 'asc' }],
-            limit: 20,
-          });
-          return {
-            ...toOrganizationView(organization),
-            memberCount: organization.memberCount,
-            // Only super_admins get here: they see platform roles.
-            owners: owners.map((owner) => toMemberView(owner, { platformAdmin: true }).user),
-          };
-        }),
-      );
-      return pagedList(query, data, totalCount);
-    });
+    app.get(
+      '/api/v1/admin/organizations',
+      answers({ 200: adminOrganizationsPageAnswerSchema }),
+      async (request) => {
+        await requireSuperAdmin(request);
+        const query = parseInput(
+          adminOrganizationListQuerySchema,
+          withoutMinPosition(request.query),
+          'query',
+        );
+        const filter: Filter = {};
+        if (query.search) filter.search = { contains: query.search.toLowerCase() };
+        const [rows, totalCount] = await Promise.all([
+          documents.find<OrganizationDocument>(collections.organizations, {
+            filter,
+            sort: [{ field: 'createdAt', direction: query.sort }],
+            skip: skipFor(query),
+            limit: query.limit,
+          }),
+          documents.count(collections.organizations, filter),
+        ]);
+        const data = await Promise.all(
+          rows.map(async (organization) => {
+            const owners = await documents.find<MemberDocument>(collections.members, {
+              filter: { orgId: { eq: organization.id }, role: { eq: 'owner' } },
+              sort: [{ field: 'createdAt', direction: 'asc' }],
+              limit: 20,
+            });
+            return {
+              ...toOrganizationView(organization),
+              memberCount: organization.memberCount,
+              // Only super_admins get here: they see platform roles.
+              owners: owners.map((owner) => toMemberView(owner, { platformAdmin: true }).user),
+            };
+          }),
+        );
+        return pagedList(query, data, totalCount);
+      },
+    );
 
     /** Platform counts; the number of users comes from the authentication service's own list. */
-    app.get('/api/v1/admin/overview', async (request) => {
+    app.get('/api/v1/admin/overview', answers({ 200: adminOverviewAnswerSchema }), async (request) => {
       await requireSuperAdmin(request);
       const [organizations, members, pendingInvitations] = await Promise.all([
         documents.count(collections.organizations),
@@ -69,7 +83,7 @@ export function adminQueries(options: { documents: DocumentStore; auth: AuthServ
     });
 
     /** The latest read model rebuild and its progress (the projector updates it about every second). */
-    app.get('/api/v1/admin/read-models', async (request) => {
+    app.get('/api/v1/admin/read-models', answers({ 200: readModelStatusAnswerSchema }), async (request) => {
       await requireSuperAdmin(request);
       return { success: true, data: await readRebuildStatus(documents) };
     });

@@ -1,9 +1,12 @@
 import type { AuthService } from '@dispatch/auth';
+import { answers } from '@dispatch/auth/http/answers';
 import { parseInput } from '@dispatch/auth/http/boundary';
 import { requireOrganization, requireSession } from '@dispatch/auth/http/request-context';
 import {
   type InvitationListQuery,
   invitationListQuerySchema,
+  invitationOneAnswerSchema,
+  invitationsPageAnswerSchema,
   notFound,
   organizationMessages,
 } from '@dispatch/domain';
@@ -45,36 +48,48 @@ export function invitationQueries(options: {
   }
 
   return async (app) => {
-    app.get('/api/v1/organization/get-organization-invitations', async (request) => {
-      const { orgId } = await requireOrganization(auth, request);
-      const query = parseInput(invitationListQuerySchema, withoutMinPosition(request.query), 'query');
-      return page({ orgId: { eq: orgId } }, query);
-    });
+    app.get(
+      '/api/v1/organization/get-organization-invitations',
+      answers({ 200: invitationsPageAnswerSchema }),
+      async (request) => {
+        const { orgId } = await requireOrganization(auth, request);
+        const query = parseInput(invitationListQuerySchema, withoutMinPosition(request.query), 'query');
+        return page({ orgId: { eq: orgId } }, query);
+      },
+    );
 
-    app.get('/api/v1/organization/get-user-invitations', async (request) => {
-      const { user } = await requireSession(auth, request);
-      const query = parseInput(invitationListQuerySchema, withoutMinPosition(request.query), 'query');
-      const filter: Filter = { email: { eq: user.email.toLowerCase() } };
-      // The address is fixed to the user's own; a search narrows by organization name instead.
-      const search = query.search?.toLowerCase();
-      if (!search) return page(filter, query);
-      const all = await page(filter, { ...query, search: undefined, page: 1, limit: 100 });
-      const data = all.data.filter((invitation) =>
-        invitation.organizationName?.toLowerCase().includes(search),
-      );
-      const start = skipFor(query);
-      return pagedList(query, data.slice(start, start + query.limit), data.length);
-    });
+    app.get(
+      '/api/v1/organization/get-user-invitations',
+      answers({ 200: invitationsPageAnswerSchema }),
+      async (request) => {
+        const { user } = await requireSession(auth, request);
+        const query = parseInput(invitationListQuerySchema, withoutMinPosition(request.query), 'query');
+        const filter: Filter = { email: { eq: user.email.toLowerCase() } };
+        // The address is fixed to the user's own; a search narrows by organization name instead.
+        const search = query.search?.toLowerCase();
+        if (!search) return page(filter, query);
+        const all = await page(filter, { ...query, search: undefined, page: 1, limit: 100 });
+        const data = all.data.filter((invitation) =>
+          invitation.organizationName?.toLowerCase().includes(search),
+        );
+        const start = skipFor(query);
+        return pagedList(query, data.slice(start, start + query.limit), data.length);
+      },
+    );
 
     /** One invitation, for its accept page: only its recipient sees it. */
-    app.get('/api/v1/organization/get-invitation', async (request) => {
-      const { user } = await requireSession(auth, request);
-      const { id } = parseInput(invitationQuery, withoutMinPosition(request.query), 'query');
-      const invitation = await documents.get<InvitationDocument>(collections.invitations, id);
-      if (!invitation || invitation.email !== user.email.toLowerCase())
-        throw notFound(organizationMessages.invitationNotFound);
-      const [view] = await toInvitationViews(documents, [invitation]);
-      return { success: true, data: view };
-    });
+    app.get(
+      '/api/v1/organization/get-invitation',
+      answers({ 200: invitationOneAnswerSchema }),
+      async (request) => {
+        const { user } = await requireSession(auth, request);
+        const { id } = parseInput(invitationQuery, withoutMinPosition(request.query), 'query');
+        const invitation = await documents.get<InvitationDocument>(collections.invitations, id);
+        if (!invitation || invitation.email !== user.email.toLowerCase())
+          throw notFound(organizationMessages.invitationNotFound);
+        const [view] = await toInvitationViews(documents, [invitation]);
+        return { success: true, data: view };
+      },
+    );
   };
 }

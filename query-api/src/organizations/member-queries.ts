@@ -1,8 +1,17 @@
 import type { AuthService } from '@dispatch/auth';
+import { answers } from '@dispatch/auth/http/answers';
 import { parseInput } from '@dispatch/auth/http/boundary';
 import { type ActorContext, requireOrganization } from '@dispatch/auth/http/request-context';
 import { isPlatformAdmin } from '@dispatch/auth/platform-admin';
-import { memberListQuerySchema, notFound, organizationMessages, rolePermissions } from '@dispatch/domain';
+import {
+  activeMemberAnswerSchema,
+  memberListQuerySchema,
+  memberOneAnswerSchema,
+  membersPageAnswerSchema,
+  notFound,
+  organizationMessages,
+  rolePermissions,
+} from '@dispatch/domain';
 import { collections, type MemberDocument } from '@dispatch/projector';
 import type { DocumentStore, Filter } from '@dispatch/storage';
 import type { FastifyPluginAsync } from 'fastify';
@@ -23,31 +32,35 @@ export function memberQueries(options: { documents: DocumentStore; auth: AuthSer
     platformAdmin: await isPlatformAdmin(auth, actor.session.user),
   });
   return async (app) => {
-    app.get('/api/v1/organization/list-members', async (request) => {
-      const actor = await requireOrganization(auth, request);
-      const { orgId } = actor;
-      const query = parseInput(memberListQuerySchema, withoutMinPosition(request.query), 'query');
-      const filter: Filter = { orgId: { eq: orgId } };
-      if (query.role) filter.role = { in: query.role };
-      if (query.search) filter.search = { contains: query.search.toLowerCase() };
-      const [rows, totalCount] = await Promise.all([
-        documents.find<MemberDocument>(collections.members, {
-          filter,
-          sort: [{ field: 'createdAt', direction: query.sort }],
-          skip: skipFor(query),
-          limit: query.limit,
-        }),
-        documents.count(collections.members, filter),
-      ]);
-      const viewer = await viewerOf(actor);
-      return pagedList(
-        query,
-        rows.map((member) => toMemberView(member, viewer)),
-        totalCount,
-      );
-    });
+    app.get(
+      '/api/v1/organization/list-members',
+      answers({ 200: membersPageAnswerSchema }),
+      async (request) => {
+        const actor = await requireOrganization(auth, request);
+        const { orgId } = actor;
+        const query = parseInput(memberListQuerySchema, withoutMinPosition(request.query), 'query');
+        const filter: Filter = { orgId: { eq: orgId } };
+        if (query.role) filter.role = { in: query.role };
+        if (query.search) filter.search = { contains: query.search.toLowerCase() };
+        const [rows, totalCount] = await Promise.all([
+          documents.find<MemberDocument>(collections.members, {
+            filter,
+            sort: [{ field: 'createdAt', direction: query.sort }],
+            skip: skipFor(query),
+            limit: query.limit,
+          }),
+          documents.count(collections.members, filter),
+        ]);
+        const viewer = await viewerOf(actor);
+        return pagedList(
+          query,
+          rows.map((member) => toMemberView(member, viewer)),
+          totalCount,
+        );
+      },
+    );
 
-    app.get('/api/v1/organization/member/:id', async (request) => {
+    app.get('/api/v1/organization/member/:id', answers({ 200: memberOneAnswerSchema }), async (request) => {
       const actor = await requireOrganization(auth, request);
       const { orgId } = actor;
       const { id } = parseInput(memberParams, request.params, 'params');
@@ -58,16 +71,20 @@ export function memberQueries(options: { documents: DocumentStore; auth: AuthSer
     });
 
     /** The caller's own membership in the active organization, with what its role allows. */
-    app.get('/api/v1/organization/get-active-member', async (request) => {
-      const actor = await requireOrganization(auth, request);
-      const { orgId, userId } = actor;
-      const [member] = await documents.find<MemberDocument>(collections.members, {
-        filter: { orgId: { eq: orgId }, userId: { eq: userId } },
-        limit: 1,
-      });
-      if (!member) throw notFound(organizationMessages.memberNotFound);
-      const view = toMemberView(member, await viewerOf(actor));
-      return { success: true, data: { ...view, permissions: rolePermissions[member.role] } };
-    });
+    app.get(
+      '/api/v1/organization/get-active-member',
+      answers({ 200: activeMemberAnswerSchema }),
+      async (request) => {
+        const actor = await requireOrganization(auth, request);
+        const { orgId, userId } = actor;
+        const [member] = await documents.find<MemberDocument>(collections.members, {
+          filter: { orgId: { eq: orgId }, userId: { eq: userId } },
+          limit: 1,
+        });
+        if (!member) throw notFound(organizationMessages.memberNotFound);
+        const view = toMemberView(member, await viewerOf(actor));
+        return { success: true, data: { ...view, permissions: rolePermissions[member.role] } };
+      },
+    );
   };
 }

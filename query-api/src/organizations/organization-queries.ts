@@ -1,6 +1,13 @@
 import type { AuthService } from '@dispatch/auth';
+import { answers } from '@dispatch/auth/http/answers';
 import { requireOrganization, requireSession } from '@dispatch/auth/http/request-context';
-import { requirePermission, rolePermissions } from '@dispatch/domain';
+import {
+  fullOrganizationAnswerSchema,
+  organizationListAnswerSchema,
+  requirePermission,
+  roleListAnswerSchema,
+  rolePermissions,
+} from '@dispatch/domain';
 import { collections, type MemberDocument, type OrganizationDocument } from '@dispatch/projector';
 import type { DocumentStore } from '@dispatch/storage';
 import type { FastifyPluginAsync } from 'fastify';
@@ -20,7 +27,7 @@ export function organizationQueries(options: {
 
   return async (app) => {
     /** The organizations the signed-in user belongs to, with the user's role in each. */
-    app.get('/api/v1/organization/list', async (request) => {
+    app.get('/api/v1/organization/list', answers({ 200: organizationListAnswerSchema }), async (request) => {
       const { user } = await requireSession(auth, request);
       const memberships = await membershipsOf(user.id);
       const organizations = await Promise.all(
@@ -36,31 +43,35 @@ export function organizationQueries(options: {
     });
 
     /** The session's active organization, or null when there is none or the user is no longer in it. */
-    app.get('/api/v1/organization/get-full-organization', async (request) => {
-      const { user, session } = await requireSession(auth, request);
-      const orgId = session.activeOrganizationId;
-      if (!orgId) return { success: true, data: null };
-      const [organization, memberships] = await Promise.all([
-        documents.get<OrganizationDocument>(collections.organizations, orgId),
-        documents.find<MemberDocument>(collections.members, {
-          filter: { orgId: { eq: orgId }, userId: { eq: user.id } },
-          limit: 1,
-        }),
-      ]);
-      const member = memberships[0];
-      if (!organization || !member) return { success: true, data: null };
-      return {
-        success: true,
-        data: {
-          ...toOrganizationView(organization),
-          memberCount: organization.memberCount,
-          role: member.role,
-        },
-      };
-    });
+    app.get(
+      '/api/v1/organization/get-full-organization',
+      answers({ 200: fullOrganizationAnswerSchema }),
+      async (request) => {
+        const { user, session } = await requireSession(auth, request);
+        const orgId = session.activeOrganizationId;
+        if (!orgId) return { success: true, data: null };
+        const [organization, memberships] = await Promise.all([
+          documents.get<OrganizationDocument>(collections.organizations, orgId),
+          documents.find<MemberDocument>(collections.members, {
+            filter: { orgId: { eq: orgId }, userId: { eq: user.id } },
+            limit: 1,
+          }),
+        ]);
+        const member = memberships[0];
+        if (!organization || !member) return { success: true, data: null };
+        return {
+          success: true,
+          data: {
+            ...toOrganizationView(organization),
+            memberCount: organization.memberCount,
+            role: member.role,
+          },
+        };
+      },
+    );
 
     /** The access-control roles and what each may do (the `ac` resource: every member may read it). */
-    app.get('/api/v1/organization/list-roles', async (request) => {
+    app.get('/api/v1/organization/list-roles', answers({ 200: roleListAnswerSchema }), async (request) => {
       const { role } = await requireOrganization(auth, request);
       requirePermission(role, 'ac', 'read');
       return {

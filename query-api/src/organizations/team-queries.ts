@@ -1,7 +1,14 @@
 import type { AuthService } from '@dispatch/auth';
+import { answers } from '@dispatch/auth/http/answers';
 import { parseInput } from '@dispatch/auth/http/boundary';
 import { requireOrganization } from '@dispatch/auth/http/request-context';
-import { notFound, organizationMessages, teamIdSchema } from '@dispatch/domain';
+import {
+  notFound,
+  organizationMessages,
+  teamIdSchema,
+  teamListAnswerSchema,
+  teamMembersAnswerSchema,
+} from '@dispatch/domain';
 import { collections, type TeamDocument, type TeamMemberDocument } from '@dispatch/projector';
 import type { DocumentStore } from '@dispatch/storage';
 import type { FastifyPluginAsync } from 'fastify';
@@ -12,7 +19,7 @@ import { toTeamView } from './organization-views.ts';
 export function teamQueries(options: { documents: DocumentStore; auth: AuthService }): FastifyPluginAsync {
   const { documents, auth } = options;
   return async (app) => {
-    app.get('/api/v1/organization/list-teams', async (request) => {
+    app.get('/api/v1/organization/list-teams', answers({ 200: teamListAnswerSchema }), async (request) => {
       const { orgId } = await requireOrganization(auth, request);
       const teams = await documents.find<TeamDocument>(collections.teams, {
         filter: { orgId: { eq: orgId } },
@@ -23,41 +30,49 @@ export function teamQueries(options: { documents: DocumentStore; auth: AuthServi
     });
 
     /** The teams the signed-in user is in, within the active organization. */
-    app.get('/api/v1/organization/list-user-teams', async (request) => {
-      const { orgId, userId } = await requireOrganization(auth, request);
-      const memberships = await documents.find<TeamMemberDocument>(collections.teamMembers, {
-        filter: { orgId: { eq: orgId }, userId: { eq: userId } },
-        limit: 500,
-      });
-      const teams = await Promise.all(
-        memberships.map((membership) => documents.get<TeamDocument>(collections.teams, membership.teamId)),
-      );
-      return {
-        success: true,
-        data: teams
-          .filter((team): team is TeamDocument => team !== null && team.orgId === orgId)
-          .map(toTeamView),
-      };
-    });
+    app.get(
+      '/api/v1/organization/list-user-teams',
+      answers({ 200: teamListAnswerSchema }),
+      async (request) => {
+        const { orgId, userId } = await requireOrganization(auth, request);
+        const memberships = await documents.find<TeamMemberDocument>(collections.teamMembers, {
+          filter: { orgId: { eq: orgId }, userId: { eq: userId } },
+          limit: 500,
+        });
+        const teams = await Promise.all(
+          memberships.map((membership) => documents.get<TeamDocument>(collections.teams, membership.teamId)),
+        );
+        return {
+          success: true,
+          data: teams
+            .filter((team): team is TeamDocument => team !== null && team.orgId === orgId)
+            .map(toTeamView),
+        };
+      },
+    );
 
-    app.get('/api/v1/organization/list-team-members', async (request) => {
-      const { orgId } = await requireOrganization(auth, request);
-      const { teamId } = parseInput(teamIdSchema, withoutMinPosition(request.query), 'query');
-      const team = await documents.get<TeamDocument>(collections.teams, teamId);
-      if (!team || team.orgId !== orgId) throw notFound(organizationMessages.teamNotFound);
-      const members = await documents.find<TeamMemberDocument>(collections.teamMembers, {
-        filter: { orgId: { eq: orgId }, teamId: { eq: teamId } },
-        limit: 500,
-      });
-      return {
-        success: true,
-        data: members.map((member) => ({
-          id: member.id,
-          teamId,
-          userId: member.userId,
-          createdAt: member.createdAt,
-        })),
-      };
-    });
+    app.get(
+      '/api/v1/organization/list-team-members',
+      answers({ 200: teamMembersAnswerSchema }),
+      async (request) => {
+        const { orgId } = await requireOrganization(auth, request);
+        const { teamId } = parseInput(teamIdSchema, withoutMinPosition(request.query), 'query');
+        const team = await documents.get<TeamDocument>(collections.teams, teamId);
+        if (!team || team.orgId !== orgId) throw notFound(organizationMessages.teamNotFound);
+        const members = await documents.find<TeamMemberDocument>(collections.teamMembers, {
+          filter: { orgId: { eq: orgId }, teamId: { eq: teamId } },
+          limit: 500,
+        });
+        return {
+          success: true,
+          data: members.map((member) => ({
+            id: member.id,
+            teamId,
+            userId: member.userId,
+            createdAt: member.createdAt,
+          })),
+        };
+      },
+    );
   };
 }

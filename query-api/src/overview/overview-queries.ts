@@ -1,7 +1,8 @@
 import type { AuthService } from '@dispatch/auth';
+import { answers } from '@dispatch/auth/http/answers';
 import { parseInput } from '@dispatch/auth/http/boundary';
 import { requireOrganization } from '@dispatch/auth/http/request-context';
-import { overviewQuerySchema } from '@dispatch/domain';
+import { monthlyCountsAnswerSchema, overviewQuerySchema, postingTotalsAnswerSchema } from '@dispatch/domain';
 import type { DocumentStore } from '@dispatch/storage';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
@@ -17,14 +18,18 @@ export function overviewQueries(options: {
 }): FastifyPluginAsync {
   const { documents, auth } = options;
   return async (app) => {
-    app.get('/api/v1/overview/monthly-counts', async (request) => {
-      const { orgId } = await requireOrganization(auth, request);
-      const query = parseInput(overviewQuerySchema, withoutMinPosition(request.query), 'query');
-      const timeZone = await organizationTimeZone(documents, orgId);
-      return { success: true, data: await monthlyCounts(documents, orgId, timeZone, query, new Date()) };
-    });
+    app.get(
+      '/api/v1/overview/monthly-counts',
+      answers({ 200: monthlyCountsAnswerSchema }),
+      async (request) => {
+        const { orgId } = await requireOrganization(auth, request);
+        const query = parseInput(overviewQuerySchema, withoutMinPosition(request.query), 'query');
+        const timeZone = await organizationTimeZone(documents, orgId);
+        return { success: true, data: await monthlyCounts(documents, orgId, timeZone, query, new Date()) };
+      },
+    );
 
-    app.get('/api/v1/overview/totals', async (request) => {
+    app.get('/api/v1/overview/totals', answers({ 200: postingTotalsAnswerSchema }), async (request) => {
       const { orgId } = await requireOrganization(auth, request);
       parseInput(z.object({}).strict(), withoutMinPosition(request.query), 'query');
       const data = await postingTotals(documents, orgId);

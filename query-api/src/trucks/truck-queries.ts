@@ -1,7 +1,8 @@
 import type { AuthService } from '@dispatch/auth';
+import { answers } from '@dispatch/auth/http/answers';
 import { parseInput } from '@dispatch/auth/http/boundary';
 import { requireOrganization } from '@dispatch/auth/http/request-context';
-import { notFound, truckListQuerySchema } from '@dispatch/domain';
+import { notFound, truckAnswerSchema, truckListQuerySchema, trucksPageAnswerSchema } from '@dispatch/domain';
 import { collections, type TruckDocument } from '@dispatch/projector';
 import type { DocumentStore } from '@dispatch/storage';
 import type { FastifyPluginAsync } from 'fastify';
@@ -15,14 +16,14 @@ const truckParams = z.object({ id: z.coerce.number().int().positive('Truck id mu
 export function truckQueries(options: { documents: DocumentStore; auth: AuthService }): FastifyPluginAsync {
   const { documents, auth } = options;
   return async (app) => {
-    app.get('/api/v1/trucks', async (request) => {
+    app.get('/api/v1/trucks', answers({ 200: trucksPageAnswerSchema }), async (request) => {
       const { orgId } = await requireOrganization(auth, request);
       const query = parseInput(truckListQuerySchema, withoutMinPosition(request.query), 'query');
       const timeZone = await organizationTimeZone(documents, orgId);
       return trucksPage(documents, orgId, timeZone, query, new Date());
     });
 
-    app.get('/api/v1/trucks/:id', async (request) => {
+    app.get('/api/v1/trucks/:id', answers({ 200: truckAnswerSchema }), async (request) => {
       const { orgId } = await requireOrganization(auth, request);
       const { id } = parseInput(truckParams, request.params, 'params');
       const document = await documents.get<TruckDocument>(collections.trucks, String(id));

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { instantAnswer } from '../shared/answers.ts';
+import { products, rateUnits, trailerTypes } from '../shared/enums.ts';
+
+/** A load as the API answers it (SPEC section 3). */
+export const loadAnswerSchema = z.object({
+  id: z.number().int(),
+  trailerType: z.enum(trailerTypes),
+  originState: z.string(),
+  originCity: z.string(),
+  destinationState: z.string(),
+  destinationCity: z.string(),
+  product: z.enum(products),
+  rateForTitan: z.number().nullable(),
+  rateForTitanUnit: z.enum(rateUnits),
+  rateForCarrier: z.number().nullable(),
+  rateForCarrierUnit: z.enum(rateUnits),
+  customerName: z.string().nullable(),
+  customerCountryCode: z.string(),
+  customerMobileNumber: z.string().nullable(),
+  customerEmail: z.string().nullable(),
+  dispatcherName: z.string(),
+  dispatcherCountryCode: z.string(),
+  dispatcherMobileNumber: z.string(),
+  dispatcherEmail: z.string(),
+  availabilityDate: instantAnswer(),
+  notes: z.string().nullable(),
+  createdBy: z.string(),
+  updatedBy: z.string(),
+  createdAt: instantAnswer(),
+  updatedAt: instantAnswer(),
+  version: z.number().int(),
+});
+
+/** GET /api/v1/loads: one page plus the board's totals (SPEC section 7). */
+export const loadsPageAnswerSchema = z.object({
+  success: z.literal(true),
+  count: z.number().int(),
+  totalCount: z.number().int(),
+  totalCreatedToday: z.number().int(),
+  totalCreatedYesterday: z.number().int(),
+  totalAvailableToday: z.number().int(),
+  totalAvailableYesterday: z.number().int(),
+  limit: z.number().int(),
+  totalPages: z.number().int(),
+  page: z.number().int(),
+  data: z.array(loadAnswerSchema),
+});
+export type LoadsPageAnswer = z.output<typeof loadsPageAnswerSchema>;

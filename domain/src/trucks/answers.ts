@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { instantAnswer } from '../shared/answers.ts';
+import { directions, trailerTypes } from '../shared/enums.ts';
+
+/** A truck as the API answers it (SPEC section 3): the command side after a post or edit, the lists, one truck. */
+export const truckAnswerSchema = z.object({
+  id: z.number().int(),
+  trailerType: z.enum(trailerTypes),
+  companyName: z.string().nullable(),
+  unitNumber: z.string().nullable(),
+  truckName: z.string(),
+  truckState: z.string(),
+  truckCity: z.string(),
+  preferedState: z.string().nullable(),
+  preferedCity: z.string().nullable(),
+  direction: z.enum(directions).nullable(),
+  status: z.boolean(),
+  availabilityDate: instantAnswer(),
+  dispatcherName: z.string(),
+  dispatcherCountryCode: z.string(),
+  dispatcherMobileNumber: z.string(),
+  dispatcherEmail: z.string(),
+  notes: z.string().nullable(),
+  createdBy: z.string(),
+  updatedBy: z.string(),
+  createdAt: instantAnswer(),
+  updatedAt: instantAnswer(),
+  version: z.number().int(),
+});
+
+/** GET /api/v1/trucks: one page plus the board's totals (SPEC section 7). */
+export const trucksPageAnswerSchema = z.object({
+  success: z.literal(true),
+  count: z.number().int(),
+  totalCount: z.number().int(),
+  totalPages: z.number().int(),
+  totalTrucksCreatedToday: z.number().int(),
+  totalTrucksCreatedYesterday: z.number().int(),
+  totalAvailableToday: z.number().int(),
+  totalAvailableYesterday: z.number().int(),
+  limit: z.number().int(),
+  page: z.number().int(),
+  data: z.array(truckAnswerSchema),
+});
+export type TrucksPageAnswer = z.output<typeof trucksPageAnswerSchema>;

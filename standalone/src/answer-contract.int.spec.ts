@@ -1,0 +1,214 @@
+import { errorAnswerSchema, trucksPageAnswerSchema } from '@dispatch/domain';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RouteEntry } from './app.ts';
+import { command, PASSWORD, signIn, verifiedUser } from './organization-fixtures.ts';
+import {
+  apiRoutes,
+  type OrganizationRecords,
+  organizationWithRecords,
+  type RouteSample,
+  routeKey,
+  routeSamples,
+} from './route-samples.ts';
+import { createOrganization, startTestApp, type TestApp } from './test-support.ts';
+
+/**
+ * The answer contract: every route of the route table is called on a running app, on its way to
+ * success, and its answer is parsed with the schema the route declares for that status (the same
+ * domain schema the web app parses it with). A field the server drops or renames fails here.
+ */
+
+let app: TestApp;
+let records: OrganizationRecords;
+let admin: string;
+let invitee: string;
+const succeeded = new Set<string>();
+
+beforeAll(async () => {
+  app = await startTestApp();
+  records = await organizationWithRecords(app, 'Contract');
+  await app.infrastructure.auth.createUser({
+    email: 'contract-admin@example.com',
+    password: PASSWORD,
+    name: 'Contract Admin',
+    emailVerified: true,
+    role: 'super_admin',
+  });
+  admin = await signIn(app, 'contract-admin@example.com');
+  invitee = await verifiedUser(app, records.invitedEmail, 'Ivy Invitee');
+});
+afterAll(() => app.stop());
+
+const routeOf = (key: string): RouteEntry => {
+  const route = apiRoutes(app).find((candidate) => routeKey(candidate) === key);
+  if (!route) throw new Error(`no route ${key}`);
+  return route;
+};
+
+/** Calls a route as `cookie` with its sample request (or `sample`), and checks the answer against its declaration. */
+async function call(
+  key: string,
+  cookie: string,
+  sample: Partial<RouteSample> = {},
+): Promise<LightMyRequestResponse> {
+  const route = routeOf(key);
+  const base = (routeSamples[key] as NonNullable<(typeof routeSamples)[string]>)(records);
+  const { path, query, body } = { ...base, ...sample };
+  const search = new URLSearchParams(query ?? {}).toString();
+  const hasBody = route.method === 'POST' || route.method === 'PATCH';
+  const response = await app.app.inject({
+    method: route.method as 'GET',
+    url: search ? `${path}?${search}` : path,
+    headers: { cookie, origin: app.url, ...(hasBody ? { 'content-type': 'application/json' } : {}) },
+    ...(hasBody ? { payload: JSON.stringify(body ?? {}) } : {}),
+  });
+  const label = `${key} → ${response.statusCode} ${response.body.slice(0, 400)}`;
+  expect(response.statusCode, label).toBeLessThan(300);
+  const declared = route.answers?.[response.statusCode];
+  if (response.statusCode === 204) {
+    expect(response.body, label).toBe('');
+  } else {
+    expect(declared, `${key} declares no answer for ${response.statusCode}`).toBeDefined();
+    const parsed = declared?.safeParse(response.json());
+    expect(parsed?.success ? [] : parsed?.error.issues, label).toEqual([]);
+  }
+  succeeded.add(key);
+  const position = response.headers['x-event-position'];
+  if (typeof position === 'string') await app.projector.waitFor(BigInt(position), 5000);
+  return response;
+}
+
+describe('the answer contract', () => {
+  it('every route declares what it answers', () => {
+    for (const route of apiRoutes(app)) {
+      expect(
+        Object.keys(route.answers ?? {}).length + (route.method === 'DELETE' ? 1 : 0),
+        routeKey(route),
+      ).toBeGreaterThan(0);
+    }
+  });
+
+  it('every route answers as it declares, on the way to success', async () => {
+    // Reads first, while every record is there.
+    for (const route of apiRoutes(app).filter((r) => r.method === 'GET')) {
+      const key = routeKey(route);
+      if (key.includes('/admin/')) await call(key, admin);
+      else if (
+        key === 'GET /api/v1/organization/get-invitation' ||
+        key === 'GET /api/v1/organization/get-user-invitations'
+      )
+        await call(key, invitee);
+      else await call(key, records.cookie);
+    }
+
+    // The postings' commands.
+    for (const kind of ['trucks', 'loads'] as const) {
+      const posted = await call(`POST /api/v1/${kind}`, records.cookie);
+      const id = posted.json().id as number;
+      await call(`PATCH /api/v1/${kind}/:id`, records.cookie, { path: `/api/v1/${kind}/${id}` });
+      await call(`DELETE /api/v1/${kind}/:id`, records.cookie, { path: `/api/v1/${kind}/${id}` });
+    }
+
+    // The organization's commands, as its owner.
+    await call('POST /api/v1/organization/update', records.cookie);
+    await call('POST /api/v1/organization/set-active', records.cookie);
+    const invited = await call('POST /api/v1/organization/invite-member', records.cookie, {
+      body: { email: 'contract-second@example.com' },
+    });
+    const secondInvitation = invited.json().data.id as string;
+    await call('POST /api/v1/organization/resend-invitation', records.cookie, {
+      body: { invitationId: secondInvitation },
+    });
+    await call('POST /api/v1/organization/cancel-invitation', records.cookie, {
+      body: { invitationId: secondInvitation },
+    });
+    const thirdInvitation = (
+      await command(app, records.cookie, 'invite-member', { email: 'contract-third@example.com' })
+    ).json().data.id as string;
+    const third = await verifiedUser(app, 'contract-third@example.com');
+    await call('POST /api/v1/organization/reject-invitation', third, {
+      body: { invitationId: thirdInvitation },
+    });
+    await call('POST /api/v1/organization/accept-invitation', invitee);
+
+    const team = await call('POST /api/v1/organization/create-team', records.cookie);
+    const teamId = team.json().data.id as string;
+    await call('POST /api/v1/organization/update-team', records.cookie, {
+      body: { teamId, name: 'Contract Night' },
+    });
+    await call('POST /api/v1/organization/add-team-member', records.cookie, {
+      body: { teamId, userId: records.memberUserId },
+    });
+    await call('POST /api/v1/organization/remove-team-member', records.cookie, {
+      body: { teamId, userId: records.memberUserId },
+    });
+    await call('POST /api/v1/organization/remove-team', records.cookie, { body: { teamId } });
+    await call('POST /api/v1/organization/update-member-role', records.cookie);
+    await call('POST /api/v1/organization/remove-member', records.cookie);
+    await call('POST /api/v1/organization/leave', invitee);
+
+    // A platform admin's: an organization of their own, someone added to it straight away, a rebuild.
+    await call('POST /api/v1/organization/create', admin, { body: { name: 'Contract Platform' } });
+    await verifiedUser(app, 'contract-added@example.com');
+    await call('POST /api/v1/organization/add-member', admin, {
+      body: { email: 'contract-added@example.com' },
+    });
+    await call('POST /api/v1/organization/delete', admin);
+    await call('POST /api/v1/admin/read-models/rebuild', admin);
+    const deadline = Date.now() + 15_000;
+    while (Date.now() < deadline) {
+      const status = await app.app.inject({
+        method: 'GET',
+        url: '/api/v1/admin/read-models',
+        headers: { cookie: admin },
+      });
+      if (status.json().data.state === 'completed') break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+
+    expect([...succeeded].sort()).toEqual(apiRoutes(app).map(routeKey).sort());
+  });
+
+  it('every refusal answers in the one error shape', async () => {
+    const refusals = [
+      await app.app.inject({ method: 'GET', url: '/api/v1/trucks' }),
+      await app.app.inject({
+        method: 'GET',
+        url: '/api/v1/trucks?limit=0',
+        headers: { cookie: records.cookie },
+      }),
+      await app.app.inject({
+        method: 'GET',
+        url: '/api/v1/trucks/999999',
+        headers: { cookie: records.cookie },
+      }),
+      await app.app.inject({
+        method: 'GET',
+        url: '/api/v1/no-such-route',
+        headers: { cookie: records.cookie },
+      }),
+    ];
+    for (const refusal of refusals) {
+      const parsed = errorAnswerSchema.safeParse(refusal.json());
+      expect(parsed.success ? [] : parsed.error.issues, refusal.body).toEqual([]);
+    }
+  });
+
+  it('fails an answer whose field was renamed or dropped', async () => {
+    await createOrganization(app, await verifiedUser(app, 'contract-rename@example.com'), 'Contract Rename');
+    const page = (await call('GET /api/v1/trucks', records.cookie)).json();
+    expect(trucksPageAnswerSchema.safeParse(page).success).toBe(true);
+    const renamed = {
+      ...page,
+      data: [{ ...page.data[0], truckNameX: page.data[0].truckName, truckName: undefined }],
+    };
+    expect(trucksPageAnswerSchema.safeParse(renamed).error?.issues[0]?.path).toEqual([
+      'data',
+      0,
+      'truckName',
+    ]);
+    const { totalCount: _dropped, ...withoutTotal } = page;
+    expect(trucksPageAnswerSchema.safeParse(withoutTotal).error?.issues[0]?.path).toEqual(['totalCount']);
+  });
+});
