@@ -1,27 +1,18 @@
-import type { Theme } from '@dispatch/domain';
 import { Link } from '@tanstack/react-router';
-import { ChevronsUpDown, LogOut, Monitor, Moon, Sun, UserRound } from 'lucide-react';
+import { ChevronsUpDown, LogOut, UserRound } from 'lucide-react';
 import { toast } from 'sonner';
-import { useTheme } from '../../../components/theme/theme-provider';
+import { ThemeRadioGroup } from '../../../components/theme/theme-menu';
 import {
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuLabel,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../../../components/ui/dropdown-menu';
 import { cn } from '../../../lib/cn';
 import { useSignOut } from '../api/sign-out';
 import type { SessionUser } from '../types';
-
-const themeChoices: { value: Theme; label: string; icon: typeof Sun }[] = [
-  { value: 'light', label: 'Light', icon: Sun },
-  { value: 'dark', label: 'Dark', icon: Moon },
-  { value: 'system', label: 'System', icon: Monitor },
-];
 
 function initials(name: string, email: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
@@ -37,7 +28,6 @@ export interface UserMenuProps {
 }
 
 export function UserMenu({ user, onSignedOut, compact = false }: UserMenuProps) {
-  const { theme, setTheme } = useTheme();
   const signOut = useSignOut();
 
   return (
@@ -83,14 +73,7 @@ export function UserMenu({ user, onSignedOut, compact = false }: UserMenuProps) 
         </DropdownMenuItem>
         <DropdownMenuSeparator />
         <DropdownMenuLabel>Theme</DropdownMenuLabel>
-        <DropdownMenuRadioGroup value={theme} onValueChange={(value) => setTheme(value as Theme)}>
-          {themeChoices.map(({ value, label, icon: Icon }) => (
-            <DropdownMenuRadioItem key={value} value={value}>
-              <Icon aria-hidden />
-              {label}
-            </DropdownMenuRadioItem>
-          ))}
-        </DropdownMenuRadioGroup>
+        <ThemeRadioGroup />
         <DropdownMenuSeparator />
         <DropdownMenuItem
           onSelect={() =>
