@@ -75,6 +75,8 @@ function slowWrites(store: DocumentStore, failAt?: number): DocumentStore {
     get: (collection, id) => store.get(collection, id),
     find: (collection, query) => store.find(collection, query),
     count: (collection, filter) => store.count(collection, filter),
+    findNear: (collection, query) => store.findNear(collection, query),
+    countNear: (collection, query) => store.countNear(collection, query),
     close: () => store.close(),
     replaceCollections: (replacements, operations) => store.replaceCollections(replacements, operations),
     write: async (operations: WriteOperation[]) => {

@@ -72,6 +72,8 @@ function shadowCollections(documents: DocumentStore, names: ReadonlySet<string>)
     get: (collection, id) => documents.get(name(collection), id),
     find: (collection, query) => documents.find(name(collection), query),
     count: (collection, filter) => documents.count(name(collection), filter),
+    findNear: (collection, query) => documents.findNear(name(collection), query),
+    countNear: (collection, query) => documents.countNear(name(collection), query),
     write: (operations) => documents.write(operations.map(op)),
     replaceCollections: (replacements, operations) =>
       documents.replaceCollections(replacements, operations.map(op)),

@@ -32,6 +32,14 @@ export function assertValidDefinition(definition: CollectionDefinition): void {
     if (index.length === 0) throw new Error(`Empty index in ${definition.name}`);
     for (const field of index) fieldType(definition, field);
   }
+  for (const field of definition.geoIndex ?? []) {
+    for (const part of ['latitude', 'longitude']) {
+      if (fieldType(definition, `${field}.${part}`) !== 'number')
+        throw new Error(
+          `Geo index on ${field} of ${definition.name} needs ${field}.${part} declared as a number`,
+        );
+    }
+  }
   for (const field of definition.textIndex ?? []) {
     if (fieldType(definition, field) !== 'text')
       throw new Error(`Text index on ${field} of ${definition.name}, which is not a text field`);

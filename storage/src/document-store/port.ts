@@ -32,6 +32,34 @@ export interface CollectionDefinition {
    * matches them as before). Built with the other indexes, so a deferred rebuild defers it too.
    */
   textIndex?: string[];
+  /**
+   * Point fields answered by `findNear` and `countNear`. A point field holds `{ latitude, longitude }`
+   * (WGS 84 degrees) or null (a place the map does not know); `<field>.latitude` and
+   * `<field>.longitude` must be declared as numbers. SQLite keeps an R*Tree of each, MongoDB a
+   * 2dsphere index; built with the other indexes.
+   */
+  geoIndex?: string[];
+}
+
+export interface GeoPoint {
+  latitude: number;
+  longitude: number;
+}
+
+/** Documents whose point `field` lies within `maxMiles` (great-circle) of `center`, nearest first. */
+export interface NearQuery {
+  field: string;
+  center: GeoPoint;
+  maxMiles: number;
+  filter?: Filter;
+  skip?: number;
+  limit?: number;
+}
+
+export interface NearMatch<T> {
+  document: T;
+  /** The great-circle distance from the center, in miles (earth radius 3958.8 mi), unrounded. */
+  miles: number;
 }
 
 export interface Document {
@@ -108,6 +136,9 @@ export interface DocumentStore {
   get<T extends Document = Document>(collection: string, id: string): Promise<T | null>;
   find<T extends Document = Document>(collection: string, query: Query): Promise<T[]>;
   count(collection: string, filter?: Filter): Promise<number>;
+  /** Nearest first, ties broken by id ascending; both adapters answer the same documents and distances. */
+  findNear<T extends Document = Document>(collection: string, query: NearQuery): Promise<NearMatch<T>[]>;
+  countNear(collection: string, query: Omit<NearQuery, 'skip' | 'limit'>): Promise<number>;
   /** Applies all operations atomically, in order. */
   write(operations: WriteOperation[]): Promise<void>;
   /**

@@ -4,6 +4,7 @@ import {
   assertValidDefinition,
   singlyIndexedFields,
 } from '../collection-definition.ts';
+import { byDistanceThenId, EARTH_RADIUS_MILES, greatCircleMiles, pointOf } from '../geo.ts';
 import type {
   CollectionDefinition,
   CollectionReplacement,
@@ -11,12 +12,14 @@ import type {
   DocumentStore,
   EnsureOptions,
   Filter,
+  NearMatch,
+  NearQuery,
   Query,
   WriteOperation,
 } from '../port.ts';
 import { planFilter, planQuery } from '../query-plan.ts';
 import { pathOf, toMongoFilter, toMongoSort } from './query-to-mongo.ts';
-import { type StoredDocument, toDocument } from './stored-document.ts';
+import { geoPathOf, type StoredDocument, toDocument } from './stored-document.ts';
 import { writeInTransaction } from './write-in-transaction.ts';
 
 export interface MongoDocumentStoreOptions {
@@ -108,6 +111,62 @@ class MongoDocumentStore implements DocumentStore {
       // Existing indexes are left as they are: createIndex of an existing key pattern does nothing.
       await collection.createIndex(keys);
     }
+    for (const field of definition.geoIndex ?? [])
+      await collection.createIndex({ [geoPathOf(field)]: '2dsphere' });
+  }
+
+  /**
+   * The candidates come from the 2dsphere index (a sphere cap slightly wider than the radius); the
+   * distances are measured here with the same formula as the SQLite adapter's, so both answer alike.
+   */
+  async #near(collection: string, query: NearQuery): Promise<{ id: string; miles: number }[]> {
+    const definition = await this.#definition(collection);
+    if (!(definition.geoIndex ?? []).includes(query.field))
+      throw new Error(`Field ${query.field} of ${collection} has no geo index`);
+    const radians = (query.maxMiles / EARTH_RADIUS_MILES) * (1 + 1e-9);
+    const filter = {
+      ...toMongoFilter(planFilter(definition, query.filter)),
+      [geoPathOf(query.field)]: {
+        $geoWithin: { $centerSphere: [[query.center.longitude, query.center.latitude], radians] },
+      },
+    };
+    const candidates = await this.#collection(collection)
+      .find(filter, { projection: { _id: 1, [query.field]: 1 } })
+      .toArray();
+    const matches: { id: string; miles: number }[] = [];
+    for (const candidate of candidates) {
+      const point = pointOf(
+        query.field
+          .split('.')
+          .reduce<unknown>((value, key) => (value as Record<string, unknown> | null)?.[key], candidate),
+      );
+      if (!point) continue;
+      const miles = greatCircleMiles(query.center, point);
+      if (miles <= query.maxMiles) matches.push({ id: candidate._id, miles });
+    }
+    return matches;
+  }
+
+  async findNear<T extends Document = Document>(
+    collection: string,
+    query: NearQuery,
+  ): Promise<NearMatch<T>[]> {
+    const matches = (await this.#near(collection, query)).sort(byDistanceThenId);
+    const skip = query.skip ?? 0;
+    const page = matches.slice(skip, query.limit === undefined ? undefined : skip + query.limit);
+    if (page.length === 0) return [];
+    const found = await this.#collection(collection)
+      .find({ _id: { $in: page.map((match) => match.id) } })
+      .toArray();
+    const documents = new Map(found.map((stored) => [stored._id, toDocument<T>(stored)]));
+    return page.flatMap((match) => {
+      const document = documents.get(match.id);
+      return document ? [{ document, miles: match.miles }] : [];
+    });
+  }
+
+  async countNear(collection: string, query: Omit<NearQuery, 'skip' | 'limit'>): Promise<number> {
+    return (await this.#near(collection, query)).length;
   }
 
   async dropCollection(name: string): Promise<void> {
@@ -151,13 +210,7 @@ class MongoDocumentStore implements DocumentStore {
     const session = this.#client.startSession();
     try {
       await session.withTransaction(
-        () =>
-          writeInTransaction(
-            this.#db,
-            session,
-            operations,
-            async (name) => void (await this.#definition(name)),
-          ),
+        () => writeInTransaction(this.#db, session, operations, (name) => this.#definition(name)),
         { readConcern: { level: 'snapshot' }, writeConcern: { w: 'majority' } },
       );
     } finally {

@@ -1,3 +1,4 @@
+import { pointOf } from '../geo.ts';
 import type { Document } from '../port.ts';
 import type { Fields } from '../stored-document.ts';
 
@@ -8,14 +9,38 @@ export interface StoredDocument {
   [field: string]: unknown;
 }
 
-export function toStored(fields: Fields, id: string, position: bigint): StoredDocument {
+/** Where a point field's GeoJSON copy lives (its 2dsphere index reads it); declared fields never start with _. */
+export const geoPathOf = (field: string) => `_geo_${field.replaceAll('.', '_')}`;
+
+/**
+ * `geoFields` are the collection's point fields: each also gets a GeoJSON copy (`{ type: 'Point',
+ * coordinates: [longitude, latitude] }`), the form MongoDB's 2dsphere index and geo queries read.
+ */
+export function toStored(
+  fields: Fields,
+  id: string,
+  position: bigint,
+  geoFields: string[] = [],
+): StoredDocument {
   const { id: _id, ...rest } = fields;
-  return { ...rest, _id: id, position };
+  const stored: StoredDocument = { ...rest, _id: id, position };
+  for (const field of geoFields) {
+    const point = pointOf(valueAt(fields, field));
+    if (point) stored[geoPathOf(field)] = { type: 'Point', coordinates: [point.longitude, point.latitude] };
+  }
+  return stored;
 }
 
-/** The fields without `_id` and `position`, with the id back under `id`. */
+function valueAt(fields: Fields, path: string): unknown {
+  return path
+    .split('.')
+    .reduce<unknown>((value, key) => (value as Record<string, unknown> | null)?.[key], fields);
+}
+
+/** The fields without `_id`, `position` and the GeoJSON copies, with the id back under `id`. */
 export function fieldsOfStored(stored: StoredDocument): Fields {
   const { _id, position: _position, ...rest } = stored;
+  for (const key of Object.keys(rest)) if (key.startsWith('_geo_')) delete rest[key];
   return { id: _id, ...rest };
 }
 

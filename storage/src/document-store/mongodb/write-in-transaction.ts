@@ -1,5 +1,5 @@
 import type { AnyBulkWriteOperation, ClientSession, Db } from 'mongodb';
-import type { WriteOperation } from '../port.ts';
+import type { CollectionDefinition, WriteOperation } from '../port.ts';
 import { type Fields, fieldsOf, idOf, incremented } from '../stored-document.ts';
 import { fieldsOfStored, type StoredDocument, toStored } from './stored-document.ts';
 
@@ -48,12 +48,13 @@ export async function writeInTransaction(
   db: Db,
   session: ClientSession,
   operations: WriteOperation[],
-  assertKnown: (collection: string) => Promise<void>,
+  definitionOf: (collection: string) => Promise<CollectionDefinition>,
 ): Promise<void> {
   const byCollection = new Map<string, Map<string, Staged>>();
+  const geoFields = new Map<string, string[]>();
   for (const operation of operations) {
     // Throws for a collection that was never ensured; nothing has been written yet.
-    await assertKnown(operation.collection);
+    geoFields.set(operation.collection, (await definitionOf(operation.collection)).geoIndex ?? []);
     const staged = byCollection.get(operation.collection) ?? new Map<string, Staged>();
     staged.set(targetId(operation), { fields: null, position: null, existed: false, changed: false });
     byCollection.set(operation.collection, staged);
@@ -86,7 +87,11 @@ export async function writeInTransaction(
         if (existed) writes.push({ deleteOne: { filter: { _id: id } } });
       } else {
         writes.push({
-          replaceOne: { filter: { _id: id }, replacement: toStored(fields, id, position), upsert: true },
+          replaceOne: {
+            filter: { _id: id },
+            replacement: toStored(fields, id, position, geoFields.get(collection)),
+            upsert: true,
+          },
         });
       }
     }

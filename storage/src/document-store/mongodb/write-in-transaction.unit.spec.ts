@@ -43,6 +43,7 @@ describe('MongoDB writes', () => {
   const write = (operations: WriteOperation[]) =>
     writeInTransaction(db, {} as ClientSession, operations, async (name) => {
       if (name !== 'trucks') throw new Error(`Collection ${name} does not exist`);
+      return { name, fields: {} };
     });
 
   beforeEach(() => {

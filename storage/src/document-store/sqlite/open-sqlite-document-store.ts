@@ -1,6 +1,7 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { inMemory, inWriteTransaction } from '../../sqlite/open-database.ts';
 import { assertCollectionName, assertValidDefinition } from '../collection-definition.ts';
+import { boxesAround, byDistanceThenId, greatCircleMiles } from '../geo.ts';
 import type {
   CollectionDefinition,
   CollectionReplacement,
@@ -8,6 +9,8 @@ import type {
   DocumentStore,
   EnsureOptions,
   Filter,
+  NearMatch,
+  NearQuery,
   Query,
   WriteOperation,
 } from '../port.ts';
@@ -17,6 +20,8 @@ import {
   dropTable,
   ensureIndexes,
   ensureTable,
+  geoIndexOf,
+  hasGeoIndex,
   renameTable,
   tableByNameSql,
   tableOf,
@@ -24,7 +29,13 @@ import {
   textIndexOf,
 } from './collection-schema.ts';
 import { openDocumentDatabase } from './document-database.ts';
-import { countSql, selectSql, type TextIndexLookup } from './query-to-sql.ts';
+import {
+  countSql,
+  nearCandidatesSql,
+  selectPointsSql,
+  selectSql,
+  type TextIndexLookup,
+} from './query-to-sql.ts';
 import { StatementCache } from './statement-cache.ts';
 import { WorkerWriter } from './worker-writer.ts';
 import { encodeOperations, OperationWriter } from './write-operations.ts';
@@ -133,6 +144,63 @@ class SqliteDocumentStore implements DocumentStore {
     const predicates = planFilter(definition, filter);
     const { sql, params } = countSql(tableOf(collection), predicates, this.#textIndex(definition));
     return Number((this.#statements.get(sql).get(...params) as { count: number | bigint }).count);
+  }
+
+  /**
+   * Candidates from the point field's R*Tree (or, before a deferred rebuild has built it, from every
+   * row), their exact great-circle distances measured here, the same way the MongoDB adapter measures
+   * them; then the page's documents by id.
+   */
+  async #near(collection: string, query: NearQuery): Promise<{ id: string; miles: number }[]> {
+    const definition = this.#catalog.get(collection);
+    if (!(definition.geoIndex ?? []).includes(query.field))
+      throw new Error(`Field ${query.field} of ${collection} has no geo index`);
+    const predicates = planFilter(definition, query.filter);
+    let rows: { id: string; latitude: number | null; longitude: number | null }[];
+    if (hasGeoIndex(this.#db, collection, query.field)) {
+      const { sql, params } = nearCandidatesSql(
+        tableOf(collection),
+        geoIndexOf(collection, query.field),
+        query.field,
+        boxesAround(query.center, query.maxMiles),
+        predicates,
+      );
+      rows = this.#statements.get(sql).all(...params) as typeof rows;
+    } else {
+      const { sql, params } = selectPointsSql(tableOf(collection), query.field, predicates);
+      rows = this.#statements.get(sql).all(...params) as typeof rows;
+    }
+    const matches: { id: string; miles: number }[] = [];
+    for (const row of rows) {
+      if (row.latitude === null || row.longitude === null) continue;
+      const miles = greatCircleMiles(query.center, { latitude: row.latitude, longitude: row.longitude });
+      if (miles <= query.maxMiles) matches.push({ id: row.id, miles });
+    }
+    return matches;
+  }
+
+  async findNear<T extends Document = Document>(
+    collection: string,
+    query: NearQuery,
+  ): Promise<NearMatch<T>[]> {
+    const matches = (await this.#near(collection, query)).sort(byDistanceThenId);
+    const skip = query.skip ?? 0;
+    const page = matches.slice(skip, query.limit === undefined ? undefined : skip + query.limit);
+    if (page.length === 0) return [];
+    const rows = this.#statements
+      .get(
+        `SELECT id, doc, CAST(position AS TEXT) AS position FROM ${tableOf(collection)} WHERE id IN (${page.map(() => '?').join(', ')})`,
+      )
+      .all(...page.map((match) => match.id)) as unknown as (Row & { id: string })[];
+    const documents = new Map(rows.map((row) => [row.id, toDocument<T>(row)]));
+    return page.flatMap((match) => {
+      const document = documents.get(match.id);
+      return document ? [{ document, miles: match.miles }] : [];
+    });
+  }
+
+  async countNear(collection: string, query: Omit<NearQuery, 'skip' | 'limit'>): Promise<number> {
+    return (await this.#near(collection, query)).length;
   }
 
   async write(operations: WriteOperation[]): Promise<void> {

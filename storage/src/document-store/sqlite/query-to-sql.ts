@@ -1,5 +1,6 @@
 import type { SQLInputValue } from 'node:sqlite';
 import { idField } from '../collection-definition.ts';
+import type { Box } from '../geo.ts';
 import type { Scalar } from '../port.ts';
 import type { Predicate, QueryPlan } from '../query-plan.ts';
 import { columnOf } from './collection-schema.ts';
@@ -83,6 +84,42 @@ export function selectSql(table: string, plan: QueryPlan, textIndex?: TextIndexL
   return {
     sql: `SELECT doc, CAST(position AS TEXT) AS position FROM ${table}${where.sql}${orderBy(plan)} LIMIT ? OFFSET ?`,
     params: [...where.params, plan.limit ?? -1, plan.skip],
+  };
+}
+
+/**
+ * The candidates of a near query: the id and point of every row in `boxes` that passes the filter,
+ * found through the point field's R*Tree (the outer loop, by CROSS JOIN), the filter checked on
+ * each row met. The caller measures the exact distances.
+ */
+export function nearCandidatesSql(
+  table: string,
+  geoIndex: string,
+  field: string,
+  boxes: Box[],
+  predicates: Predicate[],
+): Sql {
+  const params: SQLInputValue[] = [];
+  const inBoxes = boxes
+    .map((box) => {
+      params.push(box.minLatitude, box.maxLatitude, box.minLongitude, box.maxLongitude);
+      return '(g.maxLat >= ? AND g.minLat <= ? AND g.maxLon >= ? AND g.minLon <= ?)';
+    })
+    .join(' OR ');
+  const where = whereClause(predicates);
+  const filter = where.sql ? ` AND ${where.sql.replace(/^ WHERE /, '')}` : '';
+  return {
+    sql: `SELECT t.id AS id, t.${columnOf(`${field}.latitude`)} AS latitude, t.${columnOf(`${field}.longitude`)} AS longitude FROM ${geoIndex} AS g CROSS JOIN ${table} AS t ON t.rowid = g.rid WHERE (${inBoxes})${filter}`,
+    params: [...params, ...where.params],
+  };
+}
+
+/** Every row's id and point that passes the filter: a near query before the R*Tree is built. */
+export function selectPointsSql(table: string, field: string, predicates: Predicate[]): Sql {
+  const where = whereClause(predicates);
+  return {
+    sql: `SELECT id, ${columnOf(`${field}.latitude`)} AS latitude, ${columnOf(`${field}.longitude`)} AS longitude FROM ${table}${where.sql}`,
+    params: where.params,
   };
 }
 
