@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { dataAnswer, instantAnswer, okAnswerSchema, pagedAnswer } from '../shared/answers.ts';
 import { memberRoles, platformRoles } from '../shared/enums.ts';
 import { invitationRoles, invitationStatuses } from './events.ts';
-import { organizationStatements } from './permissions.ts';
+import { type OrganizationAction, type OrganizationResource, organizationStatements } from './permissions.ts';
 
 /** Answers of the organization, member, invitation and team calls (SPEC sections 3 and 7). */
 
@@ -35,8 +35,13 @@ export const memberAnswerSchema = z.object({
   user: memberUserAnswerSchema,
 });
 
-const actions = <R extends keyof typeof organizationStatements>(resource: R) =>
-  z.array(z.enum(organizationStatements[resource] as unknown as [string, ...string[]]));
+/** The actions a role may take on one resource, typed as the resource's own actions (RolePermissions). */
+const actions = <R extends OrganizationResource>(resource: R) =>
+  z.array(
+    z.enum(
+      organizationStatements[resource] as unknown as [OrganizationAction<R>, ...OrganizationAction<R>[]],
+    ),
+  );
 export const rolePermissionsAnswerSchema = z.object({
   organization: actions('organization'),
   member: actions('member'),

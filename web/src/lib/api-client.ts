@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { minPosition, notePosition } from './event-position';
 
 export type FieldErrors = Record<string, string[]>;
@@ -63,18 +64,77 @@ export function buildUrl(path: string, search?: Record<string, SearchValue>): st
   return query ? `${path}?${query}` : path;
 }
 
-export interface RequestOptions {
+/** What a call expects back: a zod schema, whose output is what the call returns. */
+export type AnswerSchema = z.ZodType;
+
+/** The answer of a call that answers 204 No Content: no body at all. */
+export const noContent = z.undefined();
+
+export interface RequestOptions<S extends AnswerSchema> {
   method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   body?: unknown;
   search?: Record<string, SearchValue>;
   signal?: AbortSignal;
+  /**
+   * The shape of the answer (a domain answer schema; `noContent` for a 204). Every call states it: the
+   * answer is parsed with it, and what the call returns is the parsed value, typed by the schema.
+   */
+  answer: S;
+}
+
+/** The code of an answer that does not have the expected shape. */
+export const ANSWER_SHAPE = 'ANSWER_SHAPE';
+
+/**
+ * An answer that arrived but does not have the shape the call expects (SPEC: "a response that does
+ * not match the expected shape raises a parse error"). The message names the call and the field:
+ * "Unexpected answer from GET /api/v1/trucks: data.0.truckName: expected string, received undefined".
+ * `status` is the HTTP status the server answered with: the same call would get the same answer, so
+ * nothing retries it as it would a network failure (status 0).
+ */
+export class AnswerShapeError extends ApiError {
+  /** "GET /api/v1/trucks": the method and the path, without the query. */
+  readonly call: string;
+  readonly issues: readonly z.core.$ZodIssue[];
+
+  constructor(call: string, status: number, issues: readonly z.core.$ZodIssue[]) {
+    super(status, ANSWER_SHAPE, `Unexpected answer from ${call}: ${describeIssues(issues)}`);
+    this.name = 'AnswerShapeError';
+    this.call = call;
+    this.issues = issues;
+  }
+}
+
+/** The answer shape error behind `error`, itself or its cause (a wrapper such as "Error listing users"). */
+export function answerShapeErrorOf(error: unknown): AnswerShapeError | undefined {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    if (current instanceof AnswerShapeError) return current;
+    current = current instanceof Error ? current.cause : undefined;
+  }
+  return undefined;
+}
+
+/** "data.0.truckName: expected string, received undefined", and how many other fields are wrong. */
+function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
+  const [first, ...others] = issues;
+  if (!first) return 'not the expected shape';
+  const path = first.path.length ? first.path.map(String).join('.') : '(the whole answer)';
+  const detail = first.message.replace(/^Invalid input: /, '');
+  const more = others.length
+    ? ` (and ${others.length} more ${others.length === 1 ? 'field' : 'fields'})`
+    : '';
+  return `${path}: ${detail}${more}`;
 }
 
 /**
- * One same-origin JSON call with the session cookie. Commands record the position of their
- * events; reads ask the read side to have caught up with the highest position recorded.
+ * One same-origin JSON call with the session cookie, its answer parsed with `options.answer`.
+ * Commands record the position of their events; reads ask the read side to have caught up with the
+ * highest position recorded.
  */
-export async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
+export async function request<S extends AnswerSchema>(
+  path: string,
+  options: RequestOptions<S>,
+): Promise<z.output<S>> {
   const method = options.method ?? 'GET';
   const headers = new Headers({ accept: 'application/json' });
   // The server takes commands only as JSON (a cross-site form cannot send that): a command with
@@ -103,9 +163,13 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   notePosition(response.headers.get('x-event-position'));
   const payload = await readJson(response);
   if (!response.ok) throw toApiError(response.status, payload);
-  return payload as T;
+  const parsed = options.answer.safeParse(payload);
+  if (!parsed.success)
+    throw new AnswerShapeError(`${method} ${path.split('?')[0]}`, response.status, parsed.error.issues);
+  return parsed.data;
 }
 
+/** The body as JSON; undefined when there is none (204) or it is not JSON (which no schema but `noContent` takes). */
 async function readJson(response: Response): Promise<unknown> {
   if (response.status === 204) return undefined;
   const text = await response.text();
@@ -115,10 +179,4 @@ async function readJson(response: Response): Promise<unknown> {
   } catch {
     return undefined;
   }
-}
-
-/** The `{ success, data }` envelope of the organization endpoints. */
-export interface DataEnvelope<T> {
-  success: boolean;
-  data: T;
 }

@@ -4,30 +4,29 @@ import { CircleAlert } from 'lucide-react';
 import { useEffect } from 'react';
 import { isApiError } from '../../lib/api-client';
 import { Button, buttonClassName } from '../ui/button';
+import { describeQueryError } from './query-error';
 
 export function RouteError({ error }: ErrorComponentProps) {
   const router = useRouter();
   const queryErrorResetBoundary = useQueryErrorResetBoundary();
   useEffect(() => queryErrorResetBoundary.reset(), [queryErrorResetBoundary]);
   const notFound = isApiError(error) && error.status === 404;
+  // A parse error names the call and the field: "The server's answer was not what this page expects".
+  const wording = notFound
+    ? { title: 'Not found', detail: 'It may have been deleted.' }
+    : describeQueryError(error, 'Something went wrong');
 
   return (
     <div role="alert" className="mx-auto flex max-w-md flex-col items-center gap-3 px-6 py-20 text-center">
       <span className="flex size-10 items-center justify-center rounded-full bg-destructive/10">
         <CircleAlert className="size-5 text-destructive" aria-hidden />
       </span>
-      <h1 className="text-lg font-semibold">{notFound ? 'Not found' : 'Something went wrong'}</h1>
-      <p className="text-sm text-muted-foreground">
-        {notFound
-          ? 'It may have been deleted.'
-          : error instanceof Error
-            ? error.message
-            : 'Please try again.'}
-      </p>
+      <h1 className="text-lg font-semibold">{wording.title}</h1>
+      <p className="break-words text-sm text-muted-foreground">{wording.detail}</p>
       <div className="flex gap-2">
         {notFound ? null : (
           <Button variant="outline" onClick={() => void router.invalidate()}>
-            Try again
+            Retry
           </Button>
         )}
         <Link to="/" className={buttonClassName('primary')}>

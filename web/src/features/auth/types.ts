@@ -1,28 +1,7 @@
-import type { PlatformRole } from '@dispatch/domain';
+import type { SessionAnswer, SessionUserAnswer } from '@dispatch/domain';
 
-export interface SessionUser {
-  id: string;
-  email: string;
-  name: string;
-  /** Absent on accounts made before platform roles existed: such a user is a plain `user`. */
-  role?: PlatformRole | null;
-  image?: string | null;
-  emailVerified?: boolean;
-  firstName?: string | null;
-  lastName?: string | null;
-  phoneNumber?: string | null;
-  /** True once the number has been confirmed with the code texted to it. */
-  phoneNumberVerified?: boolean | null;
-}
+/** The signed-in user, as the session answer carries it (domain/src/identity/answers.ts). */
+export type SessionUser = SessionUserAnswer;
 
 /** What GET /api/auth/get-session returns for a signed-in visitor. */
-export interface SessionView {
-  session: {
-    id: string;
-    userId: string;
-    expiresAt: string;
-    createdAt?: string;
-    activeOrganizationId?: string | null;
-  };
-  user: SessionUser;
-}
+export type SessionView = SessionAnswer;

@@ -1,3 +1,4 @@
+import { changeEmailAnswerSchema } from '@dispatch/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client';
 import { refreshSession } from '../../auth/api/get-session';
@@ -7,10 +8,11 @@ import { authPages } from '../../auth/auth-pages';
  * An unverified address changes at once (and the new one gets a verification link); a verified
  * one stays until the change is confirmed from a link mailed to it. The links land back here.
  */
-export function changeEmail(newEmail: string): Promise<{ status: boolean; message?: string | null }> {
+export function changeEmail(newEmail: string) {
   return request('/api/auth/change-email', {
     method: 'POST',
     body: { newEmail, callbackURL: authPages.account },
+    answer: changeEmailAnswerSchema,
   });
 }
 

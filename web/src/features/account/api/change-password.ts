@@ -1,3 +1,4 @@
+import { changePasswordAnswerSchema } from '@dispatch/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client';
 import { refreshSession } from '../../auth/api/get-session';
@@ -9,8 +10,12 @@ export interface ChangePasswordInput {
   revokeOtherSessions: boolean;
 }
 
-export function changePassword(input: ChangePasswordInput): Promise<{ token: string | null }> {
-  return request('/api/auth/change-password', { method: 'POST', body: input });
+export function changePassword(input: ChangePasswordInput) {
+  return request('/api/auth/change-password', {
+    method: 'POST',
+    body: input,
+    answer: changePasswordAnswerSchema,
+  });
 }
 
 /** Revoking the other sessions gives this browser a new session too, so the session is read again. */

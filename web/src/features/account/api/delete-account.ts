@@ -1,20 +1,19 @@
+import { type DeleteUserAnswer, deleteUserAnswerSchema } from '@dispatch/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client';
 import { forgetPositions } from '../../../lib/event-position';
 import { sessionQueryKey } from '../../auth/api/get-session';
 import { authPages } from '../../auth/auth-pages';
 
-export interface DeleteAccountAnswer {
-  success: boolean;
-  /** "User deleted", or "Verification email sent" when the deletion waits for a mailed link. */
-  message: string;
-}
+/** `message` is "User deleted", or "Verification email sent" when the deletion waits for a mailed link. */
+export type DeleteAccountAnswer = DeleteUserAnswer;
 
 export function deleteAccount(password: string): Promise<DeleteAccountAnswer> {
   return request('/api/auth/delete-user', {
     method: 'POST',
     // The mailed confirmation link, once followed, ends on the sign-in page.
     body: { password, callbackURL: authPages.login },
+    answer: deleteUserAnswerSchema,
   });
 }
 

@@ -1,20 +1,20 @@
+import {
+  type LinkedAccountAnswer,
+  linkedAccountsAnswerSchema,
+  redirectAnswerSchema,
+  type StatusAnswer,
+  statusAnswerSchema,
+} from '@dispatch/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client';
 import { authPages } from '../../auth/auth-pages';
 import { accountKeys } from './account-keys';
 
 /** A way of signing in to this user: `credential` is the password, anything else a provider. */
-export interface LinkedAccount {
-  id: string;
-  providerId: string;
-  accountId: string;
-  createdAt: string;
-  updatedAt: string;
-  scopes: string[];
-}
+export type LinkedAccount = LinkedAccountAnswer;
 
 export function listLinkedAccounts(): Promise<LinkedAccount[]> {
-  return request<LinkedAccount[]>('/api/auth/list-accounts');
+  return request('/api/auth/list-accounts', { answer: linkedAccountsAnswerSchema });
 }
 
 export const linkedAccountsQueryOptions = () =>
@@ -26,9 +26,10 @@ export function useLinkedAccounts() {
 
 /** Sends the browser to the provider; it comes back to the account page (with `error` when refused). */
 export async function linkProvider(provider: string): Promise<void> {
-  const answer = await request<{ url?: string }>('/api/auth/link-social', {
+  const answer = await request('/api/auth/link-social', {
     method: 'POST',
     body: { provider, callbackURL: authPages.account, errorCallbackURL: authPages.account },
+    answer: redirectAnswerSchema,
   });
   if (answer.url) window.location.assign(answer.url);
 }
@@ -37,10 +38,11 @@ export function useLinkProvider() {
   return useMutation({ mutationFn: linkProvider });
 }
 
-export function unlinkAccount(account: LinkedAccount): Promise<{ status: boolean }> {
+export function unlinkAccount(account: LinkedAccount): Promise<StatusAnswer> {
   return request('/api/auth/unlink-account', {
     method: 'POST',
     body: { providerId: account.providerId, accountId: account.id },
+    answer: statusAnswerSchema,
   });
 }
 

@@ -1,22 +1,36 @@
+import {
+  phoneCodeSentAnswerSchema,
+  phoneNumberVerifiedAnswerSchema,
+  statusAnswerSchema,
+} from '@dispatch/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client';
 import { refreshSession } from '../../auth/api/get-session';
 
 /** Texts a code to the number; the number becomes the user's only once the code comes back. */
 export function sendPhoneCode(phoneNumber: string): Promise<unknown> {
-  return request('/api/auth/phone-number/send-otp', { method: 'POST', body: { phoneNumber } });
+  return request('/api/auth/phone-number/send-otp', {
+    method: 'POST',
+    body: { phoneNumber },
+    answer: phoneCodeSentAnswerSchema,
+  });
 }
 
 export function verifyPhoneNumber(input: { phoneNumber: string; code: string }): Promise<unknown> {
   return request('/api/auth/phone-number/verify', {
     method: 'POST',
     body: { ...input, updatePhoneNumber: true },
+    answer: phoneNumberVerifiedAnswerSchema,
   });
 }
 
 /** Clearing is the one phone change update-user takes: it needs no proof. */
 export function removePhoneNumber(): Promise<unknown> {
-  return request('/api/auth/update-user', { method: 'POST', body: { phoneNumber: null } });
+  return request('/api/auth/update-user', {
+    method: 'POST',
+    body: { phoneNumber: null },
+    answer: statusAnswerSchema,
+  });
 }
 
 export function useSendPhoneCode() {

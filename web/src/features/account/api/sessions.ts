@@ -1,20 +1,18 @@
+import {
+  type ActiveSessionAnswer,
+  activeSessionsAnswerSchema,
+  type StatusAnswer,
+  statusAnswerSchema,
+} from '@dispatch/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client';
 import { accountKeys } from './account-keys';
 
 /** A signed-in browser or device of this user. */
-export interface ActiveSession {
-  id: string;
-  token: string;
-  createdAt: string;
-  updatedAt: string;
-  expiresAt: string;
-  ipAddress?: string | null;
-  userAgent?: string | null;
-}
+export type ActiveSession = ActiveSessionAnswer;
 
 export function listSessions(): Promise<ActiveSession[]> {
-  return request<ActiveSession[]>('/api/auth/list-sessions');
+  return request('/api/auth/list-sessions', { answer: activeSessionsAnswerSchema });
 }
 
 export const sessionsQueryOptions = () =>
@@ -24,12 +22,12 @@ export function useSessions() {
   return useQuery(sessionsQueryOptions());
 }
 
-export function revokeSession(token: string): Promise<{ status: boolean }> {
-  return request('/api/auth/revoke-session', { method: 'POST', body: { token } });
+export function revokeSession(token: string): Promise<StatusAnswer> {
+  return request('/api/auth/revoke-session', { method: 'POST', body: { token }, answer: statusAnswerSchema });
 }
 
-export function revokeOtherSessions(): Promise<{ status: boolean }> {
-  return request('/api/auth/revoke-other-sessions', { method: 'POST', body: {} });
+export function revokeOtherSessions(): Promise<StatusAnswer> {
+  return request('/api/auth/revoke-other-sessions', { method: 'POST', body: {}, answer: statusAnswerSchema });
 }
 
 export function useRevokeSession() {

@@ -1,10 +1,10 @@
-import type { ProfileUpdate } from '@dispatch/domain';
+import { type ProfileUpdate, type StatusAnswer, statusAnswerSchema } from '@dispatch/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client';
 import { refreshSession } from '../../auth/api/get-session';
 
-export function updateProfile(input: ProfileUpdate): Promise<{ status: boolean }> {
-  return request('/api/auth/update-user', { method: 'POST', body: input });
+export function updateProfile(input: ProfileUpdate): Promise<StatusAnswer> {
+  return request('/api/auth/update-user', { method: 'POST', body: input, answer: statusAnswerSchema });
 }
 
 /** Saves the profile, then reads the session again: the user menu shows the new name. */

@@ -2,6 +2,7 @@ import { format } from 'date-fns';
 import { KeyRound, Link2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { QueryError } from '../../../components/errors/query-error';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/api-client';
@@ -58,9 +59,17 @@ export function LinkedAccountsSection() {
   return (
     <AccountSection id="linked-accounts" title="Sign-in methods" description="The ways you can sign in.">
       <div className="flex flex-col gap-4">
-        <FormAlert message={failure ?? (accounts.error ? accounts.error.message : null)} />
+        <FormAlert message={failure} />
         {accounts.isPending ? (
           <Spinner label="Loading sign-in methods" />
+        ) : accounts.isError ? (
+          <QueryError
+            error={accounts.error}
+            title="Could not load your sign-in methods"
+            onRetry={() => void accounts.refetch()}
+            retrying={accounts.isFetching}
+            className="py-4"
+          />
         ) : (
           <ul className="divide-y divide-border rounded-lg border border-border">
             {list.map((account) => {

@@ -2,6 +2,7 @@ import { format } from 'date-fns';
 import { Monitor } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { QueryError } from '../../../components/errors/query-error';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { relativeTime } from '../../../lib/dates';
@@ -45,9 +46,17 @@ export function SessionsSection({ currentSessionId }: { currentSessionId: string
       description="Where you are signed in. Revoke any session you do not recognise: it is signed out at once."
     >
       <div className="flex flex-col gap-4">
-        <FormAlert message={failure ?? (sessions.error ? sessions.error.message : null)} />
+        <FormAlert message={failure} />
         {sessions.isPending ? (
           <Spinner label="Loading sessions" />
+        ) : sessions.isError ? (
+          <QueryError
+            error={sessions.error}
+            title="Could not load your sessions"
+            onRetry={() => void sessions.refetch()}
+            retrying={sessions.isFetching}
+            className="py-4"
+          />
         ) : (
           <ul className="divide-y divide-border rounded-lg border border-border">
             {list.map((session) => {

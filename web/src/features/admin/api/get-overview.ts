@@ -1,5 +1,6 @@
+import { adminOverviewAnswerSchema } from '@dispatch/domain';
 import { queryOptions } from '@tanstack/react-query';
-import { type DataEnvelope, request } from '../../../lib/api-client';
+import { request } from '../../../lib/api-client';
 import { adminKeys } from './admin-keys';
 import { listUsers } from './list-users';
 
@@ -16,7 +17,7 @@ export const adminOverviewQueryOptions = () =>
     queryKey: adminKeys.overview(),
     queryFn: async ({ signal }): Promise<PlatformCounts> => {
       const [counts, users] = await Promise.all([
-        request<DataEnvelope<Omit<PlatformCounts, 'users'>>>('/api/v1/admin/overview', { signal }),
+        request('/api/v1/admin/overview', { signal, answer: adminOverviewAnswerSchema }),
         listUsers({ page: 1, limit: 1, searchField: 'email' }, signal),
       ]);
       return { ...counts.data, users: users.total };

@@ -1,26 +1,11 @@
-import type { PlatformRole } from '@dispatch/domain';
+import { type AdminUserAnswer, type AdminUserListAnswer, adminUserListAnswerSchema } from '@dispatch/domain';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client';
 import type { AdminUsersSearch } from '../admin-search';
 import { adminKeys } from './admin-keys';
 
-export interface AdminUser {
-  id: string;
-  email: string;
-  name: string;
-  role?: PlatformRole | null;
-  emailVerified: boolean;
-  banned?: boolean | null;
-  banReason?: string | null;
-  createdAt: string;
-}
-
-export interface UserList {
-  users: AdminUser[];
-  total: number;
-  limit?: number;
-  offset?: number;
-}
+export type AdminUser = AdminUserAnswer;
+export type UserList = AdminUserListAnswer;
 
 /** SPEC section 8: a failed listing is raised as "Error listing users". */
 export const LIST_USERS_ERROR = 'Error listing users';
@@ -28,7 +13,7 @@ export const LIST_USERS_ERROR = 'Error listing users';
 /** GET /api/auth/admin/list-users (the authentication service's admin plugin), pages from 1 as offsets. */
 export async function listUsers(search: AdminUsersSearch, signal?: AbortSignal): Promise<UserList> {
   try {
-    return await request<UserList>('/api/auth/admin/list-users', {
+    return await request('/api/auth/admin/list-users', {
       search: {
         limit: search.limit,
         offset: (search.page - 1) * search.limit,
@@ -40,6 +25,7 @@ export async function listUsers(search: AdminUsersSearch, signal?: AbortSignal):
         ...(search.role ? { filterField: 'role', filterValue: search.role, filterOperator: 'eq' } : {}),
       },
       signal,
+      answer: adminUserListAnswerSchema,
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;

@@ -1,4 +1,4 @@
-import type { PlatformRole } from '@dispatch/domain';
+import { adminUserCommandAnswerSchema, type PlatformRole } from '@dispatch/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client';
 import { adminKeys } from './admin-keys';
@@ -7,7 +7,8 @@ import { adminKeys } from './admin-keys';
 function useUserCommand<T>(path: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: T) => request(`/api/auth/admin/${path}`, { method: 'POST', body }),
+    mutationFn: (body: T) =>
+      request(`/api/auth/admin/${path}`, { method: 'POST', body, answer: adminUserCommandAnswerSchema }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.users() }),
   });
 }

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import { useCallback } from 'react';
+import { QueryError } from '../../../components/errors/query-error';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
@@ -43,9 +44,13 @@ export function AdminOrganizations({ search }: { search: AdminOrganizationsSearc
       </div>
       <Card className="overflow-hidden">
         {organizations.isError ? (
-          <p role="alert" className="px-6 py-12 text-center text-sm text-destructive">
-            {organizations.error.message}
-          </p>
+          <QueryError
+            error={organizations.error}
+            title="Could not load the organizations"
+            onRetry={() => void organizations.refetch()}
+            retrying={organizations.isFetching}
+            className="py-12"
+          />
         ) : organizations.isPending ? (
           <div className="flex justify-center py-12">
             <Spinner label="Loading organizations" />

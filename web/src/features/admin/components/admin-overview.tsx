@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Building2, MailPlus, Users, UsersRound } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { QueryError } from '../../../components/errors/query-error';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { adminOverviewQueryOptions } from '../api/get-overview';
@@ -51,9 +52,14 @@ export function AdminOverview() {
         {overview.isFetching ? <Spinner label="Refreshing" /> : null}
       </h1>
       {overview.isError ? (
-        <p role="alert" className="text-sm text-destructive">
-          {overview.error.message}
-        </p>
+        <Card>
+          <QueryError
+            error={overview.error}
+            title="Could not load the platform counts"
+            onRetry={() => void overview.refetch()}
+            retrying={overview.isFetching}
+          />
+        </Card>
       ) : null}
       <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <Count

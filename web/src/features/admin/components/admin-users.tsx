@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { toast } from 'sonner';
+import { QueryError } from '../../../components/errors/query-error';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Select } from '../../../components/ui/select';
@@ -146,9 +147,13 @@ export function AdminUsers({ search, viewerId }: { search: AdminUsersSearch; vie
       </div>
       <Card className="overflow-hidden">
         {users.isError ? (
-          <p role="alert" className="px-6 py-12 text-center text-sm text-destructive">
-            {USERS_FETCH_ERROR}
-          </p>
+          <QueryError
+            error={users.error}
+            title={USERS_FETCH_ERROR}
+            onRetry={() => void users.refetch()}
+            retrying={users.isFetching}
+            className="py-12"
+          />
         ) : users.isPending ? (
           <div className="flex justify-center py-12">
             <Spinner label="Loading users" />

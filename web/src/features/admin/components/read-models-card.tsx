@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { DatabaseZap } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
+import { QueryError } from '../../../components/errors/query-error';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import {
@@ -76,9 +77,13 @@ export function ReadModelsCard() {
       </div>
 
       {status.isError ? (
-        <p role="alert" className="text-sm text-destructive">
-          {status.error.message}
-        </p>
+        <QueryError
+          error={status.error}
+          title="Could not load the read models' status"
+          onRetry={() => void status.refetch()}
+          retrying={status.isFetching}
+          className="py-4"
+        />
       ) : null}
       {data ? (
         <div className="flex flex-col gap-2 text-sm" data-testid="read-models-status">

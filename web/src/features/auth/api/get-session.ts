@@ -1,3 +1,4 @@
+import { sessionAnswerSchema } from '@dispatch/domain';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client';
 import type { SessionView } from '../types';
@@ -5,7 +6,7 @@ import type { SessionView } from '../types';
 export const sessionQueryKey = ['session'] as const;
 
 export function getSession(): Promise<SessionView | null> {
-  return request<SessionView | null>('/api/auth/get-session').then((session) => session ?? null);
+  return request('/api/auth/get-session', { answer: sessionAnswerSchema }).then((session) => session ?? null);
 }
 
 /** SPEC section 9: the session view is fresh for 2 minutes. */

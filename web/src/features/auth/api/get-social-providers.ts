@@ -1,20 +1,13 @@
+import { type SocialProviderAnswer, socialProvidersAnswerSchema } from '@dispatch/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { request } from '../../../lib/api-client';
 
 /** A sign-in provider the service has credentials for: its id (`github`, `google`, …) and display name. */
-export interface SocialProvider {
-  id: string;
-  name: string;
-}
-
-const socialProvidersSchema = z.object({
-  providers: z.array(z.object({ id: z.string().min(1), name: z.string().min(1) })),
-});
+export type SocialProvider = SocialProviderAnswer;
 
 /** The providers configured on the service (GET /api/auth/providers); with none, no buttons show. */
 export async function getSocialProviders(): Promise<SocialProvider[]> {
-  return socialProvidersSchema.parse(await request<unknown>('/api/auth/providers')).providers;
+  return (await request('/api/auth/providers', { answer: socialProvidersAnswerSchema })).providers;
 }
 
 export const socialProvidersQueryOptions = () =>

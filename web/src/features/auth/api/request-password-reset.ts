@@ -1,3 +1,4 @@
+import { requestPasswordResetAnswerSchema } from '@dispatch/domain';
 import { useMutation } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client';
 import { authPages } from '../auth-pages';
@@ -10,6 +11,7 @@ export function requestPasswordReset(email: string): Promise<unknown> {
   return request('/api/auth/request-password-reset', {
     method: 'POST',
     body: { email, redirectTo: authPages.resetPassword },
+    answer: requestPasswordResetAnswerSchema,
   });
 }
 

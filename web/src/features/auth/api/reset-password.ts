@@ -1,3 +1,4 @@
+import { type StatusAnswer, statusAnswerSchema } from '@dispatch/domain';
 import { useMutation } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client';
 
@@ -6,8 +7,8 @@ export interface ResetPasswordInput {
   newPassword: string;
 }
 
-export function resetPassword(input: ResetPasswordInput): Promise<{ status: boolean }> {
-  return request('/api/auth/reset-password', { method: 'POST', body: input });
+export function resetPassword(input: ResetPasswordInput): Promise<StatusAnswer> {
+  return request('/api/auth/reset-password', { method: 'POST', body: input, answer: statusAnswerSchema });
 }
 
 export function useResetPassword() {

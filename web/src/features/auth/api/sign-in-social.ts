@@ -1,11 +1,7 @@
+import { redirectAnswerSchema } from '@dispatch/domain';
 import { useMutation } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client';
 import { authPages } from '../auth-pages';
-
-interface RedirectAnswer {
-  url?: string;
-  redirect?: boolean;
-}
 
 /**
  * Starts a provider sign-in: the service answers with the provider's authorization address and
@@ -13,7 +9,7 @@ interface RedirectAnswer {
  * which sends a signed-in user on to their home (or shows the `error` it was given).
  */
 export async function signInSocial(provider: string): Promise<void> {
-  const answer = await request<RedirectAnswer>('/api/auth/sign-in/social', {
+  const answer = await request('/api/auth/sign-in/social', {
     method: 'POST',
     body: {
       provider,
@@ -21,6 +17,7 @@ export async function signInSocial(provider: string): Promise<void> {
       newUserCallbackURL: authPages.login,
       errorCallbackURL: authPages.login,
     },
+    answer: redirectAnswerSchema,
   });
   if (answer.url) window.location.assign(answer.url);
 }

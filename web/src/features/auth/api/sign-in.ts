@@ -1,3 +1,4 @@
+import { signInAnswerSchema } from '@dispatch/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client';
 import { authPages } from '../auth-pages';
@@ -17,6 +18,7 @@ export function signIn(input: SignInInput): Promise<unknown> {
   return request('/api/auth/sign-in/email', {
     method: 'POST',
     body: { ...input, callbackURL: authPages.emailVerified },
+    answer: signInAnswerSchema,
   });
 }
 

@@ -1,10 +1,11 @@
+import { signOutAnswerSchema } from '@dispatch/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client';
 import { forgetPositions } from '../../../lib/event-position';
 import { sessionQueryKey } from './get-session';
 
 export function signOut(): Promise<unknown> {
-  return request('/api/auth/sign-out', { method: 'POST', body: {} });
+  return request('/api/auth/sign-out', { method: 'POST', body: {}, answer: signOutAnswerSchema });
 }
 
 /** Ends the session and drops everything cached for this user. */

@@ -1,3 +1,4 @@
+import { signUpAnswerSchema } from '@dispatch/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client';
 import { authPages } from '../auth-pages';
@@ -14,6 +15,7 @@ export function signUp(input: SignUpInput): Promise<unknown> {
   return request('/api/auth/sign-up/email', {
     method: 'POST',
     body: { ...input, callbackURL: authPages.emailVerified },
+    answer: signUpAnswerSchema,
   });
 }
 

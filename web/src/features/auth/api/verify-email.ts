@@ -1,3 +1,4 @@
+import { type StatusAnswer, statusAnswerSchema } from '@dispatch/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client';
 import { refreshSession } from './get-session';
@@ -7,8 +8,8 @@ import { refreshSession } from './get-session';
  * JSON (401 with the reason when it fails) instead of redirecting. It may sign the user in
  * (when configured to), so the session is read again afterwards.
  */
-export function verifyEmail(token: string): Promise<{ status: boolean }> {
-  return request('/api/auth/verify-email', { search: { token } });
+export function verifyEmail(token: string): Promise<StatusAnswer> {
+  return request('/api/auth/verify-email', { search: { token }, answer: statusAnswerSchema });
 }
 
 export function useVerifyEmail() {

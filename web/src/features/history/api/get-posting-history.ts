@@ -1,23 +1,13 @@
+import { type HistoryEntry, historyAnswerSchema } from '@dispatch/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client';
 
 export type PostingKind = 'trucks' | 'loads';
 
-export interface FieldChange {
-  field: string;
-  from: unknown;
-  to: unknown;
-}
-
 /** One event of a posting's life: GET /api/v1/{trucks|loads}/{id}/history. */
-export interface HistoryEntry {
-  revision: number;
-  position: string;
-  type: string;
-  occurredAt: string;
-  actor: { id: string; name: string | null };
-  changes: FieldChange[];
-}
+export type { HistoryEntry };
+/** One field an event changed. */
+export type FieldChange = HistoryEntry['changes'][number];
 
 export const historyKeys = {
   all: ['history'] as const,
@@ -27,7 +17,7 @@ export const historyKeys = {
 };
 
 export function getPostingHistory(kind: PostingKind, id: number, signal?: AbortSignal) {
-  return request<{ success: boolean; data: HistoryEntry[] }>(`/api/v1/${kind}/${id}/history`, { signal });
+  return request(`/api/v1/${kind}/${id}/history`, { signal, answer: historyAnswerSchema });
 }
 
 export const postingHistoryQueryOptions = (kind: PostingKind, organizationId: string, id: number) =>

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { History, PencilLine, Plus, Trash2 } from 'lucide-react';
+import { QueryError } from '../../../components/errors/query-error';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { relativeTime } from '../../../lib/dates';
@@ -72,7 +73,7 @@ export function PostingTimeline({
   organizationId: string;
   id: number;
 }) {
-  const { data, isPending, isError, isFetching } = useQuery(
+  const { data, isPending, isError, error, isFetching, refetch } = useQuery(
     postingHistoryQueryOptions(kind, organizationId, id),
   );
   const now = useNow();
@@ -88,7 +89,13 @@ export function PostingTimeline({
         {isPending ? (
           <p className="text-sm text-muted-foreground">Loading the history…</p>
         ) : isError ? (
-          <p className="text-sm text-muted-foreground">The history of this {noun} could not be loaded.</p>
+          <QueryError
+            error={error}
+            title={`The history of this ${noun} could not be loaded`}
+            onRetry={() => void refetch()}
+            retrying={isFetching}
+            className="py-4"
+          />
         ) : (
           <ol>
             {[...data].reverse().map((entry) => (

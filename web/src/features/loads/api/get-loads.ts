@@ -1,4 +1,4 @@
-import type { Load } from '@dispatch/domain';
+import { type LoadsPageAnswer, loadsPageAnswerSchema } from '@dispatch/domain';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client';
 import { toApiSearch } from '../../board/board-search';
@@ -6,22 +6,10 @@ import type { LoadsSearch } from '../loads-search';
 import { LOADS_STALE_TIME, loadKeys } from './load-keys';
 
 /** GET /api/v1/loads: one page plus the board's totals (SPEC section 7). */
-export interface LoadsPage {
-  success: boolean;
-  count: number;
-  totalCount: number;
-  totalCreatedToday: number;
-  totalCreatedYesterday: number;
-  totalAvailableToday: number;
-  totalAvailableYesterday: number;
-  limit: number;
-  totalPages: number;
-  page: number;
-  data: Load[];
-}
+export type LoadsPage = LoadsPageAnswer;
 
 export function getLoads(search: LoadsSearch, signal?: AbortSignal): Promise<LoadsPage> {
-  return request<LoadsPage>('/api/v1/loads', { search: toApiSearch(search), signal });
+  return request('/api/v1/loads', { search: toApiSearch(search), signal, answer: loadsPageAnswerSchema });
 }
 
 export const loadsQueryOptions = (organizationId: string, search: LoadsSearch) =>

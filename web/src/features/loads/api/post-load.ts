@@ -1,11 +1,11 @@
-import type { Load, LoadInput } from '@dispatch/domain';
+import { type Load, type LoadInput, loadAnswerSchema } from '@dispatch/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client';
 import { invalidateLoads } from './load-cache';
 import { loadKeys } from './load-keys';
 
 export function postLoad(input: LoadInput): Promise<Load> {
-  return request<Load>('/api/v1/loads', { method: 'POST', body: input });
+  return request('/api/v1/loads', { method: 'POST', body: input, answer: loadAnswerSchema });
 }
 
 export function usePostLoad(organizationId: string) {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../lib/api-client';
+import { noContent, request } from '../../../lib/api-client';
 import { removeLoadFromCaches } from './load-cache';
 import { loadKeys } from './load-keys';
 
@@ -10,7 +10,7 @@ export interface RemoveLoadInput {
 }
 
 export function removeLoad({ id, version }: RemoveLoadInput): Promise<void> {
-  return request<void>(`/api/v1/loads/${id}`, { method: 'DELETE', search: { version } });
+  return request(`/api/v1/loads/${id}`, { method: 'DELETE', search: { version }, answer: noContent });
 }
 
 export function useRemoveLoad() {

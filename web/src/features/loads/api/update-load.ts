@@ -1,4 +1,4 @@
-import type { Load, LoadPatch } from '@dispatch/domain';
+import { type Load, type LoadPatch, loadAnswerSchema } from '@dispatch/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client';
 import { patchLoadInCaches } from './load-cache';
@@ -11,7 +11,7 @@ export interface UpdateLoadInput {
 }
 
 export function updateLoad({ id, patch }: UpdateLoadInput): Promise<Load> {
-  return request<Load>(`/api/v1/loads/${id}`, { method: 'PATCH', body: patch });
+  return request(`/api/v1/loads/${id}`, { method: 'PATCH', body: patch, answer: loadAnswerSchema });
 }
 
 export function useUpdateLoad() {

@@ -1,23 +1,27 @@
+import {
+  acceptInvitationAnswerSchema,
+  invitationCommandAnswerSchema,
+  signUpAnswerSchema,
+} from '@dispatch/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type DataEnvelope, request } from '../../../lib/api-client';
+import type { z } from 'zod';
+import { request } from '../../../lib/api-client';
 import { refreshSession } from '../../auth/api/get-session';
 import { invalidateInvitations } from './organization-cache';
 import { organizationKeys } from './organization-keys';
 
-export interface AcceptedInvitation {
-  organization: { id: string; name: string; slug: string };
-  member: { id: string; role: string };
-}
+export type AcceptedInvitation = z.output<typeof acceptInvitationAnswerSchema>['data'];
 
 /** Accepting makes the joined organization the session's active one: the session is read again. */
 export function useAcceptInvitation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (invitationId: string) => {
-      const response = await request<DataEnvelope<AcceptedInvitation>>(
-        '/api/v1/organization/accept-invitation',
-        { method: 'POST', body: { invitationId } },
-      );
+      const response = await request('/api/v1/organization/accept-invitation', {
+        method: 'POST',
+        body: { invitationId },
+        answer: acceptInvitationAnswerSchema,
+      });
       await refreshSession(queryClient);
       await queryClient.invalidateQueries({ queryKey: organizationKeys.all });
       return response.data;
@@ -29,7 +33,11 @@ export function useRejectInvitation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (invitationId: string) =>
-      request('/api/v1/organization/reject-invitation', { method: 'POST', body: { invitationId } }),
+      request('/api/v1/organization/reject-invitation', {
+        method: 'POST',
+        body: { invitationId },
+        answer: invitationCommandAnswerSchema,
+      }),
     onSuccess: () => invalidateInvitations(queryClient),
   });
 }
@@ -42,5 +50,6 @@ export function signUpForInvitation(
   return request('/api/auth/sign-up/email', {
     method: 'POST',
     body: { ...input, callbackURL: `/accept-invitation/${encodeURIComponent(invitationId)}` },
+    answer: signUpAnswerSchema,
   });
 }

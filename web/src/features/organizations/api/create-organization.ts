@@ -1,19 +1,17 @@
-import type { CreateOrganizationInput } from '@dispatch/domain';
+import { type CreateOrganizationInput, organizationCommandAnswerSchema } from '@dispatch/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type DataEnvelope, request } from '../../../lib/api-client';
+import type { z } from 'zod';
+import { request } from '../../../lib/api-client';
 import { refreshSession } from '../../auth/api/get-session';
 import { organizationKeys } from './organization-keys';
 
-export interface CreatedOrganization {
-  id: string;
-  name: string;
-  slug: string;
-}
+export type CreatedOrganization = z.output<typeof organizationCommandAnswerSchema>['data'];
 
 export async function createOrganization(input: CreateOrganizationInput): Promise<CreatedOrganization> {
-  const response = await request<DataEnvelope<CreatedOrganization>>('/api/v1/organization/create', {
+  const response = await request('/api/v1/organization/create', {
     method: 'POST',
     body: input,
+    answer: organizationCommandAnswerSchema,
   });
   return response.data;
 }

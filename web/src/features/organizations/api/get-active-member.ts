@@ -1,10 +1,12 @@
-import type { ActiveMemberView } from '@dispatch/domain';
+import { type ActiveMemberView, activeMemberAnswerSchema } from '@dispatch/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type DataEnvelope, request } from '../../../lib/api-client';
+import { request } from '../../../lib/api-client';
 import { ORGANIZATION_STALE_TIME, organizationKeys } from './organization-keys';
 
 export async function getActiveMember(): Promise<ActiveMemberView> {
-  const response = await request<DataEnvelope<ActiveMemberView>>('/api/v1/organization/get-active-member');
+  const response = await request('/api/v1/organization/get-active-member', {
+    answer: activeMemberAnswerSchema,
+  });
   return response.data;
 }
 

@@ -1,12 +1,13 @@
+import { fullOrganizationAnswerSchema } from '@dispatch/domain';
 import { queryOptions } from '@tanstack/react-query';
-import { type DataEnvelope, request } from '../../../lib/api-client';
+import { request } from '../../../lib/api-client';
 import type { Organization } from '../types';
 import { ORGANIZATION_STALE_TIME, organizationKeys } from './organization-keys';
 
 export async function getActiveOrganization(): Promise<Organization | null> {
-  const response = await request<DataEnvelope<Organization | null>>(
-    '/api/v1/organization/get-full-organization',
-  );
+  const response = await request('/api/v1/organization/get-full-organization', {
+    answer: fullOrganizationAnswerSchema,
+  });
   return response.data ?? null;
 }
 

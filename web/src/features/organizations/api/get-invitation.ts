@@ -1,13 +1,14 @@
-import type { InvitationView } from '@dispatch/domain';
+import { type InvitationView, invitationOneAnswerSchema } from '@dispatch/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type DataEnvelope, isApiError, request } from '../../../lib/api-client';
+import { isApiError, request } from '../../../lib/api-client';
 import { organizationKeys } from './organization-keys';
 
 /** One invitation for its recipient; null when there is none for the signed-in address. */
 export async function getInvitation(invitationId: string): Promise<InvitationView | null> {
   try {
-    const response = await request<DataEnvelope<InvitationView>>('/api/v1/organization/get-invitation', {
+    const response = await request('/api/v1/organization/get-invitation', {
       search: { id: invitationId },
+      answer: invitationOneAnswerSchema,
     });
     return response.data;
   } catch (error) {

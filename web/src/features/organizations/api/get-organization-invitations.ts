@@ -1,4 +1,4 @@
-import type { InvitationView, PagedList } from '@dispatch/domain';
+import { type InvitationView, invitationsPageAnswerSchema, type PagedList } from '@dispatch/domain';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client';
 import type { InvitationsParams } from '../members-search';
@@ -8,9 +8,10 @@ export function getOrganizationInvitations(
   params: InvitationsParams,
   signal?: AbortSignal,
 ): Promise<PagedList<InvitationView>> {
-  return request<PagedList<InvitationView>>('/api/v1/organization/get-organization-invitations', {
+  return request('/api/v1/organization/get-organization-invitations', {
     search: params,
     signal,
+    answer: invitationsPageAnswerSchema,
   });
 }
 

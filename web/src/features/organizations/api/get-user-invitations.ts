@@ -1,13 +1,14 @@
-import type { InvitationView, PagedList } from '@dispatch/domain';
+import { type InvitationView, invitationsPageAnswerSchema, type PagedList } from '@dispatch/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client';
 import { organizationKeys } from './organization-keys';
 
 /** Open invitations addressed to the signed-in user, from any organization. */
 export function getUserInvitations(signal?: AbortSignal): Promise<PagedList<InvitationView>> {
-  return request<PagedList<InvitationView>>('/api/v1/organization/get-user-invitations', {
+  return request('/api/v1/organization/get-user-invitations', {
     search: { status: 'pending', limit: 50 },
     signal,
+    answer: invitationsPageAnswerSchema,
   });
 }
 

@@ -1,10 +1,11 @@
+import { organizationListAnswerSchema } from '@dispatch/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type DataEnvelope, request } from '../../../lib/api-client';
+import { request } from '../../../lib/api-client';
 import type { OrganizationSummary } from '../types';
 import { ORGANIZATION_STALE_TIME, organizationKeys } from './organization-keys';
 
 export async function listOrganizations(): Promise<OrganizationSummary[]> {
-  const response = await request<DataEnvelope<OrganizationSummary[]>>('/api/v1/organization/list');
+  const response = await request('/api/v1/organization/list', { answer: organizationListAnswerSchema });
   return response.data ?? [];
 }
 

@@ -1,24 +1,24 @@
-import type { InvitationRole, MemberRole } from '@dispatch/domain';
+import {
+  type InvitationRole,
+  invitationCommandAnswerSchema,
+  type MemberRole,
+  memberCommandAnswerSchema,
+  okAnswerSchema,
+} from '@dispatch/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../lib/api-client';
+import { type AnswerSchema, request } from '../../../lib/api-client';
 import { invalidateInvitations, invalidateMembers } from './organization-cache';
 
 /** The member and invitation commands of the members page; each refreshes what it changed. */
 
-const post = <T>(path: string, body: unknown) =>
-  request<T>(`/api/v1/organization/${path}`, { method: 'POST', body });
-
-export interface InviteResult {
-  success: boolean;
-  emailSent: boolean;
-  data: { id: string; email: string };
-}
+const post = <S extends AnswerSchema>(path: string, body: unknown, answer: S) =>
+  request(`/api/v1/organization/${path}`, { method: 'POST', body, answer });
 
 export function useInviteMember() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { email: string; role: InvitationRole }) =>
-      post<InviteResult>('invite-member', input),
+      post('invite-member', input, invitationCommandAnswerSchema),
     onSuccess: () => invalidateInvitations(queryClient),
   });
 }
@@ -26,7 +26,8 @@ export function useInviteMember() {
 export function useUpdateMemberRole() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { memberId: string; role: MemberRole }) => post('update-member-role', input),
+    mutationFn: (input: { memberId: string; role: MemberRole }) =>
+      post('update-member-role', input, memberCommandAnswerSchema),
     onSuccess: () => invalidateMembers(queryClient),
   });
 }
@@ -34,7 +35,7 @@ export function useUpdateMemberRole() {
 export function useRemoveMember() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (memberId: string) => post('remove-member', { memberId }),
+    mutationFn: (memberId: string) => post('remove-member', { memberId }, okAnswerSchema),
     onSuccess: () => invalidateMembers(queryClient),
   });
 }
@@ -42,7 +43,8 @@ export function useRemoveMember() {
 export function useCancelInvitation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (invitationId: string) => post('cancel-invitation', { invitationId }),
+    mutationFn: (invitationId: string) =>
+      post('cancel-invitation', { invitationId }, invitationCommandAnswerSchema),
     onSuccess: () => invalidateInvitations(queryClient),
   });
 }
@@ -50,7 +52,8 @@ export function useCancelInvitation() {
 export function useResendInvitation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (invitationId: string) => post<{ emailSent: boolean }>('resend-invitation', { invitationId }),
+    mutationFn: (invitationId: string) =>
+      post('resend-invitation', { invitationId }, invitationCommandAnswerSchema),
     onSuccess: () => invalidateInvitations(queryClient),
   });
 }

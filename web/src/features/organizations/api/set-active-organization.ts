@@ -1,9 +1,14 @@
+import { okAnswerSchema } from '@dispatch/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client';
 import { refreshSession } from '../../auth/api/get-session';
 
 export function setActiveOrganization(organizationId: string): Promise<unknown> {
-  return request('/api/v1/organization/set-active', { method: 'POST', body: { organizationId } });
+  return request('/api/v1/organization/set-active', {
+    method: 'POST',
+    body: { organizationId },
+    answer: okAnswerSchema,
+  });
 }
 
 /** Switches the session's organization; caches are keyed by organization, so nothing leaks across. */

@@ -3,6 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { Ban, Clock, MailX, UsersRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { toast } from 'sonner';
+import { QueryError } from '../../../components/errors/query-error';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { useAcceptInvitation, useRejectInvitation } from '../api/answer-invitation';
@@ -42,9 +43,12 @@ export function InvitationAnswer({ invitationId, email }: { invitationId: string
   if (invitation.isPending) return <Spinner label="Loading the invitation" />;
   if (invitation.isError)
     return (
-      <Notice icon={<MailX className="size-5" aria-hidden />} title="Something went wrong">
-        {invitation.error.message}
-      </Notice>
+      <QueryError
+        error={invitation.error}
+        title="Something went wrong"
+        onRetry={() => void invitation.refetch()}
+        retrying={invitation.isFetching}
+      />
     );
   const found = invitation.data;
   if (!found) {

@@ -1,4 +1,9 @@
-import type { MonthlyCount, PostingKind, PostingTotals } from '@dispatch/domain';
+import {
+  type MonthlyCount,
+  monthlyCountsAnswerSchema,
+  type PostingKind,
+  postingTotalsAnswerSchema,
+} from '@dispatch/domain';
 import type { QueryClient } from '@tanstack/react-query';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client';
@@ -18,7 +23,7 @@ export const overviewTotalsQueryOptions = (organizationId: string) =>
   queryOptions({
     queryKey: overviewKeys.totals(organizationId),
     queryFn: ({ signal }) =>
-      request<{ success: boolean; data: PostingTotals }>('/api/v1/overview/totals', { signal }).then(
+      request('/api/v1/overview/totals', { signal, answer: postingTotalsAnswerSchema }).then(
         (response) => response.data,
       ),
   });
@@ -28,13 +33,11 @@ async function getMonthlyCounts(
   year: number,
   signal?: AbortSignal,
 ): Promise<MonthlyCount[]> {
-  const response = await request<{ success: boolean; data: MonthlyCount[] }>(
-    '/api/v1/overview/monthly-counts',
-    {
-      search: { type, year },
-      signal,
-    },
-  );
+  const response = await request('/api/v1/overview/monthly-counts', {
+    search: { type, year },
+    signal,
+    answer: monthlyCountsAnswerSchema,
+  });
   return response.data;
 }
 

@@ -2,6 +2,7 @@ import type { MonthlyCount, PostingKind } from '@dispatch/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { QueryError } from '../../../components/errors/query-error';
 import { Card } from '../../../components/ui/card';
 import { Select } from '../../../components/ui/select';
 import { Spinner } from '../../../components/ui/spinner';
@@ -28,7 +29,9 @@ export interface MonthlyChartProps {
 /** Postings per month of a year, by the month they were posted, as a bar chart with its figures. */
 export function MonthlyChart({ organizationId, type, year, currentYear, onChange }: MonthlyChartProps) {
   const yearId = useId();
-  const { data, isFetching, isPending } = useQuery(monthlyCountsQueryOptions(organizationId, type, year));
+  const { data, isFetching, isPending, error, refetch } = useQuery(
+    monthlyCountsQueryOptions(organizationId, type, year),
+  );
   const months = data ?? [];
   const total = months.reduce((sum, month) => sum + month.count, 0);
   const noun = type === 'trucks' ? 'trucks' : 'loads';
@@ -44,7 +47,9 @@ export function MonthlyChart({ organizationId, type, year, currentYear, onChange
           <p className="mt-1 text-sm text-muted-foreground" aria-live="polite">
             {isPending
               ? 'Counting…'
-              : `${total.toLocaleString()} ${noun} on the board were posted in ${year}`}
+              : error
+                ? `The ${noun} of ${year} could not be counted`
+                : `${total.toLocaleString()} ${noun} on the board were posted in ${year}`}
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-3">
@@ -83,7 +88,15 @@ export function MonthlyChart({ organizationId, type, year, currentYear, onChange
           </Select>
         </div>
       </div>
-      <div className="h-72" aria-hidden>
+      {error ? (
+        <QueryError
+          error={error}
+          title="Could not load the chart"
+          onRetry={() => void refetch()}
+          retrying={isFetching}
+        />
+      ) : null}
+      <div className={cn('h-72', error && 'hidden')} aria-hidden>
         <ResponsiveContainer width="100%" height="100%">
           <BarChart
             data={months.map((month) => ({ ...month, label: monthLabel(month) }))}

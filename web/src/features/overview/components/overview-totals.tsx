@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ArrowRight, Package, Truck } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { QueryError } from '../../../components/errors/query-error';
 import { Card } from '../../../components/ui/card';
 import { overviewTotalsQueryOptions } from '../api/get-overview';
 
@@ -34,10 +35,20 @@ function TotalCard({
 
 /** Trucks and loads on the board now, from the projector's totals. */
 export function OverviewTotals({ organizationId, orgSlug }: { organizationId: string; orgSlug: string }) {
-  const { data } = useQuery(overviewTotalsQueryOptions(organizationId));
+  const { data, error, refetch, isFetching } = useQuery(overviewTotalsQueryOptions(organizationId));
   const linkClass = 'inline-flex items-center gap-1 text-primary underline-offset-4 hover:underline';
   return (
     <section aria-label="Totals" className="grid gap-4 sm:grid-cols-2">
+      {error ? (
+        <Card className="sm:col-span-2">
+          <QueryError
+            error={error}
+            title="Could not load the totals"
+            onRetry={() => void refetch()}
+            retrying={isFetching}
+          />
+        </Card>
+      ) : null}
       <TotalCard
         label="Trucks"
         value={data?.truckCount}

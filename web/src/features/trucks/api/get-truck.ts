@@ -1,10 +1,10 @@
-import type { Truck } from '@dispatch/domain';
+import { type Truck, truckAnswerSchema } from '@dispatch/domain';
 import { queryOptions } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client';
 import { TRUCKS_STALE_TIME, truckKeys } from './truck-keys';
 
 export function getTruck(id: number, signal?: AbortSignal): Promise<Truck> {
-  return request<Truck>(`/api/v1/trucks/${id}`, { signal });
+  return request(`/api/v1/trucks/${id}`, { signal, answer: truckAnswerSchema });
 }
 
 export const truckQueryOptions = (organizationId: string, id: number) =>

@@ -1,4 +1,4 @@
-import type { Truck } from '@dispatch/domain';
+import { type TrucksPageAnswer, trucksPageAnswerSchema } from '@dispatch/domain';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client';
 import { toApiSearch } from '../../board/board-search';
@@ -6,22 +6,10 @@ import type { TrucksSearch } from '../trucks-search';
 import { TRUCKS_STALE_TIME, truckKeys } from './truck-keys';
 
 /** GET /api/v1/trucks: one page plus the board's totals. */
-export interface TrucksPage {
-  success: boolean;
-  count: number;
-  totalCount: number;
-  totalPages: number;
-  totalTrucksCreatedToday: number;
-  totalTrucksCreatedYesterday: number;
-  totalAvailableToday: number;
-  totalAvailableYesterday: number;
-  limit: number;
-  page: number;
-  data: Truck[];
-}
+export type TrucksPage = TrucksPageAnswer;
 
 export function getTrucks(search: TrucksSearch, signal?: AbortSignal): Promise<TrucksPage> {
-  return request<TrucksPage>('/api/v1/trucks', { search: toApiSearch(search), signal });
+  return request('/api/v1/trucks', { search: toApiSearch(search), signal, answer: trucksPageAnswerSchema });
 }
 
 export const trucksQueryOptions = (organizationId: string, search: TrucksSearch) =>

@@ -1,11 +1,11 @@
-import type { Truck, TruckInput } from '@dispatch/domain';
+import { type Truck, type TruckInput, truckAnswerSchema } from '@dispatch/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client';
 import { invalidateTrucks } from './truck-cache';
 import { truckKeys } from './truck-keys';
 
 export function postTruck(input: TruckInput): Promise<Truck> {
-  return request<Truck>('/api/v1/trucks', { method: 'POST', body: input });
+  return request('/api/v1/trucks', { method: 'POST', body: input, answer: truckAnswerSchema });
 }
 
 export function usePostTruck(organizationId: string) {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { request } from '../../../lib/api-client';
+import { noContent, request } from '../../../lib/api-client';
 import { removeTruckFromCaches } from './truck-cache';
 import { truckKeys } from './truck-keys';
 
@@ -10,7 +10,7 @@ export interface RemoveTruckInput {
 }
 
 export function removeTruck({ id, version }: RemoveTruckInput): Promise<void> {
-  return request<void>(`/api/v1/trucks/${id}`, { method: 'DELETE', search: { version } });
+  return request(`/api/v1/trucks/${id}`, { method: 'DELETE', search: { version }, answer: noContent });
 }
 
 export function useRemoveTruck() {

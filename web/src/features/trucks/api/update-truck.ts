@@ -1,4 +1,4 @@
-import type { Truck, TruckPatch } from '@dispatch/domain';
+import { type Truck, type TruckPatch, truckAnswerSchema } from '@dispatch/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client';
 import { patchTruckInCaches } from './truck-cache';
@@ -11,7 +11,7 @@ export interface UpdateTruckInput {
 }
 
 export function updateTruck({ id, patch }: UpdateTruckInput): Promise<Truck> {
-  return request<Truck>(`/api/v1/trucks/${id}`, { method: 'PATCH', body: patch });
+  return request(`/api/v1/trucks/${id}`, { method: 'PATCH', body: patch, answer: truckAnswerSchema });
 }
 
 export function useUpdateTruck() {

@@ -10,6 +10,7 @@ import {
   membersParams,
   membersSearchSchema,
 } from '../../../../features/organizations/members-search';
+import { answerShapeErrorOf } from '../../../../lib/api-client';
 import { useDocumentTitle } from '../../../../lib/use-document-title';
 
 /** Members and invitations: admins and owners only; anyone else is sent to the overview (SPEC section 6). */
@@ -19,7 +20,11 @@ export const Route = createFileRoute('/_authenticated/$orgSlug/members/')({
   beforeLoad: async ({ context, params }) => {
     const member = await context.queryClient
       .fetchQuery(activeMemberQueryOptions(context.organization.id))
-      .catch(() => null);
+      .catch((error: unknown) => {
+        // An answer of an unexpected shape is shown as such, not taken for a lack of permission.
+        if (answerShapeErrorOf(error)) throw error;
+        return null;
+      });
     if (!canManageMembers(member?.role)) {
       throw redirect({ to: '/$orgSlug/overview', params: { orgSlug: params.orgSlug }, replace: true });
     }

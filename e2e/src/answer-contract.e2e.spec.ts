@@ -1,0 +1,112 @@
+import { startTestApp, type TestApp } from '@dispatch/standalone/test-support';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from './browser.ts';
+import { linkIn, waitForMail } from './mail.ts';
+
+/**
+ * The web app parses every answer with the domain's answer schemas: an answer that does not have the
+ * shape a page expects is shown as such, naming the call and the field, instead of a blank screen.
+ */
+
+let app: TestApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  app = await startTestApp({ serveWeb: true, listen: true });
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+const email = 'answer-checker@example.com';
+const password = 'answer-password-123';
+const shapeTitle = "The server's answer was not what this page expects";
+
+async function signUpWithOrganization(page: Page) {
+  await page.goto('/sign-up');
+  await page.getByLabel('Name').fill('Ada Checker');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.goto(linkIn(await waitForMail(app.dataDir, email, 'Verify your email address')));
+  await page.waitForURL('**/onboarding');
+  await page.getByLabel('Organization name').fill('Answer Checkers');
+  await page.getByRole('button', { name: 'Create organization' }).click();
+  await page.waitForURL('**/answer-checkers/overview');
+}
+
+async function postTruck(page: Page, name: string) {
+  await page.goto('/answer-checkers/trucks/post');
+  await page.getByLabel('Trailer type').selectOption('FLATBED');
+  await page.getByLabel('Truck name').fill(name);
+  await page.getByLabel('State', { exact: true }).selectOption('IL');
+  await page.getByLabel('City', { exact: true }).fill('Chicago');
+  await page.getByLabel('Availability date').fill('2026-11-21');
+  await page.getByLabel('Dispatcher name').fill('Ada Checker');
+  await page.getByLabel('Dispatcher phone').fill('3125550100');
+  await page.getByLabel('Dispatcher email').fill('ada@example.com');
+  await page.getByRole('button', { name: 'Post truck' }).click();
+  await page.waitForURL('**/answer-checkers/trucks');
+}
+
+/** Serves the real trucks list with `change` applied to its JSON. */
+async function alterTrucksList(page: Page, change: (answer: Record<string, unknown>) => void) {
+  await page.route('**/api/v1/trucks?*', async (route) => {
+    const response = await route.fetch();
+    const answer = (await response.json()) as Record<string, unknown>;
+    change(answer);
+    await route.fulfill({ response, json: answer });
+  });
+}
+
+describe('an answer of an unexpected shape', () => {
+  it('shows the parse error naming the call and the field, and a retry with a good answer shows the board', async () => {
+    const context = await browser.newContext({ baseURL: app.url });
+    const page = await context.newPage();
+    await signUpWithOrganization(page);
+    await postTruck(page, 'Night Owl');
+    await page.locator('tr', { hasText: 'Night Owl' }).waitFor();
+
+    // The first truck's name comes back under another name.
+    await alterTrucksList(page, (answer) => {
+      const [first] = answer.data as Record<string, unknown>[];
+      if (!first) throw new Error('the list has no truck to rename');
+      first.name = first.truckName;
+      delete first.truckName;
+    });
+    await page.goto('/answer-checkers/trucks');
+
+    const alert = page.getByRole('alert').filter({ hasText: shapeTitle });
+    await alert.waitFor();
+    await alert
+      .getByText(
+        'Unexpected answer from GET /api/v1/trucks: data.0.truckName: expected string, received undefined',
+      )
+      .waitFor();
+    expect(await page.locator('tr', { hasText: 'Night Owl' }).count()).toBe(0);
+    // The rest of the app still works around the failed page.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Trucks' }).waitFor();
+
+    // With the server's real answer again, Retry shows the board.
+    await page.unrouteAll({ behavior: 'wait' });
+    await alert.getByRole('button', { name: 'Retry' }).click();
+    await page.locator('tr', { hasText: 'Night Owl' }).waitFor();
+    expect(await page.getByText(shapeTitle).count()).toBe(0);
+
+    // A page-level field renamed: totalCount.
+    await alterTrucksList(page, (answer) => {
+      answer.total = answer.totalCount;
+      delete answer.totalCount;
+    });
+    await page.reload();
+    await page
+      .getByRole('alert')
+      .getByText('Unexpected answer from GET /api/v1/trucks: totalCount: expected number, received undefined')
+      .waitFor();
+
+    await context.close();
+  });
+});
