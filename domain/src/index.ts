@@ -26,6 +26,7 @@ export * from './shared/errors.ts';
 export * from './shared/fields.ts';
 export * from './shared/geo.ts';
 export * from './shared/list-query.ts';
+export * from './shared/place-names.ts';
 export * from './shared/posting.ts';
 export * from './shared/time-zone.ts';
 export * from './shared/us-states.ts';

@@ -3,13 +3,13 @@
  * position 0 beside the serving one (blue/green), then the query side switches over.
  */
 export const collections = {
-  trucks: 'trucks_v1',
-  loads: 'loads_v1',
-  boardStats: 'board_stats_v1',
+  trucks: 'trucks_v2',
+  loads: 'loads_v2',
+  boardStats: 'board_stats_v2',
   boardCalendar: 'board_calendar_v1',
   organizations: 'organizations_v1',
   members: 'members_v1',
-  invitations: 'invitations_v1',
+  invitations: 'invitations_v2',
   teams: 'teams_v1',
   teamMembers: 'team_members_v1',
   checkpoints: 'projector_checkpoints',

@@ -1,5 +1,6 @@
 export * from './change-feed.ts';
 export * from './collections.ts';
+export * from './geo/gazetteer.ts';
 export * from './projection.ts';
 export * from './projections/board-calendar.ts';
 export * from './projections/board-stats.ts';

@@ -6,6 +6,7 @@ import { guardStateChanges } from '@dispatch/auth/http/state-change-guard';
 import { memberRoleOf } from '@dispatch/projector';
 import type { DocumentStore, EventStore } from '@dispatch/storage';
 import type { FastifyPluginAsync } from 'fastify';
+import { cityQueries } from './geo/city-queries.ts';
 import { historyQueries } from './history/history-queries.ts';
 import { attachLiveUpdates } from './live/socket-server.ts';
 import { loadQueries } from './loads/load-queries.ts';
@@ -16,6 +17,7 @@ import { organizationQueries } from './organizations/organization-queries.ts';
 import { teamQueries } from './organizations/team-queries.ts';
 import { overviewQueries } from './overview/overview-queries.ts';
 import type { ProjectionClock } from './projection-clock.ts';
+import { radiusQueries } from './radius/radius-queries.ts';
 import { readYourWrites } from './read-your-writes.ts';
 import { truckQueries } from './trucks/truck-queries.ts';
 
@@ -52,6 +54,8 @@ export function queryApi(options: QueryApiOptions): FastifyPluginAsync {
       await queries.register(loadQueries(options));
       await queries.register(overviewQueries(options));
       await queries.register(historyQueries(options));
+      await queries.register(cityQueries(options));
+      await queries.register(radiusQueries(options));
     });
   };
 }

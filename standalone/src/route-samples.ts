@@ -216,6 +216,11 @@ export const routeSamples: Record<string, Sample> = {
   'GET /api/v1/loads/:id/history': (r) => ({ path: `/api/v1/loads/${r.loadId}/history` }),
   'GET /api/v1/overview/monthly-counts': () => ({ path: '/api/v1/overview/monthly-counts' }),
   'GET /api/v1/overview/totals': () => ({ path: '/api/v1/overview/totals' }),
+  'GET /api/v1/cities': () => ({ path: '/api/v1/cities', query: { state: 'IL', search: 'chi' } }),
+  'GET /api/v1/radius-search': () => ({
+    path: '/api/v1/radius-search',
+    query: { state: 'IL', city: 'Chicago', radius: '200' },
+  }),
 };
 
 export const routeKey = (route: RouteEntry) => `${route.method} ${route.url}`;

@@ -1,23 +1,15 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import type { OutgoingHttpHeaders } from 'node:http';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { readOutbox } from '@dispatch/auth';
-import { loadEnvironment } from '@dispatch/storage/runtime/environment';
+import { testEnvironment } from '@dispatch/query-api/testing/test-support';
 import { createStandaloneApp, type StandaloneApp } from './app.ts';
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
+// The helpers every API test uses live with the query API's tests (which cannot import this package).
+export {
+  createOrganization,
+  freePort,
+  requestsWith,
+  signUp,
+  validLoad,
+  validTruck,
+} from '@dispatch/query-api/testing/test-support';
 
 /**
  * A whole product on a fresh temporary data folder, for integration tests. With `listen`, it serves
@@ -26,20 +18,7 @@ export async function freePort(): Promise<number> {
 export async function startTestApp(
   options: { serveWeb?: boolean; listen?: boolean; env?: Record<string, string> } = {},
 ) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'dispatch-test-'));
-  const port = options.listen ? await freePort() : 3000;
-  const url = `http://localhost:${port}`;
-  // With MONGO_URL set, the same tests run on MongoDB, each app in a database of its own.
-  const mongo = process.env.MONGO_URL
-    ? { MONGO_URL: process.env.MONGO_URL, MONGO_DB: `dispatch_test_${randomBytes(6).toString('hex')}` }
-    : {};
-  const env = loadEnvironment({
-    ...mongo,
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    PUBLIC_URL: url,
-    ...options.env,
-  });
+  const { env, dataDir, port, url, remove } = await testEnvironment(options);
   const standalone: StandaloneApp = await createStandaloneApp(env, { serveWeb: options.serveWeb ?? false });
   if (options.listen) await standalone.app.listen({ port, host: '127.0.0.1' });
   return {
@@ -48,94 +27,9 @@ export async function startTestApp(
     url,
     async stop() {
       await standalone.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      remove();
     },
   };
 }
 
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
-
-// Each test user signs up from an address of their own, as people do: the sign-up rate limit counts per address.
-let nextAddress = 0;
-
-/**
- * Signs a new user up through the API and completes the e-mail verification the real way: reads the
- * verification mail from the outbox and follows its link, which signs the user in. Returns the session
- * cookie header.
- */
-export async function signUp(app: TestApp, email: string, name = 'Test Dispatcher'): Promise<string> {
-  nextAddress += 1;
-  const remoteAddress = `127.0.${Math.floor(nextAddress / 250)}.${(nextAddress % 250) + 2}`;
-  const response = await app.app.inject({
-    method: 'POST',
-    url: '/api/auth/sign-up/email',
-    headers: { origin: app.url },
-    remoteAddress,
-    payload: { email, password: 'correct-horse-battery', name },
-  });
-  if (response.statusCode !== 200) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
-  const mail = (await readOutbox(join(app.dataDir, 'outbox')))
-    .filter((m) => m.to === email.toLowerCase() && m.subject === 'Verify your email address')
-    .at(-1);
-  const link = mail && /https?:\/\/\S+/.exec(mail.text)?.[0];
-  if (!link) throw new Error(`no verification mail for ${email}`);
-  const url = new URL(link);
-  const verified = await app.app.inject({
-    method: 'GET',
-    url: `${url.pathname}${url.search}`,
-    remoteAddress,
-  });
-  const cookies = ([] as string[]).concat(verified.headers['set-cookie'] ?? []);
-  if (cookies.length === 0) throw new Error(`verification failed: ${verified.statusCode} ${verified.body}`);
-  return cookies.map((cookie) => cookie.split(';')[0]).join('; ');
-}
-
-/**
- * Requests to the app with a session cookie (and `payload` as JSON when given). The app is asked for
- * on each request, so a suite can make this before `beforeAll` starts it.
- */
-export function requestsWith(app: () => TestApp) {
-  return (
-    cookie: string,
-    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-    url: string,
-    payload?: unknown,
-    headers: OutgoingHttpHeaders = {},
-  ) =>
-    app().app.inject({
-      method,
-      url,
-      headers: { cookie, ...headers },
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
-}
-
-export async function createOrganization(app: TestApp, cookie: string, name: string) {
-  const response = await app.app.inject({
-    method: 'POST',
-    url: '/api/v1/organization/create',
-    headers: { cookie, origin: app.url },
-    payload: { name },
-  });
-  if (response.statusCode !== 201) throw new Error(`create organization failed: ${response.body}`);
-  return response.json().data as { id: string; name: string; slug: string };
-}
-
-export const validTruck = {
-  trailerType: 'FLATBED',
-  companyName: 'Heartland Hauling',
-  unitNumber: 'U-7',
-  truckName: 'Big Blue',
-  truckState: 'IL',
-  truckCity: 'Chicago',
-  preferedState: 'TX',
-  preferedCity: 'Dallas',
-  direction: 'SOUTH',
-  status: true,
-  availabilityDate: '2026-11-21',
-  dispatcherName: 'Dana Dispatcher',
-  dispatcherCountryCode: '+1',
-  dispatcherMobileNumber: '3125550100',
-  dispatcherEmail: 'dana@example.com',
-  notes: '',
-};

@@ -80,10 +80,20 @@ export const postingListQuerySchema = z.object({
   search: text,
 });
 
-export const truckListQuerySchema = postingListQuerySchema
-  .extend({ direction: oneOrMany([...directions]), unitNumber: text })
-  .strict();
-export const loadListQuerySchema = postingListQuerySchema
+/** The trucks list's parameters (SPEC section 5). */
+const boardListQuerySchema = postingListQuerySchema.extend({
+  direction: oneOrMany([...directions]),
+  unitNumber: text,
+});
+
+export const truckListQuerySchema = boardListQuerySchema.strict();
+/**
+ * The loads list takes the trucks list's parameters plus `product` (SPEC section 5). A load has no
+ * direction field of its own: `direction` filters by the compass point from its origin to its
+ * destination (loadDirection). It has no unit number either (no truck is assigned to it yet):
+ * `unitNumber` is taken, as `status` is, and filters nothing.
+ */
+export const loadListQuerySchema = boardListQuerySchema
   .extend({ product: oneOrMany([...products]) })
   .strict();
 

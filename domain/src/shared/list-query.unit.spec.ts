@@ -26,6 +26,15 @@ describe('list query parameters', () => {
     expect(loadListQuerySchema.parse({ product: 'HEAVY,LIGHT' }).product).toEqual(['HEAVY', 'LIGHT']);
   });
 
+  it('takes the trucks list parameters on loads too, plus product (SPEC section 5)', () => {
+    expect(
+      loadListQuerySchema.parse({ direction: 'NORTH,SOUTH_EAST', unitNumber: ' U-7 ', product: 'LIGHT' }),
+    ).toMatchObject({ direction: ['NORTH', 'SOUTH_EAST'], unitNumber: 'U-7', product: ['LIGHT'] });
+    expect(loadListQuerySchema.safeParse({ direction: 'UP' }).success).toBe(false);
+    expect(loadListQuerySchema.safeParse({ unitNumber: 'x'.repeat(101) }).success).toBe(false);
+    expect(loadListQuerySchema.safeParse({ truckName: 'Big Blue' }).success).toBe(false);
+  });
+
   it('refuses unknown values and unknown parameters', () => {
     expect(truckListQuerySchema.safeParse({ trailerType: 'TANKER' }).success).toBe(false);
     expect(truckListQuerySchema.safeParse({ product: 'HEAVY' }).success).toBe(false);

@@ -41,10 +41,10 @@ export function facetValues(kind: PostingKind, key: string): Record<string, stri
   );
 }
 
-/** The counter of a combination of facet values ("facets.true|FLATBED|NORTH"). */
+/** The counter of a combination of facet values ("facets.true|FLATBED|NORTH", "facets.FLATBED|HEAVY|EAST"). */
 const facetCounter = memoize4(
-  (kind: PostingKind, first: unknown, second: unknown, third: unknown) =>
-    `facets.${facetKey(kind === 'trucks' ? [first, second, third] : [first, second])}`,
+  (_kind: PostingKind, first: unknown, second: unknown, third: unknown) =>
+    `facets.${facetKey([first, second, third])}`,
 );
 
 /** The ids and first fields of the board's totals and of one creator's. */
@@ -69,7 +69,7 @@ export function countInBoardStats(
     kind,
     posting[first as keyof PostingState] ?? null,
     posting[second as keyof PostingState] ?? null,
-    third === undefined ? null : (posting[third] ?? null),
+    posting[third as keyof PostingState] ?? null,
   );
   const { total, creator } = statsOf(kind, orgId, posting.createdBy, null);
   context.increment(collections.boardStats, total.id, total.insert, { total: sign, [facet]: sign });

@@ -10,6 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { inProcessChangeFeed, type ProjectionCommit } from '../change-feed.ts';
 import { collections } from '../collections.ts';
 import { startProjector } from '../runner.ts';
+import { type BoardStatsDocument, boardStatsIds } from './board-stats.ts';
 import { projections } from './index.ts';
 import { type LoadDocument, loadSearchText } from './loads.ts';
 
@@ -105,6 +106,35 @@ describe('loads projection', () => {
         { kind: 'loads', orgId: 'org-b', ids: [2] },
       ]),
     );
+    await projector.close();
+  });
+
+  it('keeps the direction from origin to destination, and counts loads by it, following edits of the route', async () => {
+    const projector = await startProjector({ eventStore: events, documents, projections });
+    await append(1, { type: 'LoadPosted', data: { loadId: 1, ...load } }, 'no_stream');
+    await append(
+      2,
+      { type: 'LoadPosted', data: { loadId: 2, ...load, originCity: 'No Such Town' } },
+      'no_stream',
+    );
+    const { position } = await append(
+      1,
+      {
+        type: 'LoadUpdated',
+        data: { loadId: 1, changes: { destinationState: 'MN', destinationCity: 'Minneapolis' } },
+      },
+      0n,
+    );
+    expect(await projector.waitFor(position, 5000)).toBe(true);
+    // Des Moines → Minneapolis runs north; No Such Town is not a place the map knows.
+    expect(await documents.get<LoadDocument>(collections.loads, '1')).toMatchObject({ direction: 'NORTH' });
+    expect(await documents.get<LoadDocument>(collections.loads, '2')).toMatchObject({ direction: null });
+    const stats = await documents.get<BoardStatsDocument>(
+      collections.boardStats,
+      boardStatsIds.total('loads', 'org-a'),
+    );
+    const facets = Object.entries(stats?.facets ?? {}).filter(([, count]) => count !== 0);
+    expect(Object.fromEntries(facets)).toEqual({ 'FLATBED|HEAVY|NORTH': 1, 'FLATBED|HEAVY|null': 1 });
     await projector.close();
   });
 

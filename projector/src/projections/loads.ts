@@ -1,17 +1,31 @@
-import { applyLoadEvent, type Load, type LoadEvent } from '@dispatch/domain';
+import {
+  applyLoadEvent,
+  type Direction,
+  type GeoPoint,
+  type Load,
+  type LoadEvent,
+  loadDirection,
+} from '@dispatch/domain';
 import type { RecordedEvent } from '@dispatch/storage';
 import { collections } from '../collections.ts';
+import { pointOfPlace } from '../geo/place-point.ts';
 import type { Projection } from '../projection.ts';
 
 /**
  * Stored under the load id as a string, like every document; the query side gives the number back.
- * `searchText` is what the list's `search` parameter matches.
+ * `searchText` is what the list's `search` parameter matches, `direction` what its `direction`
+ * parameter does: the compass point from origin to destination (loadDirection), null when a city's
+ * coordinates are unknown.
  */
 export type LoadDocument = Omit<Load, 'id'> & {
   id: string;
   orgId: string;
   position: string;
   searchText: string;
+  direction: Direction | null;
+  /** Where the map puts the load's ends (see pointOfPlace); null for a place it does not know. */
+  origin: GeoPoint | null;
+  destination: GeoPoint | null;
 };
 
 /**
@@ -40,9 +54,14 @@ export const loadsProjection: Projection = {
         product: 'text',
         createdBy: 'text',
         searchText: 'text',
+        direction: 'text',
+        'origin.latitude': 'number',
+        'origin.longitude': 'number',
+        'destination.latitude': 'number',
+        'destination.longitude': 'number',
       },
       // As the trucks list: each index starts with the organization, then serves a sort (and a date
-      // range) or the creator filter with the default sort; trailer type, product and search are
+      // range) or the creator filter with the default sort; trailer type, product, direction and search are
       // checked on the rows met in index order, and their counts come from the board's counters.
       indexes: [
         ['orgId', 'updatedAt'],
@@ -52,6 +71,8 @@ export const loadsProjection: Projection = {
       ],
       indexEachField: false,
       textIndex: ['searchText'],
+      // The radius search finds loads by either end: near the origin, or near the destination for a backhaul.
+      geoIndex: ['origin', 'destination'],
     },
   ],
   eventTypes: ['LoadPosted', 'LoadUpdated', 'LoadRemoved'],
@@ -63,8 +84,17 @@ export const loadsProjection: Projection = {
       event.type === 'LoadPosted' ? null : await context.get<LoadDocument>(collections.loads, id);
     if (event.type !== 'LoadPosted' && !current) return;
     const next = applyLoadEvent(current && { ...current, id: Number(current.id) }, event);
-    if (next) context.put(collections.loads, { ...next, id, orgId, searchText: loadSearchText(next) });
-    else context.delete(collections.loads, id);
+    if (next) {
+      context.put(collections.loads, {
+        ...next,
+        id,
+        orgId,
+        searchText: loadSearchText(next),
+        direction: loadDirection(next, pointOfPlace),
+        origin: pointOfPlace(next.originState, next.originCity) ?? null,
+        destination: pointOfPlace(next.destinationState, next.destinationCity) ?? null,
+      });
+    } else context.delete(collections.loads, id);
     context.changed('loads', orgId, event.data.loadId);
   },
 };

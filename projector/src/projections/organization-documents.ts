@@ -58,6 +58,11 @@ export type InvitationDocument = {
   inviterEmail: string | null;
   inviterName: string | null;
   teamId: string | null;
+  /**
+   * The organization's current name, lower-cased: what the invited user's list of invitations
+   * searches (their address is fixed, so a search there narrows by organization).
+   */
+  search: string;
   createdAt: string;
   updatedAt: string;
 };

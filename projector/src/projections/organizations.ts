@@ -80,7 +80,14 @@ export const organizationsProjection: Projection = {
     },
     {
       name: collections.invitations,
-      fields: { orgId: 'text', email: 'text', status: 'text', createdAt: 'date', expiresAt: 'date' },
+      fields: {
+        orgId: 'text',
+        email: 'text',
+        status: 'text',
+        search: 'text',
+        createdAt: 'date',
+        expiresAt: 'date',
+      },
       indexes: [
         ['orgId', 'createdAt'],
         ['email', 'createdAt'],
@@ -121,14 +128,26 @@ export const organizationsProjection: Projection = {
         context.changed('organization', orgId, orgId);
         return;
       }
-      case 'OrganizationUpdated':
+      case 'OrganizationUpdated': {
+        const before = await context.get<OrganizationDocument>(collections.organizations, orgId);
         await updateOrganization(context, orgId, (organization) => {
           const name = event.data.name ?? organization.name;
           const slug = event.data.slug ?? organization.slug;
           return { name, slug, search: searchText(name, slug), updatedAt: at };
         });
         context.changed('organization', orgId, orgId);
+        if (before && event.data.name !== undefined && event.data.name !== before.name) {
+          // The invitations to it are searched by its name: they follow a rename.
+          const search = searchText(event.data.name);
+          for (const id of before.invitationIds) {
+            await updateDocument<InvitationDocument>(context, collections.invitations, id, () => ({
+              search,
+            }));
+          }
+          if (before.invitationIds.length > 0) context.changed('invitations', orgId, orgId);
+        }
         return;
+      }
       case 'OrganizationDeleted':
         await deleteOrganization(context, orgId);
         context.changed('organization', orgId, orgId);
@@ -185,6 +204,7 @@ export const organizationsProjection: Projection = {
       case 'InvitationSent': {
         const { invitationId, email, role, expiresAt, inviterId, inviterEmail, inviterName, teamId } =
           event.data;
+        const organization = await context.get<OrganizationDocument>(collections.organizations, orgId);
         const invitation: Omit<InvitationDocument, 'position'> = {
           id: invitationId,
           orgId,
@@ -197,6 +217,7 @@ export const organizationsProjection: Projection = {
           inviterEmail,
           inviterName,
           teamId,
+          search: searchText(organization?.name ?? ''),
           createdAt: at,
           updatedAt: at,
         };

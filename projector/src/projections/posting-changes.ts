@@ -1,6 +1,7 @@
-import { DEFAULT_TIME_ZONE, type PostingKind } from '@dispatch/domain';
+import { DEFAULT_TIME_ZONE, type LoadRoute, loadDirection, type PostingKind } from '@dispatch/domain';
 import type { Document, RecordedEvent } from '@dispatch/storage';
 import { collections } from '../collections.ts';
+import { pointOfPlace } from '../geo/place-point.ts';
 import type { ProjectionContext } from '../projection.ts';
 
 /** What the board's counters know of a truck or a load. */
@@ -48,7 +49,8 @@ export const postingEventTypes = Object.keys(eventKinds);
  */
 export const facetFields: Record<PostingKind, readonly (keyof PostingState)[]> = {
   trucks: ['status', 'trailerType', 'direction'],
-  loads: ['trailerType', 'product'],
+  // A load's direction is the one from its origin to its destination (loadDirection).
+  loads: ['trailerType', 'product', 'direction'],
 };
 
 /** A truck counts as available when marked so; a load has no status and is available on its date. */
@@ -86,13 +88,21 @@ export async function postingChange(
       availabilityDate: posted.availabilityDate,
       status: posted.status,
       trailerType: posted.trailerType,
-      direction: posted.direction,
+      direction:
+        source.kind === 'loads'
+          ? loadDirection(data as unknown as LoadRoute, pointOfPlace)
+          : posted.direction,
       product: posted.product,
     };
   } else {
     before = await context.get<Document & PostingState>(source.collection, id);
     if (!before) return null;
-    if (source.step === 'updated') after = { ...before, ...data.changes, updatedAt: occurredAt };
+    if (source.step === 'updated') {
+      after = { ...before, ...data.changes, updatedAt: occurredAt };
+      // An edit of a load's origin or destination may turn it.
+      if (source.kind === 'loads')
+        after.direction = loadDirection(after as unknown as LoadRoute, pointOfPlace);
+    }
   }
   return { kind: source.kind, orgId, timeZone: await timeZoneOf(context, orgId), before, after };
 }

@@ -1,10 +1,20 @@
-import { applyTruckEvent, type Truck, type TruckEvent } from '@dispatch/domain';
+import { applyTruckEvent, type GeoPoint, type Truck, type TruckEvent } from '@dispatch/domain';
 import type { RecordedEvent } from '@dispatch/storage';
 import { collections } from '../collections.ts';
+import { pointOfPlace } from '../geo/place-point.ts';
 import type { Projection } from '../projection.ts';
 
-/** Stored under the truck id as a string, like every document; the query side gives the number back. */
-export type TruckDocument = Omit<Truck, 'id'> & { id: string; orgId: string; position: string };
+/**
+ * Stored under the truck id as a string, like every document; the query side gives the number back.
+ * `location` is where the map puts the truck (its city, from the gazetteer), null when the map does
+ * not know the place: such a truck is in no radius.
+ */
+export type TruckDocument = Omit<Truck, 'id'> & {
+  id: string;
+  orgId: string;
+  position: string;
+  location: GeoPoint | null;
+};
 
 /** The trucks list: one document per truck that is not removed. */
 export const trucksProjection: Projection = {
@@ -23,6 +33,8 @@ export const trucksProjection: Projection = {
         truckName: 'text',
         unitNumber: 'text',
         createdBy: 'text',
+        'location.latitude': 'number',
+        'location.longitude': 'number',
       },
       // Every list query is one organization's: each index starts with it, then serves a sort (and a
       // date range) of the list, or the creator filter with the default sort. The other filters are
@@ -36,6 +48,8 @@ export const trucksProjection: Projection = {
       indexEachField: false,
       // The name search and the unit number filter find their rows through a trigram index.
       textIndex: ['truckName', 'unitNumber'],
+      // The radius search finds its trucks through the point of their city.
+      geoIndex: ['location'],
     },
   ],
   eventTypes: ['TruckPosted', 'TruckUpdated', 'TruckRemoved'],
@@ -47,7 +61,13 @@ export const trucksProjection: Projection = {
       event.type === 'TruckPosted' ? null : await context.get<TruckDocument>(collections.trucks, id);
     if (event.type !== 'TruckPosted' && !current) return;
     const next = applyTruckEvent(current && { ...current, id: Number(current.id) }, event);
-    if (next) context.put(collections.trucks, { ...next, id, orgId });
+    if (next)
+      context.put(collections.trucks, {
+        ...next,
+        id,
+        orgId,
+        location: pointOfPlace(next.truckState, next.truckCity) ?? null,
+      });
     else context.delete(collections.trucks, id);
     context.changed('trucks', orgId, event.data.truckId);
   },

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseLoad } from './event-fixtures.ts';
+import { baseLoad } from '../testing/event-fixtures.ts';
 import {
   createOrganization,
   requestsWith,
@@ -7,7 +7,7 @@ import {
   startTestApp,
   type TestApp,
   validTruck,
-} from './test-support.ts';
+} from '../testing/test-support.ts';
 
 let app: TestApp;
 let alice: string;

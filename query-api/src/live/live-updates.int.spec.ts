@@ -1,6 +1,12 @@
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrganization, signUp, startTestApp, type TestApp, validTruck } from './test-support.ts';
+import {
+  createOrganization,
+  signUp,
+  startTestApp,
+  type TestApp,
+  validTruck,
+} from '../testing/test-support.ts';
 
 let app: TestApp;
 let url: string;

@@ -4,8 +4,17 @@ import type { DocumentStore } from '@dispatch/storage';
 import { boardDays, countPostings } from '../lists/board-counts.ts';
 import { postingFilter, postingSort } from '../lists/posting-filter.ts';
 
+/** A load as the API answers it: what the projector keeps only to filter by (search, direction, map points) left out. */
 export function toLoad(document: LoadDocument): Load {
-  const { orgId: _orgId, position: _position, searchText: _searchText, ...load } = document;
+  const {
+    orgId: _orgId,
+    position: _position,
+    searchText: _searchText,
+    direction: _direction,
+    origin: _origin,
+    destination: _destination,
+    ...load
+  } = document;
   return { ...load, id: Number(load.id) };
 }
 
@@ -23,6 +32,10 @@ export async function loadsPage(
   // A load has no availability status (SPEC section 3): the shared `status` parameter filters nothing.
   const filter = postingFilter({ ...query, status: undefined }, orgId, 'searchText');
   if (query.product) filter.product = { in: query.product };
+  // A load runs from its origin to its destination: `direction` is that compass point (the projector
+  // works it out from the cities' coordinates). `unitNumber` filters nothing, as `status`: a load has
+  // no truck, so no unit number, until it is booked.
+  if (query.direction) filter.direction = { in: query.direction };
   const [rows, totalCount, days] = await Promise.all([
     documents.find<LoadDocument>(collections.loads, {
       filter,

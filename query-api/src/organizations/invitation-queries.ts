@@ -65,15 +65,10 @@ export function invitationQueries(options: {
         const { user } = await requireSession(auth, request);
         const query = parseInput(invitationListQuerySchema, withoutMinPosition(request.query), 'query');
         const filter: Filter = { email: { eq: user.email.toLowerCase() } };
-        // The address is fixed to the user's own; a search narrows by organization name instead.
-        const search = query.search?.toLowerCase();
-        if (!search) return page(filter, query);
-        const all = await page(filter, { ...query, search: undefined, page: 1, limit: 100 });
-        const data = all.data.filter((invitation) =>
-          invitation.organizationName?.toLowerCase().includes(search),
-        );
-        const start = skipFor(query);
-        return pagedList(query, data.slice(start, start + query.limit), data.length);
+        // The address is fixed to the user's own; a search narrows by organization name instead,
+        // in the store (the projector keeps each invitation's organization name lower-cased).
+        if (query.search) filter.search = { contains: query.search.toLowerCase() };
+        return page(filter, { ...query, search: undefined });
       },
     );
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { command, join, ownerWithOrganization, query } from './organization-fixtures.ts';
-import { startTestApp, type TestApp } from './test-support.ts';
+import { command, join, ownerWithOrganization, query } from '../testing/organization-fixtures.ts';
+import { startTestApp, type TestApp } from '../testing/test-support.ts';
 
 let app: TestApp;
 let owner: Awaited<ReturnType<typeof ownerWithOrganization>>;
@@ -41,7 +41,7 @@ describe('GET /api/v1/organization/list-members', () => {
         lastName: expect.any(String),
       },
     });
-    // Members' platform roles are for platform admins only (add-member-api.int.spec.ts).
+    // Members' platform roles are for platform admins only (standalone/src/add-member-api.int.spec.ts).
     expect(body.data[0].user).not.toHaveProperty('role');
     expect(emails((await list('?limit=2&page=3')).json())).toEqual(['list-owner@example.com']);
   });

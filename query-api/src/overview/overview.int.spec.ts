@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PostingHistory } from './event-fixtures.ts';
-import { createOrganization, signUp, startTestApp, type TestApp, validTruck } from './test-support.ts';
+import { PostingHistory } from '../testing/event-fixtures.ts';
+import {
+  createOrganization,
+  signUp,
+  startTestApp,
+  type TestApp,
+  validTruck,
+} from '../testing/test-support.ts';
 
 /**
  * The overview: monthly counts and totals, from the projector's counters. The organization counts in

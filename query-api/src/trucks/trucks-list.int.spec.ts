@@ -1,7 +1,7 @@
 import { DEFAULT_TIME_ZONE, dayRange } from '@dispatch/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PostingHistory } from './event-fixtures.ts';
-import { createOrganization, signUp, startTestApp, type TestApp } from './test-support.ts';
+import { PostingHistory } from '../testing/event-fixtures.ts';
+import { createOrganization, signUp, startTestApp, type TestApp } from '../testing/test-support.ts';
 
 /**
  * Every parameter of the trucks list (SPEC section 5) against the rows it must return. The board is

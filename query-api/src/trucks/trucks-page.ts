@@ -5,7 +5,8 @@ import { boardDays, countPostings } from '../lists/board-counts.ts';
 import { postingFilter, postingSort } from '../lists/posting-filter.ts';
 
 export function toTruck(document: TruckDocument): Truck {
-  const { orgId: _orgId, position: _position, ...truck } = document;
+  // The map point is the radius search's to answer, beside the truck.
+  const { orgId: _orgId, position: _position, location: _location, ...truck } = document;
   return { ...truck, id: Number(truck.id) };
 }
 

@@ -1,0 +1,26 @@
+import type { AuthService } from '@dispatch/auth';
+import { answers } from '@dispatch/auth/http/answers';
+import { parseInput } from '@dispatch/auth/http/boundary';
+import { requireSession } from '@dispatch/auth/http/request-context';
+import { citiesAnswerSchema, citiesQuerySchema } from '@dispatch/domain';
+import { loadGazetteer, searchPlaces } from '@dispatch/projector';
+import type { FastifyPluginAsync } from 'fastify';
+import { withoutMinPosition } from '../read-your-writes.ts';
+
+/**
+ * GET /api/v1/cities?state=ME&search=ban&limit=20: the city pickers' search, from the gazetteer. A
+ * state's places whose name starts with the text (case, punctuation, diacritics and the St./Ft./Mt.
+ * abbreviations forgiven), largest population first. Any signed-in user: the gazetteer is the same
+ * for every organization. A state that is not one of the 50 or DC has no places.
+ */
+export function cityQueries(options: { auth: AuthService }): FastifyPluginAsync {
+  return async (app) => {
+    // Loaded with the routes, not on the first search.
+    loadGazetteer();
+    app.get('/api/v1/cities', answers({ 200: citiesAnswerSchema }), async (request) => {
+      await requireSession(options.auth, request);
+      const query = parseInput(citiesQuerySchema, withoutMinPosition(request.query), 'query');
+      return { success: true as const, data: searchPlaces(query.state, query.search, query.limit) };
+    });
+  };
+}

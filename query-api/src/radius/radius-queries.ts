@@ -1,0 +1,105 @@
+import type { AuthService } from '@dispatch/auth';
+import { answers } from '@dispatch/auth/http/answers';
+import { InputError, parseInput } from '@dispatch/auth/http/boundary';
+import { requireOrganization } from '@dispatch/auth/http/request-context';
+import {
+  compassPoint,
+  type Direction,
+  type GeoPoint,
+  type RadiusSearchQuery,
+  radiusSearchAnswerSchema,
+  radiusSearchQuerySchema,
+  roundMiles,
+} from '@dispatch/domain';
+import { collections, type LoadDocument, placeOf, type TruckDocument } from '@dispatch/projector';
+import type { DocumentStore, NearMatch, NearQuery } from '@dispatch/storage';
+import type { FastifyPluginAsync } from 'fastify';
+import { postingFilter } from '../lists/posting-filter.ts';
+import { toLoad } from '../loads/loads-page.ts';
+import { withoutMinPosition } from '../read-your-writes.ts';
+import { toTruck } from '../trucks/trucks-page.ts';
+
+type Located = TruckDocument | LoadDocument;
+
+/** The compass point of a result as seen from the center, on the map's terms (see compassPoint). */
+const directionFrom = (center: GeoPoint, point: GeoPoint): Direction | null => compassPoint(center, point);
+
+/**
+ * GET /api/v1/radius-search (SPEC section 7): the organization's trucks, or loads by origin or
+ * destination, within `radius` miles of a city the gazetteer knows, nearest first, through the read
+ * models' geo index. A posting whose place the map does not know is in no radius.
+ */
+export async function radiusSearch(documents: DocumentStore, orgId: string, query: RadiusSearchQuery) {
+  const place = placeOf(query.state, query.city);
+  if (!place) throw new InputError('query', { city: [`City not found in ${query.state}`] });
+  const center: GeoPoint = { latitude: place.latitude, longitude: place.longitude };
+  const trucks = query.searchType === 'trucks';
+  const field = trucks ? 'location' : query.around;
+  const filter = postingFilter(
+    { ...query, search: undefined, orderBy: 'updatedAt', sort: 'desc' },
+    orgId,
+    'truckName',
+  );
+  // A load has no availability status (see the loads list): `status` narrows trucks only.
+  if (!trucks) delete filter.status;
+  const near: NearQuery = { field, center, maxMiles: query.radius, filter };
+  const collection = trucks ? collections.trucks : collections.loads;
+
+  let totalCount: number;
+  let page: NearMatch<Located>[];
+  if (query.direction) {
+    // The compass point is the result's as seen from this search's city: measured here, after the distance.
+    const wanted = new Set<string>(query.direction);
+    const all = (await documents.findNear<Located>(collection, near)).filter((match) => {
+      const point = pointOfMatch(match, field);
+      return point !== null && wanted.has(directionFrom(center, point) ?? '');
+    });
+    totalCount = all.length;
+    page = all.slice(query.page * query.limit, (query.page + 1) * query.limit);
+  } else {
+    [page, totalCount] = await Promise.all([
+      documents.findNear<Located>(collection, {
+        ...near,
+        skip: query.page * query.limit,
+        limit: query.limit,
+      }),
+      documents.countNear(collection, near),
+    ]);
+  }
+
+  return {
+    success: true as const,
+    totalCount,
+    limit: query.limit,
+    page: query.page,
+    totalPages: Math.ceil(totalCount / query.limit),
+    center: { city: place.name, state: place.state, ...center },
+    data: page.map((match) => {
+      const location = pointOfMatch(match, field) as GeoPoint;
+      const placement = {
+        distance: roundMiles(match.miles),
+        direction: directionFrom(center, location),
+        location,
+      };
+      return trucks
+        ? { truck: toTruck(match.document as TruckDocument), ...placement }
+        : { load: toLoad(match.document as LoadDocument), ...placement };
+    }),
+  };
+}
+
+function pointOfMatch(match: NearMatch<Located>, field: string): GeoPoint | null {
+  const value = (match.document as unknown as Record<string, unknown>)[field];
+  return (value as GeoPoint | null | undefined) ?? null;
+}
+
+export function radiusQueries(options: { documents: DocumentStore; auth: AuthService }): FastifyPluginAsync {
+  const { documents, auth } = options;
+  return async (app) => {
+    app.get('/api/v1/radius-search', answers({ 200: radiusSearchAnswerSchema }), async (request) => {
+      const { orgId } = await requireOrganization(auth, request);
+      const query = parseInput(radiusSearchQuerySchema, withoutMinPosition(request.query), 'query');
+      return radiusSearch(documents, orgId, query);
+    });
+  };
+}

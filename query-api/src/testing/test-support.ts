@@ -1,0 +1,249 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { OutgoingHttpHeaders } from 'node:http';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { readOutbox } from '@dispatch/auth';
+import { installJsonNotFound } from '@dispatch/auth/http/boundary';
+import { installSecurityHeaders, serverOptions } from '@dispatch/auth/http/server-hardening';
+import { type Infrastructure, openInfrastructure } from '@dispatch/auth/runtime/infrastructure';
+import { commandApi } from '@dispatch/command-api';
+import {
+  firstOrganizationOfUser,
+  inProcessChangeFeed,
+  type Projector,
+  projections,
+  startReadModels,
+} from '@dispatch/projector';
+import { type Environment, loadEnvironment } from '@dispatch/storage/runtime/environment';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { queryApi } from '../plugin.ts';
+import { clockFromCommits } from '../projection-clock.ts';
+
+/**
+ * What the query API's tests run on, and the helpers they share with the tests of the whole product
+ * (standalone/ re-exports these): users, sessions and organizations made through the real API.
+ */
+
+/** A running app as the test helpers use it: the query side's harness below, or the whole product. */
+export interface TestApp {
+  app: FastifyInstance;
+  infrastructure: Infrastructure;
+  projector: Projector;
+  /** The temporary data folder: SQLite files, the mail outbox. */
+  dataDir: string;
+  /** The app's public URL (its address, when it listens). */
+  url: string;
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+/**
+ * The environment of a test app on a fresh temporary data folder. With `listen`, a free local port
+ * whose address is also the public URL (browsers and Socket.IO clients need one).
+ */
+export async function testEnvironment(options: { listen?: boolean; env?: Record<string, string> } = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'dispatch-test-'));
+  const port = options.listen ? await freePort() : 3000;
+  const url = `http://localhost:${port}`;
+  // With MONGO_URL set, the same tests run on MongoDB, each app in a database of its own.
+  const mongo = process.env.MONGO_URL
+    ? { MONGO_URL: process.env.MONGO_URL, MONGO_DB: `dispatch_test_${randomBytes(6).toString('hex')}` }
+    : {};
+  const env: Environment = loadEnvironment({
+    ...mongo,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    PUBLIC_URL: url,
+    ...options.env,
+  });
+  return {
+    env,
+    dataDir,
+    port,
+    url,
+    /** Deletes the data folder. */
+    remove: () => rmSync(dataDir, { recursive: true, force: true }),
+  };
+}
+
+/**
+ * The query side on a fresh temporary data folder, for its integration tests: the event store and
+ * the document store (SQLite, or MongoDB with MONGO_URL), authentication, the projector feeding the
+ * query API's clock and live pushes in memory, the command API to post through, and the query API,
+ * in one Fastify instance. The whole product (web app, health, API document) is standalone's
+ * `startTestApp`.
+ */
+export async function startTestApp(
+  options: { listen?: boolean; env?: Record<string, string> } = {},
+): Promise<TestApp> {
+  const { env, dataDir, port, url, remove } = await testEnvironment(options);
+  const infrastructure = await openInfrastructure(env, {
+    defaultActiveOrganization: firstOrganizationOfUser,
+  });
+  const feed = inProcessChangeFeed();
+  const projector = await startReadModels({
+    eventStore: infrastructure.eventStore,
+    documents: infrastructure.documents,
+    projections,
+    feed,
+    onError: (error) => console.error('projector error', error),
+  });
+  const clock = clockFromCommits(feed, projector.position());
+  const app = Fastify(serverOptions({ trustProxy: env.trustProxy, logger: 'off' }));
+  await installSecurityHeaders(app, { publicUrl: env.PUBLIC_URL });
+  await app.register(
+    commandApi({
+      store: infrastructure.eventStore,
+      auth: infrastructure.auth,
+      documents: infrastructure.documents,
+      mailer: infrastructure.mailer,
+      publicUrl: env.PUBLIC_URL,
+      trustedOrigins: env.trustedOrigins,
+    }),
+  );
+  await app.register(
+    queryApi({
+      documents: infrastructure.documents,
+      auth: infrastructure.auth,
+      clock,
+      eventStore: infrastructure.eventStore,
+      trustedOrigins: env.trustedOrigins,
+    }),
+  );
+  installJsonNotFound(app);
+  if (options.listen) await app.listen({ port, host: '127.0.0.1' });
+  return {
+    app,
+    infrastructure,
+    projector,
+    dataDir,
+    url,
+    async stop() {
+      await app.close();
+      clock.close();
+      await projector.close();
+      await infrastructure.close();
+      remove();
+    },
+  };
+}
+
+// Each test user signs up from an address of their own, as people do: the sign-up rate limit counts per address.
+let nextAddress = 0;
+
+/**
+ * Signs a new user up through the API and completes the e-mail verification the real way: reads the
+ * verification mail from the outbox and follows its link, which signs the user in. Returns the session
+ * cookie header.
+ */
+export async function signUp(app: TestApp, email: string, name = 'Test Dispatcher'): Promise<string> {
+  nextAddress += 1;
+  const remoteAddress = `127.0.${Math.floor(nextAddress / 250)}.${(nextAddress % 250) + 2}`;
+  const response = await app.app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-up/email',
+    headers: { origin: app.url },
+    remoteAddress,
+    payload: { email, password: 'correct-horse-battery', name },
+  });
+  if (response.statusCode !== 200) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
+  const mail = (await readOutbox(join(app.dataDir, 'outbox')))
+    .filter((m) => m.to === email.toLowerCase() && m.subject === 'Verify your email address')
+    .at(-1);
+  const link = mail && /https?:\/\/\S+/.exec(mail.text)?.[0];
+  if (!link) throw new Error(`no verification mail for ${email}`);
+  const url = new URL(link);
+  const verified = await app.app.inject({
+    method: 'GET',
+    url: `${url.pathname}${url.search}`,
+    remoteAddress,
+  });
+  const cookies = ([] as string[]).concat(verified.headers['set-cookie'] ?? []);
+  if (cookies.length === 0) throw new Error(`verification failed: ${verified.statusCode} ${verified.body}`);
+  return cookies.map((cookie) => cookie.split(';')[0]).join('; ');
+}
+
+/**
+ * Requests to the app with a session cookie (and `payload` as JSON when given). The app is asked for
+ * on each request, so a suite can make this before `beforeAll` starts it.
+ */
+export function requestsWith(app: () => TestApp) {
+  return (
+    cookie: string,
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    url: string,
+    payload?: unknown,
+    headers: OutgoingHttpHeaders = {},
+  ) =>
+    app().app.inject({
+      method,
+      url,
+      headers: { cookie, ...headers },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+}
+
+export async function createOrganization(app: TestApp, cookie: string, name: string) {
+  const response = await app.app.inject({
+    method: 'POST',
+    url: '/api/v1/organization/create',
+    headers: { cookie, origin: app.url },
+    payload: { name },
+  });
+  if (response.statusCode !== 201) throw new Error(`create organization failed: ${response.body}`);
+  return response.json().data as { id: string; name: string; slug: string };
+}
+
+export const validTruck = {
+  trailerType: 'FLATBED',
+  companyName: 'Heartland Hauling',
+  unitNumber: 'U-7',
+  truckName: 'Big Blue',
+  truckState: 'IL',
+  truckCity: 'Chicago',
+  preferedState: 'TX',
+  preferedCity: 'Dallas',
+  direction: 'SOUTH',
+  status: true,
+  availabilityDate: '2026-11-21',
+  dispatcherName: 'Dana Dispatcher',
+  dispatcherCountryCode: '+1',
+  dispatcherMobileNumber: '3125550100',
+  dispatcherEmail: 'dana@example.com',
+  notes: '',
+};
+
+export const validLoad = {
+  trailerType: 'HIGH_SIDED_HOPPER',
+  originState: 'IA',
+  originCity: 'Des Moines',
+  destinationState: 'IL',
+  destinationCity: 'Chicago',
+  product: 'HEAVY',
+  rateForTitan: 3.25,
+  rateForTitanUnit: 'TONS',
+  rateForCarrier: 2.9,
+  rateForCarrierUnit: 'TONS',
+  customerName: 'Prairie Grain Co.',
+  customerCountryCode: '+1',
+  customerMobileNumber: '+15155550123',
+  customerEmail: 'orders@prairiegrain.example',
+  dispatcherName: 'Dana Dispatcher',
+  dispatcherCountryCode: '+1',
+  dispatcherMobileNumber: '3125550100',
+  dispatcherEmail: 'dana@example.com',
+  availabilityDate: '2026-11-21',
+  notes: '',
+};
