@@ -11,6 +11,7 @@ export type {
   Filter,
   GeoPoint,
   NearMatch,
+  NearPage,
   NearQuery,
   Query,
   Scalar,

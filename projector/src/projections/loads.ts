@@ -68,6 +68,9 @@ export const loadsProjection: Projection = {
         ['orgId', 'createdAt'],
         ['orgId', 'availabilityDate'],
         ['orgId', 'createdBy', 'updatedAt'],
+        // The radius search, by origin or by destination (see the trucks list).
+        ['orgId', 'origin.latitude', 'origin.longitude'],
+        ['orgId', 'destination.latitude', 'destination.longitude'],
       ],
       indexEachField: false,
       textIndex: ['searchText'],

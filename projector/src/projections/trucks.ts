@@ -44,6 +44,8 @@ export const trucksProjection: Projection = {
         ['orgId', 'createdAt'],
         ['orgId', 'availabilityDate'],
         ['orgId', 'createdBy', 'updatedAt'],
+        // The radius search counts an organization's trucks per point inside a box from this index alone.
+        ['orgId', 'location.latitude', 'location.longitude'],
       ],
       indexEachField: false,
       // The name search and the unit number filter find their rows through a trigram index.

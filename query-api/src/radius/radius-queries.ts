@@ -45,27 +45,15 @@ export async function radiusSearch(documents: DocumentStore, orgId: string, quer
   const near: NearQuery = { field, center, maxMiles: query.radius, filter };
   const collection = trucks ? collections.trucks : collections.loads;
 
-  let totalCount: number;
-  let page: NearMatch<Located>[];
-  if (query.direction) {
-    // The compass point is the result's as seen from this search's city: measured here, after the distance.
-    const wanted = new Set<string>(query.direction);
-    const all = (await documents.findNear<Located>(collection, near)).filter((match) => {
-      const point = pointOfMatch(match, field);
-      return point !== null && wanted.has(directionFrom(center, point) ?? '');
-    });
-    totalCount = all.length;
-    page = all.slice(query.page * query.limit, (query.page + 1) * query.limit);
-  } else {
-    [page, totalCount] = await Promise.all([
-      documents.findNear<Located>(collection, {
-        ...near,
-        skip: query.page * query.limit,
-        limit: query.limit,
-      }),
-      documents.countNear(collection, near),
-    ]);
-  }
+  // The compass point is the result's as seen from this search's city: the store keeps only the
+  // points in the wanted sectors.
+  const wanted = query.direction ? new Set<string>(query.direction) : null;
+  const { totalCount, matches: page } = await documents.findNear<Located>(collection, {
+    ...near,
+    skip: query.page * query.limit,
+    limit: query.limit,
+    ...(wanted ? { acceptPoint: (point: GeoPoint) => wanted.has(directionFrom(center, point) ?? '') } : {}),
+  });
 
   return {
     success: true as const,

@@ -714,6 +714,7 @@ export function documentStoreContract(
           'location.latitude': 'number',
           'location.longitude': 'number',
         },
+        indexes: [['orgId', 'location.latitude', 'location.longitude']],
         geoIndex: ['location'],
       });
       const at = (id: string, orgId: string, place: string | null, kind = 'truck') => ({
@@ -743,7 +744,8 @@ export function documentStoreContract(
             at('other-org-chicago', 'b', 'chicago'),
           ].map((operation) => ({ ...operation, collection })),
         );
-      const near = (collection: string, extra: Partial<Parameters<DocumentStore['findNear']>[1]> = {}) =>
+      type NearExtra = Partial<Parameters<DocumentStore['findNear']>[1]>;
+      const nearPage = (collection: string, extra: NearExtra = {}) =>
         store.findNear(collection, {
           field: 'location',
           center: { latitude: chicago[0], longitude: chicago[1] },
@@ -751,6 +753,8 @@ export function documentStoreContract(
           filter: { orgId: { eq: 'a' } },
           ...extra,
         });
+      const near = async (collection: string, extra: NearExtra = {}) =>
+        (await nearPage(collection, extra)).matches;
 
       it('answers the points within the radius, nearest first, with their great-circle miles', async () => {
         const collection = await ensure(definition(collectionName('near')));
@@ -768,16 +772,11 @@ export function documentStoreContract(
           expect(match.miles).toBeCloseTo(independentMiles(chicago, [place.latitude, place.longitude]), 6);
         }
         expect(found[2]?.miles).toBeCloseTo(81.4, 1);
-        expect(
-          await store.countNear(collection, {
-            field: 'location',
-            center: { latitude: chicago[0], longitude: chicago[1] },
-            maxMiles: 200,
-            filter: { orgId: { eq: 'a' } },
-          }),
-        ).toBe(5);
+        expect((await nearPage(collection, { limit: 1 })).totalCount).toBe(5);
         // St. Louis is about 262.3 miles away: inside 262.4, outside 262.2.
-        expect((await near(collection, { maxMiles: 262.4 })).map((m) => m.document.id)).toContain('a-st-louis');
+        expect((await near(collection, { maxMiles: 262.4 })).map((m) => m.document.id)).toContain(
+          'a-st-louis',
+        );
         expect((await near(collection, { maxMiles: 262.2 })).map((m) => m.document.id)).not.toContain(
           'a-st-louis',
         );
@@ -795,6 +794,14 @@ export function documentStoreContract(
           ['a-chicago', 'b-chicago-twin'],
           ['a-milwaukee', 'a-peoria'],
           ['a-indianapolis'],
+        ]);
+        // Counted in all, whatever the page.
+        expect((await nearPage(collection, { skip: 4, limit: 2 })).totalCount).toBe(5);
+        // Only the points it accepts: here those north of Chicago.
+        const north = await nearPage(collection, { acceptPoint: (point) => point.latitude > chicago[0] });
+        expect([north.totalCount, north.matches.map((match) => match.document.id)]).toEqual([
+          1,
+          ['a-milwaukee'],
         ]);
         const loads = await near(collection, { filter: { orgId: { eq: 'a' }, kind: { eq: 'load' } } });
         expect(loads.map((match) => match.document.id)).toEqual(['a-milwaukee']);
@@ -838,7 +845,7 @@ export function documentStoreContract(
         ]);
       });
 
-      it("keeps its index when the collection takes another one's place", async () => {
+      it("answers as before when the collection takes another one's place", async () => {
         const target = await ensure(definition(collectionName('near')));
         const source = collectionName('near_next');
         await store.ensureCollection(definition(source));

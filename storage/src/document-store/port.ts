@@ -33,10 +33,11 @@ export interface CollectionDefinition {
    */
   textIndex?: string[];
   /**
-   * Point fields answered by `findNear` and `countNear`. A point field holds `{ latitude, longitude }`
-   * (WGS 84 degrees) or null (a place the map does not know); `<field>.latitude` and
-   * `<field>.longitude` must be declared as numbers. SQLite keeps an R*Tree of each, MongoDB a
-   * 2dsphere index; built with the other indexes.
+   * Point fields answered by `findNear`. A point field holds `{ latitude, longitude }` (WGS 84
+   * degrees) or null (a place the map does not know); `<field>.latitude` and `<field>.longitude`
+   * must be declared as numbers. MongoDB keeps a 2dsphere index of each (after `geoIndexPrefix`);
+   * SQLite narrows by a compound index of the collection's that holds the latitude and longitude
+   * (declare one in `indexes`, after the fields every near query filters on by equality).
    */
   geoIndex?: string[];
 }
@@ -54,6 +55,14 @@ export interface NearQuery {
   filter?: Filter;
   skip?: number;
   limit?: number;
+  /** Keeps only the points it accepts (besides the distance): a compass sector seen from the center, say. */
+  acceptPoint?: (point: GeoPoint) => boolean;
+}
+
+export interface NearPage<T> {
+  /** How many documents match in all (the page aside). */
+  totalCount: number;
+  matches: NearMatch<T>[];
 }
 
 export interface NearMatch<T> {
@@ -136,9 +145,11 @@ export interface DocumentStore {
   get<T extends Document = Document>(collection: string, id: string): Promise<T | null>;
   find<T extends Document = Document>(collection: string, query: Query): Promise<T[]>;
   count(collection: string, filter?: Filter): Promise<number>;
-  /** Nearest first, ties broken by id ascending; both adapters answer the same documents and distances. */
-  findNear<T extends Document = Document>(collection: string, query: NearQuery): Promise<NearMatch<T>[]>;
-  countNear(collection: string, query: Omit<NearQuery, 'skip' | 'limit'>): Promise<number>;
+  /**
+   * The page of documents within the radius, nearest first, ties broken by id ascending, and how many
+   * match in all; both adapters answer the same documents and distances.
+   */
+  findNear<T extends Document = Document>(collection: string, query: NearQuery): Promise<NearPage<T>>;
   /** Applies all operations atomically, in order. */
   write(operations: WriteOperation[]): Promise<void>;
   /**

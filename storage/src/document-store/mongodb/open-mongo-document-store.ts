@@ -12,7 +12,7 @@ import type {
   DocumentStore,
   EnsureOptions,
   Filter,
-  NearMatch,
+  NearPage,
   NearQuery,
   Query,
   WriteOperation,
@@ -142,31 +142,28 @@ class MongoDocumentStore implements DocumentStore {
       );
       if (!point) continue;
       const miles = greatCircleMiles(query.center, point);
-      if (miles <= query.maxMiles) matches.push({ id: candidate._id, miles });
+      if (miles <= query.maxMiles && (!query.acceptPoint || query.acceptPoint(point)))
+        matches.push({ id: candidate._id, miles });
     }
     return matches;
   }
 
-  async findNear<T extends Document = Document>(
-    collection: string,
-    query: NearQuery,
-  ): Promise<NearMatch<T>[]> {
+  async findNear<T extends Document = Document>(collection: string, query: NearQuery): Promise<NearPage<T>> {
     const matches = (await this.#near(collection, query)).sort(byDistanceThenId);
     const skip = query.skip ?? 0;
     const page = matches.slice(skip, query.limit === undefined ? undefined : skip + query.limit);
-    if (page.length === 0) return [];
+    if (page.length === 0) return { totalCount: matches.length, matches: [] };
     const found = await this.#collection(collection)
       .find({ _id: { $in: page.map((match) => match.id) } })
       .toArray();
     const documents = new Map(found.map((stored) => [stored._id, toDocument<T>(stored)]));
-    return page.flatMap((match) => {
-      const document = documents.get(match.id);
-      return document ? [{ document, miles: match.miles }] : [];
-    });
-  }
-
-  async countNear(collection: string, query: Omit<NearQuery, 'skip' | 'limit'>): Promise<number> {
-    return (await this.#near(collection, query)).length;
+    return {
+      totalCount: matches.length,
+      matches: page.flatMap((match) => {
+        const document = documents.get(match.id);
+        return document ? [{ document, miles: match.miles }] : [];
+      }),
+    };
   }
 
   async dropCollection(name: string): Promise<void> {

@@ -95,8 +95,6 @@ export function ensureIndexes(db: DatabaseSync, definition: CollectionDefinition
     created = true;
   }
   created = ensureTextIndex(db, definition) || created;
-  for (const field of definition.geoIndex ?? [])
-    created = ensureGeoIndex(db, definition.name, field) || created;
   if (created && db.prepare(`SELECT 1 FROM ${table} LIMIT 1`).get()) db.exec(`ANALYZE ${table}`);
 }
 
@@ -150,79 +148,12 @@ function ensureTextIndex(db: DatabaseSync, definition: CollectionDefinition): bo
   return true;
 }
 
-/** The R*Tree of a collection's point field: one box per row (a point: min = max), keyed by rowid. */
-export const geoIndexName = (collection: string, field: string) => `docs_${collection}:geo:${field}`;
-export const geoIndexOf = (collection: string, field: string) => `"${geoIndexName(collection, field)}"`;
-
-/** The geo indexes a collection has, by field. */
-function geoIndexesOf(db: DatabaseSync, collection: string): string[] {
-  const prefix = `docs_${collection}:geo:`;
-  return (
-    (
-      db
-        .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND substr(name, 1, ?) = ?")
-        .all(prefix.length, prefix) as { name: string }[]
-    )
-      .map((table) => table.name.slice(prefix.length))
-      // The R*Tree's own shadow tables (…_node, …_rowid, …_parent) are not indexes of their own.
-      .filter((field) => !/_(node|rowid|parent)$/.test(field))
-  );
-}
-
-/**
- * The R*Tree of a point field, kept by triggers like the text index (every write, on any connection,
- * keeps it in step) and filled from the rows there when created. A row whose point is null (a place
- * the map does not know) has no entry. R*Tree coordinates are 32-bit floats rounded outwards, so a box
- * query finds every row it should; the exact distance comes from the row's own columns.
- */
-function ensureGeoIndex(db: DatabaseSync, collection: string, field: string): boolean {
-  const table = tableOf(collection);
-  const index = geoIndexOf(collection, field);
-  const name = geoIndexName(collection, field);
-  const triggerPrefix = `${name}:`;
-  const triggers = (
-    db
-      .prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = ?")
-      .all(`docs_${collection}`) as {
-      name: string;
-    }[]
-  ).filter((trigger) => trigger.name.startsWith(triggerPrefix));
-  if (db.prepare(tableByNameSql).get(name) !== undefined && triggers.length === 3) return false;
-  for (const trigger of triggers) db.exec(`DROP TRIGGER "${trigger.name}"`);
-  db.exec(`DROP TABLE IF EXISTS ${index}`);
-  const latitude = columnOf(`${field}.latitude`);
-  const longitude = columnOf(`${field}.longitude`);
-  db.exec(`CREATE VIRTUAL TABLE ${index} USING rtree(rid, minLat, maxLat, minLon, maxLon)`);
-  db.exec(
-    `INSERT INTO ${index} SELECT rowid, ${latitude}, ${latitude}, ${longitude}, ${longitude} FROM ${table} WHERE ${latitude} IS NOT NULL AND ${longitude} IS NOT NULL`,
-  );
-  const set = randomBytes(4).toString('hex');
-  const trigger = (event: string) => `"${triggerPrefix}${event}:${set}"`;
-  const insert = (row: 'new') =>
-    `INSERT INTO ${index} SELECT ${row}.rowid, ${row}.${latitude}, ${row}.${latitude}, ${row}.${longitude}, ${row}.${longitude} WHERE ${row}.${latitude} IS NOT NULL AND ${row}.${longitude} IS NOT NULL;`;
-  db.exec(`CREATE TRIGGER ${trigger('insert')} AFTER INSERT ON ${table} BEGIN ${insert('new')} END`);
-  db.exec(`CREATE TRIGGER ${trigger('update')} AFTER UPDATE ON ${table} BEGIN
-    DELETE FROM ${index} WHERE rid = old.rowid; ${insert('new')} END`);
-  db.exec(`CREATE TRIGGER ${trigger('delete')} AFTER DELETE ON ${table} BEGIN
-    DELETE FROM ${index} WHERE rid = old.rowid; END`);
-  return true;
-}
-
-/** Whether a collection's point field has its R*Tree yet (a deferred rebuild builds it with the indexes). */
-export const hasGeoIndex = (db: DatabaseSync, collection: string, field: string) =>
-  db.prepare(tableByNameSql).get(geoIndexName(collection, field)) !== undefined;
-
 export function renameTable(db: DatabaseSync, from: string, to: string): void {
-  const geoFields = geoIndexesOf(db, from);
   db.exec(`ALTER TABLE ${tableOf(from)} RENAME TO ${tableOf(to)}`);
   if (hasTextIndex(db, from)) db.exec(`ALTER TABLE ${textIndexOf(from)} RENAME TO ${textIndexOf(to)}`);
-  for (const field of geoFields)
-    db.exec(`ALTER TABLE ${geoIndexOf(from, field)} RENAME TO ${geoIndexOf(to, field)}`);
 }
 
 export function dropTable(db: DatabaseSync, collection: string): void {
-  const geoFields = geoIndexesOf(db, collection);
   db.exec(`DROP TABLE IF EXISTS ${tableOf(collection)}`);
   db.exec(`DROP TABLE IF EXISTS ${textIndexOf(collection)}`);
-  for (const field of geoFields) db.exec(`DROP TABLE IF EXISTS ${geoIndexOf(collection, field)}`);
 }

@@ -1,7 +1,7 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { inMemory, inWriteTransaction } from '../../sqlite/open-database.ts';
 import { assertCollectionName, assertValidDefinition } from '../collection-definition.ts';
-import { boxesAround, byDistanceThenId, greatCircleMiles } from '../geo.ts';
+import { latitudeBounds, longitudeSpans, nearBuckets } from '../geo.ts';
 import type {
   CollectionDefinition,
   CollectionReplacement,
@@ -10,6 +10,7 @@ import type {
   EnsureOptions,
   Filter,
   NearMatch,
+  NearPage,
   NearQuery,
   Query,
   WriteOperation,
@@ -20,8 +21,6 @@ import {
   dropTable,
   ensureIndexes,
   ensureTable,
-  geoIndexOf,
-  hasGeoIndex,
   renameTable,
   tableByNameSql,
   tableOf,
@@ -31,8 +30,10 @@ import {
 import { openDocumentDatabase } from './document-database.ts';
 import {
   countSql,
-  nearCandidatesSql,
-  selectPointsSql,
+  distinctLatitudesSql,
+  type PointCount,
+  pointCountsAtLatitudeSql,
+  pointRowsSql,
   selectSql,
   type TextIndexLookup,
 } from './query-to-sql.ts';
@@ -147,60 +148,55 @@ class SqliteDocumentStore implements DocumentStore {
   }
 
   /**
-   * Candidates from the point field's R*Tree (or, before a deferred rebuild has built it, from every
-   * row), their exact great-circle distances measured here, the same way the MongoDB adapter measures
-   * them; then the page's documents by id.
+   * A near query counts the matching rows per point inside the circle's latitude/longitude boxes
+   * (postings share the points of their cities, so the points are few), through a compound index
+   * holding the point when the collection declares one; measures each point's exact great-circle
+   * distance here, the way the MongoDB adapter does; and reads only the page's rows, point by point.
    */
-  async #near(collection: string, query: NearQuery): Promise<{ id: string; miles: number }[]> {
+  async findNear<T extends Document = Document>(collection: string, query: NearQuery): Promise<NearPage<T>> {
     const definition = this.#catalog.get(collection);
     if (!(definition.geoIndex ?? []).includes(query.field))
       throw new Error(`Field ${query.field} of ${collection} has no geo index`);
     const predicates = planFilter(definition, query.filter);
-    let rows: { id: string; latitude: number | null; longitude: number | null }[];
-    if (hasGeoIndex(this.#db, collection, query.field)) {
-      const { sql, params } = nearCandidatesSql(
-        tableOf(collection),
-        geoIndexOf(collection, query.field),
-        query.field,
-        boxesAround(query.center, query.maxMiles),
-        predicates,
+    const table = tableOf(collection);
+    const rows: PointCount[] = [];
+    const [south, north] = latitudeBounds(query.center, query.maxMiles);
+    const latitudes = distinctLatitudesSql(table, query.field, predicates);
+    const seen = this.#statements.get(latitudes.sql).all(...latitudes.params, south, north) as {
+      latitude: number;
+    }[];
+    for (const { latitude } of seen) {
+      const spans = longitudeSpans(query.center, query.maxMiles, latitude);
+      if (spans.length === 0) continue;
+      const counts = pointCountsAtLatitudeSql(table, query.field, spans.length, predicates);
+      rows.push(
+        ...(this.#statements
+          .get(counts.sql)
+          .all(...counts.params, latitude, ...spans.flat()) as unknown as PointCount[]),
       );
-      rows = this.#statements.get(sql).all(...params) as typeof rows;
-    } else {
-      const { sql, params } = selectPointsSql(tableOf(collection), query.field, predicates);
-      rows = this.#statements.get(sql).all(...params) as typeof rows;
     }
-    const matches: { id: string; miles: number }[] = [];
-    for (const row of rows) {
-      if (row.latitude === null || row.longitude === null) continue;
-      const miles = greatCircleMiles(query.center, { latitude: row.latitude, longitude: row.longitude });
-      if (miles <= query.maxMiles) matches.push({ id: row.id, miles });
-    }
-    return matches;
-  }
+    const buckets = nearBuckets(rows, query);
+    const totalCount = buckets.reduce((sum, bucket) => sum + bucket.count, 0);
 
-  async findNear<T extends Document = Document>(
-    collection: string,
-    query: NearQuery,
-  ): Promise<NearMatch<T>[]> {
-    const matches = (await this.#near(collection, query)).sort(byDistanceThenId);
     const skip = query.skip ?? 0;
-    const page = matches.slice(skip, query.limit === undefined ? undefined : skip + query.limit);
-    if (page.length === 0) return [];
-    const rows = this.#statements
-      .get(
-        `SELECT id, doc, CAST(position AS TEXT) AS position FROM ${tableOf(collection)} WHERE id IN (${page.map(() => '?').join(', ')})`,
-      )
-      .all(...page.map((match) => match.id)) as unknown as (Row & { id: string })[];
-    const documents = new Map(rows.map((row) => [row.id, toDocument<T>(row)]));
-    return page.flatMap((match) => {
-      const document = documents.get(match.id);
-      return document ? [{ document, miles: match.miles }] : [];
-    });
-  }
-
-  async countNear(collection: string, query: Omit<NearQuery, 'skip' | 'limit'>): Promise<number> {
-    return (await this.#near(collection, query)).length;
+    const limit = query.limit ?? Number.POSITIVE_INFINITY;
+    const matches: NearMatch<T>[] = [];
+    let passed = 0;
+    for (const bucket of buckets) {
+      if (matches.length >= limit) break;
+      if (passed + bucket.count <= skip) {
+        passed += bucket.count;
+        continue;
+      }
+      const from = Math.max(0, skip - passed);
+      const take = Math.min(bucket.count - from, limit - matches.length);
+      const page = pointRowsSql(table, query.field, bucket.points, predicates, take, from);
+      for (const row of this.#statements.get(page.sql).all(...page.params) as unknown as Row[]) {
+        matches.push({ document: toDocument<T>(row), miles: bucket.miles });
+      }
+      passed += bucket.count;
+    }
+    return { totalCount, matches };
   }
 
   async write(operations: WriteOperation[]): Promise<void> {

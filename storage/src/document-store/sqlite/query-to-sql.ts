@@ -1,6 +1,5 @@
 import type { SQLInputValue } from 'node:sqlite';
 import { idField } from '../collection-definition.ts';
-import type { Box } from '../geo.ts';
 import type { Scalar } from '../port.ts';
 import type { Predicate, QueryPlan } from '../query-plan.ts';
 import { columnOf } from './collection-schema.ts';
@@ -87,39 +86,80 @@ export function selectSql(table: string, plan: QueryPlan, textIndex?: TextIndexL
   };
 }
 
-/**
- * The candidates of a near query: the id and point of every row in `boxes` that passes the filter,
- * found through the point field's R*Tree (the outer loop, by CROSS JOIN), the filter checked on
- * each row met. The caller measures the exact distances.
- */
-export function nearCandidatesSql(
-  table: string,
-  geoIndex: string,
-  field: string,
-  boxes: Box[],
-  predicates: Predicate[],
-): Sql {
-  const params: SQLInputValue[] = [];
-  const inBoxes = boxes
-    .map((box) => {
-      params.push(box.minLatitude, box.maxLatitude, box.minLongitude, box.maxLongitude);
-      return '(g.maxLat >= ? AND g.minLat <= ? AND g.maxLon >= ? AND g.minLon <= ?)';
-    })
-    .join(' OR ');
+/** How many rows of a point there are: a near query's first step. */
+export interface PointCount {
+  latitude: number;
+  longitude: number;
+  count: number;
+}
+
+const filterAnd = (predicates: Predicate[]) => {
   const where = whereClause(predicates);
-  const filter = where.sql ? ` AND ${where.sql.replace(/^ WHERE /, '')}` : '';
+  return { sql: where.sql ? `${where.sql.replace(/^ WHERE /, '')} AND ` : '', params: where.params };
+};
+
+/**
+ * The distinct latitudes of a point field between two bounds among the rows that pass the filter,
+ * one index seek each (a loose index scan): postings share the points of their cities, so they are few.
+ */
+export function distinctLatitudesSql(table: string, field: string, predicates: Predicate[]): Sql {
+  const latitude = columnOf(`${field}.latitude`);
+  const filter = filterAnd(predicates);
+  // Numbered parameters: the filter's come first (?1…), then the bounds, then the last latitude seen.
+  const numbered = filter.sql.replace(
+    /\?/g,
+    (() => {
+      let n = 0;
+      return () => `?${++n}`;
+    })(),
+  );
+  const low = `?${filter.params.length + 1}`;
+  const high = `?${filter.params.length + 2}`;
+  const next = (after: string) =>
+    `SELECT ${latitude} FROM ${table} WHERE ${numbered}${latitude} ${after} AND ${latitude} <= ${high} ORDER BY ${latitude} LIMIT 1`;
   return {
-    sql: `SELECT t.id AS id, t.${columnOf(`${field}.latitude`)} AS latitude, t.${columnOf(`${field}.longitude`)} AS longitude FROM ${geoIndex} AS g CROSS JOIN ${table} AS t ON t.rowid = g.rid WHERE (${inBoxes})${filter}`,
-    params: [...params, ...where.params],
+    sql: `WITH RECURSIVE seen(latitude) AS (SELECT (${next(`>= ${low}`)}) UNION ALL SELECT (${next('> seen.latitude')}) FROM seen WHERE seen.latitude IS NOT NULL) SELECT latitude FROM seen WHERE latitude IS NOT NULL`,
+    params: filter.params,
   };
 }
 
-/** Every row's id and point that passes the filter: a near query before the R*Tree is built. */
-export function selectPointsSql(table: string, field: string, predicates: Predicate[]): Sql {
-  const where = whereClause(predicates);
+/** The rows per point at one latitude, within longitude ranges, that pass the filter. */
+export function pointCountsAtLatitudeSql(
+  table: string,
+  field: string,
+  spans: number,
+  predicates: Predicate[],
+): Sql {
+  const latitude = columnOf(`${field}.latitude`);
+  const longitude = columnOf(`${field}.longitude`);
+  const filter = filterAnd(predicates);
+  const ranges = Array.from({ length: spans }, () => `${longitude} BETWEEN ? AND ?`).join(' OR ');
   return {
-    sql: `SELECT id, ${columnOf(`${field}.latitude`)} AS latitude, ${columnOf(`${field}.longitude`)} AS longitude FROM ${table}${where.sql}`,
-    params: where.params,
+    sql: `SELECT ${latitude} AS latitude, ${longitude} AS longitude, COUNT(*) AS count FROM ${table} WHERE ${filter.sql}${latitude} = ? AND (${ranges}) GROUP BY ${longitude}`,
+    params: filter.params,
+  };
+}
+
+/** A slice of the rows at the given points (all at one distance), by id. */
+export function pointRowsSql(
+  table: string,
+  field: string,
+  points: { latitude: number; longitude: number }[],
+  predicates: Predicate[],
+  limit: number,
+  offset: number,
+): Sql {
+  const latitude = columnOf(`${field}.latitude`);
+  const longitude = columnOf(`${field}.longitude`);
+  const filter = filterAnd(predicates);
+  const params = [...filter.params];
+  const at = points.map((point) => {
+    params.push(point.latitude, point.longitude);
+    return `(${latitude} = ? AND ${longitude} = ?)`;
+  });
+  return {
+    sql: `SELECT doc, CAST(position AS TEXT) AS position FROM ${table} WHERE ${filter.sql}(${at.join(' OR ')}) ORDER BY id LIMIT ? OFFSET ?`,
+    params: [...params, limit, offset],
   };
 }
 
