@@ -1,6 +1,13 @@
-import { DEFAULT_TIME_ZONE, dayRange, overviewQuerySchema, truckListQuerySchema } from '@dispatch/domain';
+import {
+  DEFAULT_TIME_ZONE,
+  dayRange,
+  overviewQuerySchema,
+  radiusSearchQuerySchema,
+  truckListQuerySchema,
+} from '@dispatch/domain';
 import { monthlyCounts } from '@dispatch/query-api/overview/monthly-counts';
 import { postingTotals } from '@dispatch/query-api/overview/posting-totals';
+import { radiusSearch } from '@dispatch/query-api/radius/radius-queries';
 import { trucksPage } from '@dispatch/query-api/trucks/trucks-page';
 import type { DocumentStore } from '@dispatch/storage';
 import type { GeneratedBoard } from './board-data.ts';
@@ -168,4 +175,48 @@ export async function benchOverviewQueries(
     },
     { benchmark: `overview, ${label}: totals`, figure: 'p95 ms', value: fmt(percentile(totals, 95), 2) },
   ];
+}
+
+/** Cities the radius searches start from, one a round: dense and sparse parts of the board. */
+const radiusCenters = [
+  ['IL', 'Chicago'],
+  ['TX', 'Dallas'],
+  ['GA', 'Atlanta'],
+  ['CO', 'Denver'],
+  ['CA', 'Fresno'],
+  ['NY', 'Buffalo'],
+] as const;
+
+/**
+ * The radius search (the query API's own code, below HTTP) for one organization: the first page of
+ * trucks within 50, 250 and 1000 miles, with the total, p50 and p95 each.
+ */
+export async function benchRadiusQueries(
+  documents: DocumentStore,
+  board: GeneratedBoard,
+  label: string,
+  rounds: number,
+): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (const radius of [50, 250, 1000]) {
+    const samples: number[] = [];
+    let found = 0;
+    for (let round = -3; round < rounds; round++) {
+      const [state, city] = radiusCenters[Math.abs(round) % radiusCenters.length] as readonly [
+        string,
+        string,
+      ];
+      const query = radiusSearchQuerySchema.parse({ state, city, radius: String(radius) });
+      const start = performance.now();
+      const answer = await radiusSearch(documents, board.orgId, query);
+      if (round >= 0) samples.push(performance.now() - start);
+      found = Math.max(found, answer.totalCount);
+    }
+    rows.push({
+      benchmark: `radius search, ${label}: ${radius} miles, first page (up to ${fmt(found)} trucks within)`,
+      figure: 'p50 / p95 ms',
+      value: `${fmt(percentile(samples, 50), 2)} / ${fmt(percentile(samples, 95), 2)}`,
+    });
+  }
+  return rows;
 }

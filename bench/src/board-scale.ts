@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import { buildBoards } from './board-build.ts';
-import { benchListQueries, benchOverviewQueries } from './board-queries.ts';
+import { benchListQueries, benchOverviewQueries, benchRadiusQueries } from './board-queries.ts';
 import { tempDir } from './fixtures.ts';
 import { fmt, type Row } from './stats.ts';
 
@@ -50,6 +50,7 @@ export async function benchBoardScale(options: { large?: number; rounds?: number
       log(`  querying the board of ${label}`);
       rows.push(...(await benchListQueries(boards.documents, board, label, rounds)));
       rows.push(...(await benchOverviewQueries(boards.documents, board, label, rounds)));
+      rows.push(...(await benchRadiusQueries(boards.documents, board, label, rounds)));
     }
     return rows;
   } finally {
