@@ -2,6 +2,7 @@ import { startTestApp, type TestApp } from '@dispatch/standalone/test-support';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './browser.ts';
+import { pickCity } from './city-picker.ts';
 import { linkIn, waitForMail } from './mail.ts';
 
 let app: TestApp;
@@ -29,7 +30,7 @@ async function postTruck(page: Page, name: string, trailerType: string) {
   await page.getByLabel('Trailer type').selectOption(trailerType);
   await page.getByLabel('Truck name').fill(name);
   await page.getByLabel('State', { exact: true }).selectOption('IL');
-  await page.getByLabel('City', { exact: true }).selectOption('Chicago');
+  await pickCity(page, 'City', 'chi', 'Chicago');
   await page.getByLabel('Availability date').fill('2026-11-21');
   await page.getByLabel('Dispatcher name').fill('Wendy Watcher');
   await page.getByLabel('Dispatcher phone').fill('3125550100');

@@ -76,7 +76,6 @@ function slowWrites(store: DocumentStore, failAt?: number): DocumentStore {
     find: (collection, query) => store.find(collection, query),
     count: (collection, filter) => store.count(collection, filter),
     findNear: (collection, query) => store.findNear(collection, query),
-    countNear: (collection, query) => store.countNear(collection, query),
     close: () => store.close(),
     replaceCollections: (replacements, operations) => store.replaceCollections(replacements, operations),
     write: async (operations: WriteOperation[]) => {

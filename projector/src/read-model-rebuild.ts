@@ -73,7 +73,6 @@ function shadowCollections(documents: DocumentStore, names: ReadonlySet<string>)
     find: (collection, query) => documents.find(name(collection), query),
     count: (collection, filter) => documents.count(name(collection), filter),
     findNear: (collection, query) => documents.findNear(name(collection), query),
-    countNear: (collection, query) => documents.countNear(name(collection), query),
     write: (operations) => documents.write(operations.map(op)),
     replaceCollections: (replacements, operations) =>
       documents.replaceCollections(replacements, operations.map(op)),

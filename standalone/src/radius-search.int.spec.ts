@@ -13,7 +13,10 @@ let stranger: string;
 const inject = requestsWith(() => app);
 
 /** The spherical law of cosines: a great-circle formula other than the product's haversine. */
-function independentMiles(a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }) {
+function independentMiles(
+  a: { latitude: number; longitude: number },
+  b: { latitude: number; longitude: number },
+) {
   const rad = Math.PI / 180;
   const cos =
     Math.sin(a.latitude * rad) * Math.sin(b.latitude * rad) +
@@ -46,11 +49,37 @@ beforeAll(async () => {
   owner = (await ownerWithOrganization(app, 'radius-owner@example.com', 'Radius Freight')).cookie;
   stranger = (await ownerWithOrganization(app, 'radius-stranger@example.com', 'Elsewhere Freight')).cookie;
   for (const [truckName, truckState, truckCity] of trucksAt) {
-    await post(owner, { ...validTruck, truckName, truckState, truckCity, status: truckName !== 'Prairie Hauler' });
+    await post(owner, {
+      ...validTruck,
+      truckName,
+      truckState,
+      truckCity,
+      status: truckName !== 'Prairie Hauler',
+    });
   }
   await post(stranger, { ...validTruck, truckName: 'Not Yours', truckState: 'IL', truckCity: 'Chicago' });
-  await post(owner, { ...validLoad, originState: 'IL', originCity: 'Peoria', destinationState: 'TX', destinationCity: 'Dallas' }, 'loads');
-  await post(owner, { ...validLoad, originState: 'TX', originCity: 'Dallas', destinationState: 'WI', destinationCity: 'Milwaukee' }, 'loads');
+  await post(
+    owner,
+    {
+      ...validLoad,
+      originState: 'IL',
+      originCity: 'Peoria',
+      destinationState: 'TX',
+      destinationCity: 'Dallas',
+    },
+    'loads',
+  );
+  await post(
+    owner,
+    {
+      ...validLoad,
+      originState: 'TX',
+      originCity: 'Dallas',
+      destinationState: 'WI',
+      destinationCity: 'Milwaukee',
+    },
+    'loads',
+  );
 });
 afterAll(() => app.stop());
 
@@ -60,7 +89,11 @@ describe('GET /api/v1/radius-search', () => {
     expect(response.statusCode, response.body).toBe(200);
     const answer = radiusSearchAnswerSchema.parse(response.json());
     const chicago = placeOf('IL', 'Chicago');
-    expect(answer.center).toMatchObject({ state: 'IL', latitude: chicago?.latitude, longitude: chicago?.longitude });
+    expect(answer.center).toMatchObject({
+      state: 'IL',
+      latitude: chicago?.latitude,
+      longitude: chicago?.longitude,
+    });
     const names = answer.data.map((item) => ('truck' in item ? item.truck.truckName : ''));
     expect(names).toEqual(['Loop Runner', 'Brew City', 'Prairie Hauler', 'Circle City']);
     for (const item of answer.data) {
@@ -81,35 +114,58 @@ describe('GET /api/v1/radius-search', () => {
         (await search(owner, { state: 'IL', city: 'Chicago', radius: '200', limit: '3', page })).json(),
       ),
     );
-    expect(pages.map((page) => page.data.map((item: { truck: { truckName: string } }) => item.truck.truckName))).toEqual([
-      ['Loop Runner', 'Brew City', 'Prairie Hauler'],
-      ['Circle City'],
-    ]);
+    expect(
+      pages.map((page) => page.data.map((item: { truck: { truckName: string } }) => item.truck.truckName)),
+    ).toEqual([['Loop Runner', 'Brew City', 'Prairie Hauler'], ['Circle City']]);
     expect(pages[0]).toMatchObject({ totalCount: 4, totalPages: 2, limit: 3, page: 0 });
-    const available = (await search(owner, { state: 'IL', city: 'Chicago', radius: '200', status: 'true' })).json();
+    const available = (
+      await search(owner, { state: 'IL', city: 'Chicago', radius: '200', status: 'true' })
+    ).json();
     expect(available.totalCount).toBe(3);
-    const north = (await search(owner, { state: 'IL', city: 'Chicago', radius: '200', direction: 'NORTH' })).json();
-    expect(north.data.map((item: { truck: { truckName: string } }) => item.truck.truckName)).toEqual(['Brew City']);
-    const flatbeds = (await search(owner, { state: 'IL', city: 'Chicago', radius: '200', trailerType: 'LOW_SIDED_HOPPER' })).json();
+    const north = (
+      await search(owner, { state: 'IL', city: 'Chicago', radius: '200', direction: 'NORTH' })
+    ).json();
+    expect(north.data.map((item: { truck: { truckName: string } }) => item.truck.truckName)).toEqual([
+      'Brew City',
+    ]);
+    const flatbeds = (
+      await search(owner, { state: 'IL', city: 'Chicago', radius: '200', trailerType: 'LOW_SIDED_HOPPER' })
+    ).json();
     expect(flatbeds.totalCount).toBe(0);
   });
 
   it('searches loads by origin, or by destination for a backhaul', async () => {
-    const byOrigin = (await search(owner, { state: 'IL', city: 'Chicago', radius: '200', searchType: 'loads' })).json();
-    expect(byOrigin.data.map((item: { load: { originCity: string } }) => item.load.originCity)).toEqual(['Peoria']);
-    const byDestination = (
-      await search(owner, { state: 'IL', city: 'Chicago', radius: '200', searchType: 'loads', around: 'destination' })
+    const byOrigin = (
+      await search(owner, { state: 'IL', city: 'Chicago', radius: '200', searchType: 'loads' })
     ).json();
-    expect(byDestination.data.map((item: { load: { destinationCity: string } }) => item.load.destinationCity)).toEqual([
-      'Milwaukee',
+    expect(byOrigin.data.map((item: { load: { originCity: string } }) => item.load.originCity)).toEqual([
+      'Peoria',
     ]);
+    const byDestination = (
+      await search(owner, {
+        state: 'IL',
+        city: 'Chicago',
+        radius: '200',
+        searchType: 'loads',
+        around: 'destination',
+      })
+    ).json();
+    expect(
+      byDestination.data.map((item: { load: { destinationCity: string } }) => item.load.destinationCity),
+    ).toEqual(['Milwaukee']);
   });
 
   it('finds a truck in a small Maine town, and leaves out a place the map does not know', async () => {
     const maine = (await search(owner, { state: 'ME', city: 'Bangor', radius: '10' })).json();
-    expect(maine.data.map((item: { truck: { truckName: string } }) => item.truck.truckName)).toEqual(['Pine Tree']);
-    const everywhere = (await search(owner, { state: 'IL', city: 'Chicago', radius: '5000', limit: '100' })).json();
-    expect(everywhere.data.map((item: { truck: { truckName: string } }) => item.truck.truckName)).not.toContain('Lost Rig');
+    expect(maine.data.map((item: { truck: { truckName: string } }) => item.truck.truckName)).toEqual([
+      'Pine Tree',
+    ]);
+    const everywhere = (
+      await search(owner, { state: 'IL', city: 'Chicago', radius: '5000', limit: '100' })
+    ).json();
+    expect(
+      everywhere.data.map((item: { truck: { truckName: string } }) => item.truck.truckName),
+    ).not.toContain('Lost Rig');
   });
 
   it('refuses bad parameters with the spec words, naming the field', async () => {
@@ -121,7 +177,11 @@ describe('GET /api/v1/radius-search', () => {
       [{ state: 'IL', city: 'Chicago', radius: 'far' }, 'radius', RADIUS_MESSAGE],
       [{ state: 'IL', city: 'Chicago' }, 'radius', RADIUS_MESSAGE],
       [{ state: 'ME', city: 'Chicago', radius: '20' }, 'city', 'City not found in ME'],
-      [{ state: 'IL', city: 'Chicago', radius: '20', searchType: 'boats' }, 'searchType', 'Search type must be trucks or loads'],
+      [
+        { state: 'IL', city: 'Chicago', radius: '20', searchType: 'boats' },
+        'searchType',
+        'Search type must be trucks or loads',
+      ],
     ];
     for (const [query, field, message] of cases) {
       const response = await search(owner, query);
@@ -131,13 +191,27 @@ describe('GET /api/v1/radius-search', () => {
 
   it('shows only the organization of the session, and reads its own writes', async () => {
     const strangers = (await search(stranger, { state: 'IL', city: 'Chicago', radius: '200' })).json();
-    expect(strangers.data.map((item: { truck: { truckName: string } }) => item.truck.truckName)).toEqual(['Not Yours']);
-    const posted = await inject(owner, 'POST', '/api/v1/trucks', { ...validTruck, truckName: 'Fresh Post', truckCity: 'Joliet' }, {
-      origin: app.url,
-    });
-    const fresh = await search(owner, { state: 'IL', city: 'Chicago', radius: '200', limit: '100' }, {
-      'x-min-position': posted.headers['x-event-position'] as string,
-    });
-    expect(fresh.json().data.map((item: { truck: { truckName: string } }) => item.truck.truckName)).toContain('Fresh Post');
+    expect(strangers.data.map((item: { truck: { truckName: string } }) => item.truck.truckName)).toEqual([
+      'Not Yours',
+    ]);
+    const posted = await inject(
+      owner,
+      'POST',
+      '/api/v1/trucks',
+      { ...validTruck, truckName: 'Fresh Post', truckCity: 'Joliet' },
+      {
+        origin: app.url,
+      },
+    );
+    const fresh = await search(
+      owner,
+      { state: 'IL', city: 'Chicago', radius: '200', limit: '100' },
+      {
+        'x-min-position': posted.headers['x-event-position'] as string,
+      },
+    );
+    expect(fresh.json().data.map((item: { truck: { truckName: string } }) => item.truck.truckName)).toContain(
+      'Fresh Post',
+    );
   });
 });

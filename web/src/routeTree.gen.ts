@@ -30,6 +30,8 @@ import { Route as AuthenticatedAdminUsersRouteImport } from './routes/_authentic
 import { Route as AuthenticatedOrgSlugLoadsIndexRouteImport } from './routes/_authenticated/$orgSlug/loads/index';
 import { Route as AuthenticatedOrgSlugLoadsPostRouteImport } from './routes/_authenticated/$orgSlug/loads/post';
 import { Route as AuthenticatedOrgSlugMembersIndexRouteImport } from './routes/_authenticated/$orgSlug/members/index';
+import { Route as AuthenticatedOrgSlugRadius360IndexRouteImport } from './routes/_authenticated/$orgSlug/radius-360/index';
+import { Route as AuthenticatedOrgSlugRadiusIndexRouteImport } from './routes/_authenticated/$orgSlug/radius/index';
 import { Route as AuthenticatedOrgSlugTrucksIndexRouteImport } from './routes/_authenticated/$orgSlug/trucks/index';
 import { Route as AuthenticatedOrgSlugTrucksPostRouteImport } from './routes/_authenticated/$orgSlug/trucks/post';
 import { Route as AuthenticatedOrgSlugLoadsEditIdRouteImport } from './routes/_authenticated/$orgSlug/loads/edit.$id';
@@ -146,6 +148,18 @@ const AuthenticatedOrgSlugMembersIndexRoute =
     path: '/members/',
     getParentRoute: () => AuthenticatedOrgSlugRouteRoute,
   } as any);
+const AuthenticatedOrgSlugRadius360IndexRoute =
+  AuthenticatedOrgSlugRadius360IndexRouteImport.update({
+    id: '/radius-360/',
+    path: '/radius-360/',
+    getParentRoute: () => AuthenticatedOrgSlugRouteRoute,
+  } as any);
+const AuthenticatedOrgSlugRadiusIndexRoute =
+  AuthenticatedOrgSlugRadiusIndexRouteImport.update({
+    id: '/radius/',
+    path: '/radius/',
+    getParentRoute: () => AuthenticatedOrgSlugRouteRoute,
+  } as any);
 const AuthenticatedOrgSlugTrucksIndexRoute =
   AuthenticatedOrgSlugTrucksIndexRouteImport.update({
     id: '/trucks/',
@@ -192,6 +206,8 @@ export interface FileRoutesByFullPath {
   '/$orgSlug/trucks/post': typeof AuthenticatedOrgSlugTrucksPostRoute;
   '/$orgSlug/loads/': typeof AuthenticatedOrgSlugLoadsIndexRoute;
   '/$orgSlug/members/': typeof AuthenticatedOrgSlugMembersIndexRoute;
+  '/$orgSlug/radius-360/': typeof AuthenticatedOrgSlugRadius360IndexRoute;
+  '/$orgSlug/radius/': typeof AuthenticatedOrgSlugRadiusIndexRoute;
   '/$orgSlug/trucks/': typeof AuthenticatedOrgSlugTrucksIndexRoute;
   '/$orgSlug/loads/edit/$id': typeof AuthenticatedOrgSlugLoadsEditIdRoute;
   '/$orgSlug/trucks/edit/$id': typeof AuthenticatedOrgSlugTrucksEditIdRoute;
@@ -215,6 +231,8 @@ export interface FileRoutesByTo {
   '/$orgSlug/trucks/post': typeof AuthenticatedOrgSlugTrucksPostRoute;
   '/$orgSlug/loads': typeof AuthenticatedOrgSlugLoadsIndexRoute;
   '/$orgSlug/members': typeof AuthenticatedOrgSlugMembersIndexRoute;
+  '/$orgSlug/radius-360': typeof AuthenticatedOrgSlugRadius360IndexRoute;
+  '/$orgSlug/radius': typeof AuthenticatedOrgSlugRadiusIndexRoute;
   '/$orgSlug/trucks': typeof AuthenticatedOrgSlugTrucksIndexRoute;
   '/$orgSlug/loads/edit/$id': typeof AuthenticatedOrgSlugLoadsEditIdRoute;
   '/$orgSlug/trucks/edit/$id': typeof AuthenticatedOrgSlugTrucksEditIdRoute;
@@ -243,6 +261,8 @@ export interface FileRoutesById {
   '/_authenticated/$orgSlug/trucks/post': typeof AuthenticatedOrgSlugTrucksPostRoute;
   '/_authenticated/$orgSlug/loads/': typeof AuthenticatedOrgSlugLoadsIndexRoute;
   '/_authenticated/$orgSlug/members/': typeof AuthenticatedOrgSlugMembersIndexRoute;
+  '/_authenticated/$orgSlug/radius-360/': typeof AuthenticatedOrgSlugRadius360IndexRoute;
+  '/_authenticated/$orgSlug/radius/': typeof AuthenticatedOrgSlugRadiusIndexRoute;
   '/_authenticated/$orgSlug/trucks/': typeof AuthenticatedOrgSlugTrucksIndexRoute;
   '/_authenticated/$orgSlug/loads/edit/$id': typeof AuthenticatedOrgSlugLoadsEditIdRoute;
   '/_authenticated/$orgSlug/trucks/edit/$id': typeof AuthenticatedOrgSlugTrucksEditIdRoute;
@@ -270,6 +290,8 @@ export interface FileRouteTypes {
     | '/$orgSlug/trucks/post'
     | '/$orgSlug/loads/'
     | '/$orgSlug/members/'
+    | '/$orgSlug/radius-360/'
+    | '/$orgSlug/radius/'
     | '/$orgSlug/trucks/'
     | '/$orgSlug/loads/edit/$id'
     | '/$orgSlug/trucks/edit/$id';
@@ -293,6 +315,8 @@ export interface FileRouteTypes {
     | '/$orgSlug/trucks/post'
     | '/$orgSlug/loads'
     | '/$orgSlug/members'
+    | '/$orgSlug/radius-360'
+    | '/$orgSlug/radius'
     | '/$orgSlug/trucks'
     | '/$orgSlug/loads/edit/$id'
     | '/$orgSlug/trucks/edit/$id';
@@ -320,6 +344,8 @@ export interface FileRouteTypes {
     | '/_authenticated/$orgSlug/trucks/post'
     | '/_authenticated/$orgSlug/loads/'
     | '/_authenticated/$orgSlug/members/'
+    | '/_authenticated/$orgSlug/radius-360/'
+    | '/_authenticated/$orgSlug/radius/'
     | '/_authenticated/$orgSlug/trucks/'
     | '/_authenticated/$orgSlug/loads/edit/$id'
     | '/_authenticated/$orgSlug/trucks/edit/$id';
@@ -481,6 +507,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedOrgSlugMembersIndexRouteImport;
       parentRoute: typeof AuthenticatedOrgSlugRouteRoute;
     };
+    '/_authenticated/$orgSlug/radius-360/': {
+      id: '/_authenticated/$orgSlug/radius-360/';
+      path: '/radius-360';
+      fullPath: '/$orgSlug/radius-360/';
+      preLoaderRoute: typeof AuthenticatedOrgSlugRadius360IndexRouteImport;
+      parentRoute: typeof AuthenticatedOrgSlugRouteRoute;
+    };
+    '/_authenticated/$orgSlug/radius/': {
+      id: '/_authenticated/$orgSlug/radius/';
+      path: '/radius';
+      fullPath: '/$orgSlug/radius/';
+      preLoaderRoute: typeof AuthenticatedOrgSlugRadiusIndexRouteImport;
+      parentRoute: typeof AuthenticatedOrgSlugRouteRoute;
+    };
     '/_authenticated/$orgSlug/trucks/': {
       id: '/_authenticated/$orgSlug/trucks/';
       path: '/trucks';
@@ -519,6 +559,8 @@ interface AuthenticatedOrgSlugRouteRouteChildren {
   AuthenticatedOrgSlugTrucksPostRoute: typeof AuthenticatedOrgSlugTrucksPostRoute;
   AuthenticatedOrgSlugLoadsIndexRoute: typeof AuthenticatedOrgSlugLoadsIndexRoute;
   AuthenticatedOrgSlugMembersIndexRoute: typeof AuthenticatedOrgSlugMembersIndexRoute;
+  AuthenticatedOrgSlugRadius360IndexRoute: typeof AuthenticatedOrgSlugRadius360IndexRoute;
+  AuthenticatedOrgSlugRadiusIndexRoute: typeof AuthenticatedOrgSlugRadiusIndexRoute;
   AuthenticatedOrgSlugTrucksIndexRoute: typeof AuthenticatedOrgSlugTrucksIndexRoute;
   AuthenticatedOrgSlugLoadsEditIdRoute: typeof AuthenticatedOrgSlugLoadsEditIdRoute;
   AuthenticatedOrgSlugTrucksEditIdRoute: typeof AuthenticatedOrgSlugTrucksEditIdRoute;
@@ -533,6 +575,9 @@ const AuthenticatedOrgSlugRouteRouteChildren: AuthenticatedOrgSlugRouteRouteChil
     AuthenticatedOrgSlugLoadsIndexRoute: AuthenticatedOrgSlugLoadsIndexRoute,
     AuthenticatedOrgSlugMembersIndexRoute:
       AuthenticatedOrgSlugMembersIndexRoute,
+    AuthenticatedOrgSlugRadius360IndexRoute:
+      AuthenticatedOrgSlugRadius360IndexRoute,
+    AuthenticatedOrgSlugRadiusIndexRoute: AuthenticatedOrgSlugRadiusIndexRoute,
     AuthenticatedOrgSlugTrucksIndexRoute: AuthenticatedOrgSlugTrucksIndexRoute,
     AuthenticatedOrgSlugLoadsEditIdRoute: AuthenticatedOrgSlugLoadsEditIdRoute,
     AuthenticatedOrgSlugTrucksEditIdRoute:

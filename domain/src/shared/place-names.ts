@@ -33,7 +33,7 @@ export function simplifyPlaceText(text: string): string {
   // Most names are already plain ("fort kent" once lower case): nothing more to do.
   if (PLAIN.test(simple)) return simple;
   // The Unicode decomposition is for the others ("española" → "espanola").
-  if (/[^\x00-\x7f]/.test(simple)) {
+  if (/[^ -~]/.test(simple)) {
     simple = simple
       .normalize('NFD')
       .replace(/\p{M}/gu, '')

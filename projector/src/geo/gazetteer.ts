@@ -378,7 +378,7 @@ function rowAround(bytes: Buffer, hit: number, end: number, tabs: Int32Array): b
     tabs[field] = at--;
   }
   // Before the name, the row's id: digits from the start of the line.
-  while (at >= 0 && bytes[at] >= 0x30 && bytes[at] <= 0x39) at--;
+  while (at >= 0 && isDigit(bytes[at] as number)) at--;
   if (at >= 0 && bytes[at] !== NEWLINE) return false;
   // Forward: country code, cc2, admin1 to admin4, population.
   at = hit;
@@ -430,6 +430,8 @@ function fieldsOf(bytes: Buffer, start: number, end: number, tabs: Int32Array): 
   }
   return at;
 }
+
+const isDigit = (byte: number) => byte >= 0x30 && byte <= 0x39;
 
 /** The decimal number written in bytes [start, end) ("-68.77265", "32391"); 0 when empty, NaN when not a number. */
 function decimalAt(bytes: Buffer, start: number, end: number): number {

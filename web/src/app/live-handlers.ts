@@ -8,6 +8,7 @@ import {
   invalidateOrganization,
 } from '../features/organizations/api/organization-cache';
 import { invalidateOverview } from '../features/overview/api/get-overview';
+import { invalidateRadius } from '../features/radius/api/radius-cache';
 import { invalidateTrucks } from '../features/trucks/api/truck-cache';
 
 /** Which caches each kind of change notice refreshes. Envelopes join as they are built. */
@@ -17,12 +18,15 @@ export const liveChangeHandlers: LiveChangeHandlers = {
       invalidateTrucks(queryClient, ids),
       invalidateHistory(queryClient, 'trucks', ids),
       invalidateOverview(queryClient),
+      // A truck posted, removed or moved may enter or leave an open radius search.
+      invalidateRadius(queryClient, 'trucks'),
     ]),
   loads: (queryClient: QueryClient, ids?: readonly number[]) =>
     Promise.all([
       invalidateLoads(queryClient, ids),
       invalidateHistory(queryClient, 'loads', ids),
       invalidateOverview(queryClient),
+      invalidateRadius(queryClient, 'loads'),
     ]),
   members: invalidateMembers,
   invitations: invalidateInvitations,

@@ -1,5 +1,6 @@
-import { Link, Outlet, useNavigate } from '@tanstack/react-router';
-import { LayoutDashboard, Package, Truck } from 'lucide-react';
+import { Link, Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
+import { Compass, LayoutDashboard, Package, Radar, Truck } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { useSession } from '../../features/auth/api/get-session';
 import { UserMenu } from '../../features/auth/components/user-menu';
 import { type LiveStatus, useLiveUpdates } from '../../features/live/use-live-updates';
@@ -11,7 +12,7 @@ import { cn } from '../../lib/cn';
 import { liveChangeHandlers } from '../live-handlers';
 
 const navItemClassName =
-  'flex items-center gap-2.5 rounded-md px-2.5 py-2 text-sm font-medium text-muted-foreground transition-colors hover:bg-accent hover:text-foreground [&_svg]:size-4';
+  'flex shrink-0 items-center gap-2.5 whitespace-nowrap rounded-md px-2.5 py-2 text-sm font-medium text-muted-foreground transition-colors hover:bg-accent hover:text-foreground [&_svg]:size-4';
 const activeNavItem = { className: 'bg-accent text-foreground' };
 
 function Navigation({
@@ -23,8 +24,20 @@ function Navigation({
   organizationId: string;
   className?: string;
 }) {
+  const ref = useRef<HTMLElement>(null);
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  // A phone's row of entries scrolls sideways: it brings the current page's entry into view.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each page change
+  useEffect(() => {
+    const nav = ref.current;
+    const active = nav?.querySelector<HTMLElement>('[data-status="active"]');
+    if (!nav || !active || nav.scrollWidth <= nav.clientWidth) return;
+    const [navBox, box] = [nav.getBoundingClientRect(), active.getBoundingClientRect()];
+    if (box.left < navBox.left) nav.scrollLeft -= navBox.left - box.left + 8;
+    else if (box.right > navBox.right) nav.scrollLeft += box.right - navBox.right + 8;
+  }, [pathname]);
   return (
-    <nav aria-label="Main" className={className}>
+    <nav ref={ref} aria-label="Main" className={className}>
       <Link
         to="/$orgSlug/overview"
         params={{ orgSlug }}
@@ -51,6 +64,24 @@ function Navigation({
       >
         <Package aria-hidden />
         Loads
+      </Link>
+      <Link
+        to="/$orgSlug/radius"
+        params={{ orgSlug }}
+        className={navItemClassName}
+        activeProps={activeNavItem}
+      >
+        <Radar aria-hidden />
+        Radius search
+      </Link>
+      <Link
+        to="/$orgSlug/radius-360"
+        params={{ orgSlug }}
+        className={navItemClassName}
+        activeProps={activeNavItem}
+      >
+        <Compass aria-hidden />
+        Radius 360
       </Link>
       <MembersNavLink
         organizationId={organizationId}
@@ -107,7 +138,8 @@ export function OrganizationLayout({ organization }: { organization: Organizatio
         <Navigation
           orgSlug={organization.slug}
           organizationId={organization.id}
-          className="order-last flex w-full gap-1 md:order-none md:flex-col md:gap-0.5"
+          // On phones the entries are one row that scrolls sideways by itself, never the page.
+          className="order-last -mx-2 flex w-[calc(100%+1rem)] gap-1 overflow-x-auto px-2 [scrollbar-width:none] md:order-none md:mx-0 md:w-full md:flex-col md:gap-0.5 md:overflow-visible md:px-0"
         />
         <div className="flex items-center gap-3 md:mt-auto md:flex-col md:items-stretch">
           <div className="md:px-2.5">

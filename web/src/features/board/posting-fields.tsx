@@ -1,11 +1,10 @@
 /** The fields the truck and load forms share by name, and the place pickers' options. */
-import { trailerTypeLabels, trailerTypes, usStates } from '@dispatch/domain';
+import { trailerTypeLabels, trailerTypes, US_STATES } from '@dispatch/domain';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Field, type fieldControlProps } from '../../components/ui/field';
 import { Input, Textarea } from '../../components/ui/input';
 import { Select } from '../../components/ui/select';
-// The state → city lists are the trucks form's; both forms pick places the same way.
-import { cityOptions } from '../trucks/truck-form-values';
+import { CityCombobox } from '../places/city-combobox';
 
 /** A form's wiring for the fields named N (from usePostingForm). */
 export interface FieldKit<N extends string> {
@@ -15,9 +14,10 @@ export interface FieldKit<N extends string> {
   bind: (name: N, hint?: string) => ReturnType<typeof fieldControlProps> & UseFormRegisterReturn;
 }
 
-/** A form's wiring for a state and city pair: a new state clears a city it does not have. */
+/** A form's wiring for a state and city pair: a new state clears the city; a picked place fills it. */
 export interface PlaceKit<N extends string> extends FieldKit<N> {
   onStateChange: (stateField: N, cityField: N) => UseFormRegisterReturn;
+  pick: (cityField: N, name: string) => void;
 }
 
 export interface PlaceFieldsProps<N extends string> {
@@ -30,7 +30,7 @@ export interface PlaceFieldsProps<N extends string> {
   optional?: boolean;
 }
 
-/** A state picker and the picker of its cities. */
+/** A state picker (the 50 states and DC) and a city field that suggests the places of that state. */
 export function PlaceFields<N extends string>({
   kit,
   fields,
@@ -39,40 +39,44 @@ export function PlaceFields<N extends string>({
   optional = false,
 }: PlaceFieldsProps<N>) {
   const hint = optional ? 'Optional' : undefined;
-  const cityPrompt = optional ? 'Any city' : values.state ? 'Select a city' : 'Select a state first';
+  const cityPrompt = !values.state ? 'Select a state first' : optional ? 'Any city' : 'Type to search';
   return (
     <>
       <Field id={kit.fieldId(fields.state)} label={labels.state} hint={hint} error={kit.error(fields.state)}>
         <Select {...kit.control(fields.state, hint)} {...kit.onStateChange(fields.state, fields.city)}>
           <option value="">{optional ? 'Any state' : 'Select a state'}</option>
-          <StateOptions />
+          <StateOptions state={values.state} />
         </Select>
       </Field>
       <Field id={kit.fieldId(fields.city)} label={labels.city} hint={hint} error={kit.error(fields.city)}>
-        <Select {...kit.bind(fields.city, hint)} disabled={!values.state}>
-          <option value="">{cityPrompt}</option>
-          <CityOptions state={values.state} city={values.city} />
-        </Select>
+        <CityCombobox
+          state={values.state}
+          value={values.city ?? ''}
+          onPick={(name) => kit.pick(fields.city, name)}
+          inputProps={kit.bind(fields.city, hint)}
+          disabled={!values.state}
+          placeholder={cityPrompt}
+        />
       </Field>
     </>
   );
 }
 
-export function StateOptions() {
-  return usStates.map((state) => (
-    <option key={state} value={state}>
-      {state}
-    </option>
-  ));
-}
+const statesByCode = [...US_STATES].sort((a, b) => a.code.localeCompare(b.code));
 
-/** The cities of a state; one picked earlier that the list lacks stays selectable. */
-export function CityOptions({ state, city }: { state: string; city: string }) {
-  return cityOptions(state, city).map((name) => (
-    <option key={name} value={name}>
-      {name}
-    </option>
-  ));
+/** The 50 states and DC by code ("IL – Illinois"); a stored state the list lacks stays selectable. */
+export function StateOptions({ state = '' }: { state?: string }) {
+  const unknown = state && !statesByCode.some(({ code }) => code === state);
+  return (
+    <>
+      {statesByCode.map(({ code, name }) => (
+        <option key={code} value={code}>
+          {code} – {name}
+        </option>
+      ))}
+      {unknown ? <option value={state}>{state}</option> : null}
+    </>
+  );
 }
 
 export function TrailerTypeField({ kit }: { kit: FieldKit<'trailerType'> }) {

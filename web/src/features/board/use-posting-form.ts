@@ -10,8 +10,6 @@ import {
 } from 'react-hook-form';
 import type { z } from 'zod';
 import { fieldControlProps } from '../../components/ui/field';
-// The state → city lists are the trucks form's; both forms pick places the same way.
-import { cityOptions } from '../trucks/truck-form-values';
 import { submitFailed } from './submit-failed';
 
 export type DirtyFields<Field extends string> = Partial<Record<Field, boolean | undefined>>;
@@ -74,21 +72,27 @@ export function usePostingForm<Fields extends FieldValues, Input extends FieldVa
     }
   });
 
-  // A city belongs to its state: choosing another state clears a city it does not have.
+  // A city belongs to its state: choosing another state clears the city.
   const onStateChange = (stateField: Path<Fields>, cityField: Path<Fields>) =>
     register(stateField, {
-      onChange: (event: { target: { value: string } }) => {
-        const city = form.getValues(cityField) as string;
-        if (city && !cityOptions(event.target.value).includes(city)) {
-          setValue(cityField, '' as PathValue<Fields, Path<Fields>>, {
-            shouldDirty: true,
-            shouldValidate: form.formState.isSubmitted,
-          });
-        }
+      onChange: () => {
+        if (!form.getValues(cityField)) return;
+        setValue(cityField, '' as PathValue<Fields, Path<Fields>>, {
+          shouldDirty: true,
+          shouldValidate: form.formState.isSubmitted,
+        });
       },
     });
 
+  // A place picked from the city suggestions, checked at once if the field showed a message.
+  const pick = (cityField: Path<Fields>, name: string) =>
+    setValue(cityField, name as PathValue<Fields, Path<Fields>>, {
+      shouldDirty: true,
+      shouldTouch: true,
+      shouldValidate: form.formState.isSubmitted || Boolean(errors[cityField]),
+    });
+
   // `kit` wires the shared fields of board/posting-fields.
-  const kit = { fieldId, error, control, bind, onStateChange };
+  const kit = { fieldId, error, control, bind, onStateChange, pick };
   return { form, submit, isSubmitting, fieldId, error, control, kit };
 }

@@ -1,0 +1,100 @@
+import { startTestApp, type TestApp } from '@dispatch/standalone/test-support';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from './browser.ts';
+import { linkIn, waitForMail } from './mail.ts';
+
+/** The city picker of the post and edit forms: every US place, searched as one types. */
+
+let app: TestApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  app = await startTestApp({ serveWeb: true, listen: true });
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+async function signedUp(): Promise<Page> {
+  const context = await browser.newContext({ baseURL: app.url });
+  const page = await context.newPage();
+  const email = 'pat.picker@example.com';
+  await page.goto('/sign-up');
+  await page.getByLabel('Name').fill('Pat Picker');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('picker-password-123');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.goto(linkIn(await waitForMail(app.dataDir, email, 'Verify your email address')));
+  await page.waitForURL('**/onboarding');
+  await page.getByLabel('Organization name').fill('Aroostook Haulers');
+  await page.getByRole('button', { name: 'Create organization' }).click();
+  await page.waitForURL('**/aroostook-haulers/overview');
+  return page;
+}
+
+describe('the city picker', () => {
+  it('suggests the places of the state as one types, by keyboard, and marks a city the map does not know', async () => {
+    const page = await signedUp();
+    await page.goto('/aroostook-haulers/trucks/post');
+    const city = page.getByLabel('City', { exact: true });
+    expect(await city.isDisabled()).toBe(true);
+    expect(await page.getByLabel('State', { exact: true }).locator('option').count()).toBe(52);
+
+    await page.getByLabel('State', { exact: true }).selectOption('ME');
+    expect(await city.getAttribute('role')).toBe('combobox');
+    await city.fill('ban');
+    const listbox = page.getByRole('listbox', { name: 'Places in ME' });
+    await listbox.getByRole('option', { name: 'Bangor', exact: true }).waitFor();
+    expect(await city.getAttribute('aria-expanded')).toBe('true');
+    // The arrow keys move through the suggestions, Enter picks the one that is active.
+    await city.press('ArrowDown');
+    const active = await city.getAttribute('aria-activedescendant');
+    expect(await page.locator(`[id="${active}"]`).getAttribute('aria-selected')).toBe('true');
+    expect(await page.locator(`[id="${active}"]`).innerText()).toContain('Bangor');
+    await city.press('Enter');
+    expect(await city.inputValue()).toBe('Bangor');
+    expect(await city.getAttribute('aria-expanded')).toBe('false');
+
+    // Abbreviations either way; Escape closes the list.
+    await city.fill('Ft. K');
+    await listbox.getByRole('option', { name: 'Fort Kent', exact: true }).waitFor();
+    await city.press('Escape');
+    expect(await city.getAttribute('aria-expanded')).toBe('false');
+    await city.fill('Presque');
+    await listbox.getByRole('option', { name: 'Presque Isle', exact: true }).click();
+    expect(await city.inputValue()).toBe('Presque Isle');
+
+    // A town the gazetteer does not know is kept, and marked.
+    await city.fill('Nowhere Flats');
+    await page.getByText('No place in ME starts with').waitFor();
+    await page.getByLabel('Truck name').click();
+    await page.getByText('Not on the map').waitFor();
+    expect(await city.inputValue()).toBe('Nowhere Flats');
+    await city.fill('Caribou');
+    await page.getByLabel('Truck name').click();
+    await page.getByText('Not on the map').waitFor({ state: 'detached' });
+
+    // Another state clears the city.
+    await page.getByLabel('State', { exact: true }).selectOption('TX');
+    expect(await city.inputValue()).toBe('');
+    await city.fill('lare');
+    await page
+      .getByRole('listbox', { name: 'Places in TX' })
+      .getByRole('option', { name: 'Laredo', exact: true })
+      .click();
+
+    // The truck is posted with the picked place.
+    await page.getByLabel('Trailer type').selectOption('FLATBED');
+    await page.getByLabel('Truck name').fill('County Line');
+    await page.getByLabel('Availability date').fill('2026-11-21');
+    await page.getByLabel('Dispatcher name').fill('Pat Picker');
+    await page.getByLabel('Dispatcher phone').fill('2075550100');
+    await page.getByLabel('Dispatcher email').fill('pat@example.com');
+    await page.getByRole('button', { name: 'Post truck' }).click();
+    await page.waitForURL('**/aroostook-haulers/trucks');
+    await page.locator('tr', { hasText: 'County Line' }).getByText('Laredo').waitFor();
+  });
+});

@@ -1,0 +1,272 @@
+import { RADIUS_MAX_MILES, type RadiusSearchAnswer } from '@dispatch/domain';
+import { type UseQueryResult, useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { ChevronLeft, ChevronRight, Compass } from 'lucide-react';
+import { Button, buttonClassName } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Spinner } from '../../../components/ui/spinner';
+import { cn } from '../../../lib/cn';
+import { activeFilterCount, type BoardFilters, withFilters, withoutFilters } from '../../board/board-search';
+import { radiusSearchQueryOptions } from '../api/get-radius-search';
+import { formatMiles, isLoadResult, isTruckResult } from '../radius-results';
+import {
+  activeRadiusSearch,
+  type RadiusPlaceDraft,
+  type RadiusRouteSearch,
+  type RadiusSearch,
+  searchFromForm,
+} from '../radius-search';
+import { RadiusFilters } from './radius-filters';
+import { RadiusHeader } from './radius-header';
+import { placeFormOf, RadiusPlaceForm } from './radius-place-form';
+import { LoadResultsTable, TruckResultsTable } from './radius-results-table';
+import { Notice, placeErrorsOf, SearchFailed, StartNotice } from './radius-states';
+
+/** A search that is never sent: the query's key while the page has no search. */
+const NO_SEARCH: RadiusSearch = {
+  state: '',
+  city: '',
+  radius: 0,
+  limit: 10,
+  page: 0,
+  searchType: 'trucks',
+  around: 'origin',
+};
+
+export interface RadiusSearchPageProps {
+  organization: { id: string; name: string; slug: string };
+  search: RadiusRouteSearch;
+  onNavigate: (search: RadiusRouteSearch) => void;
+}
+
+const nounsOf = (search: RadiusSearch, count: number) =>
+  search.searchType === 'trucks' ? (count === 1 ? 'truck' : 'trucks') : count === 1 ? 'load' : 'loads';
+
+/**
+ * The radius search: the trucks, or the loads, within some miles of a city, nearest first, with the
+ * compass point of each from the city. The search lives in the URL; results follow live changes.
+ */
+export function RadiusSearchPage({ organization, search, onNavigate }: RadiusSearchPageProps) {
+  const active = activeRadiusSearch(search);
+  const query = useQuery({
+    ...radiusSearchQueryOptions(organization.id, active ?? NO_SEARCH),
+    enabled: active !== null,
+  });
+  const answer = query.data;
+  const refused = placeErrorsOf(query.error);
+
+  const onSearch = (form: RadiusPlaceDraft) => onNavigate(searchFromForm(form, search));
+  const changeFilters = (changes: Partial<BoardFilters>) =>
+    active && onNavigate(withFilters(active, changes));
+  const clearFilters = () => active && onNavigate(withoutFilters(active));
+
+  return (
+    <div className="flex flex-col gap-6">
+      <RadiusHeader
+        title="Radius search"
+        description={`Trucks or loads of ${organization.name} within some miles of a city, nearest first, updated live.`}
+        refreshing={query.isFetching && !!answer}
+        action={
+          active && !refused ? (
+            <Link
+              to="/$orgSlug/radius-360"
+              params={{ orgSlug: organization.slug }}
+              search={{ state: active.state, city: active.city, radius: active.radius }}
+              className={buttonClassName('outline')}
+            >
+              <Compass aria-hidden />
+              All around {active.city}
+            </Link>
+          ) : null
+        }
+      />
+
+      <Card className="p-4">
+        <RadiusPlaceForm
+          initial={placeFormOf(search)}
+          withKind
+          searching={active !== null}
+          serverErrors={refused}
+          onSearch={onSearch}
+        />
+      </Card>
+
+      {active ? (
+        <>
+          {refused ? null : (
+            <RadiusFilters
+              organizationId={organization.id}
+              search={active}
+              onChange={changeFilters}
+              onClear={clearFilters}
+            />
+          )}
+          <Results
+            search={active}
+            query={query}
+            orgSlug={organization.slug}
+            onClearFilters={clearFilters}
+            onNavigate={onNavigate}
+          />
+        </>
+      ) : (
+        <Card>
+          <StartNotice>
+            Pick a state, a city and a radius in miles: the trucks or loads posted within it are listed
+            nearest first, with the direction of each from the city.
+          </StartNotice>
+        </Card>
+      )}
+    </div>
+  );
+}
+
+function Results({
+  search,
+  query,
+  orgSlug,
+  onClearFilters,
+  onNavigate,
+}: {
+  search: RadiusSearch;
+  query: UseQueryResult<RadiusSearchAnswer>;
+  orgSlug: string;
+  onClearFilters: () => void;
+  onNavigate: (search: RadiusRouteSearch) => void;
+}) {
+  const answer = query.data;
+  if (!answer) {
+    if (query.isError) {
+      return (
+        <Card>
+          <SearchFailed error={query.error} onRetry={() => void query.refetch()} />
+        </Card>
+      );
+    }
+    return (
+      <Card className="flex justify-center py-16">
+        <Spinner label="Searching" />
+      </Card>
+    );
+  }
+
+  const { center } = answer;
+  const cityName = center.city;
+  const where = `${center.city}, ${center.state}`;
+  const filtered = activeFilterCount(search) > 0;
+  const nouns = nounsOf(search, answer.totalCount);
+  const trucks = answer.data.filter(isTruckResult);
+  const loads = answer.data.filter(isLoadResult);
+  const wider = Math.min(RADIUS_MAX_MILES, search.radius * 2);
+
+  return (
+    <section aria-label="Results" className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 px-1">
+        <h2 className="text-base font-semibold tracking-tight" aria-live="polite">
+          {answer.totalCount.toLocaleString()} {nouns} within {formatMiles(search.radius)} of {where}
+        </h2>
+        <p className="text-xs text-muted-foreground">
+          {search.searchType === 'loads'
+            ? `Straight-line miles to each load's ${search.around}`
+            : `Straight-line miles to each truck's city`}
+        </p>
+      </div>
+      {query.isError ? (
+        <p role="alert" className="px-1 text-sm text-destructive">
+          Could not refresh the results: {query.error instanceof Error ? query.error.message : 'try again'}
+        </p>
+      ) : null}
+      <Card className="overflow-hidden">
+        {answer.data.length ? (
+          search.searchType === 'trucks' ? (
+            <TruckResultsTable results={trucks} orgSlug={orgSlug} city={cityName} />
+          ) : (
+            <LoadResultsTable results={loads} orgSlug={orgSlug} city={cityName} around={search.around} />
+          )
+        ) : search.page > 0 && answer.totalCount > 0 ? (
+          <Notice title="This page is empty">
+            <Button variant="outline" size="sm" onClick={() => onNavigate({ ...search, page: 0 })}>
+              Back to the first page
+            </Button>
+          </Notice>
+        ) : (
+          <Notice title={`No ${nounsOf(search, 0)} within ${formatMiles(search.radius)} of ${where}`}>
+            <p className="max-w-sm text-sm text-muted-foreground">
+              {filtered
+                ? 'Some filters are set: clear them, or widen the radius.'
+                : 'Widen the radius, or search around another city. New postings appear here as they come in.'}
+            </p>
+            <div className="flex flex-wrap justify-center gap-2">
+              {filtered ? (
+                <Button variant="outline" size="sm" onClick={onClearFilters}>
+                  Clear filters
+                </Button>
+              ) : null}
+              {wider > search.radius ? (
+                <Button
+                  variant="outline"
+                  size="sm"
+                  onClick={() => onNavigate({ ...search, radius: wider, page: 0 })}
+                >
+                  Search within {formatMiles(wider)}
+                </Button>
+              ) : null}
+            </div>
+          </Notice>
+        )}
+      </Card>
+      <Pagination answer={answer} search={search} />
+    </section>
+  );
+}
+
+/** Pages count from 0 in the URL and the API; people read them from 1. */
+function Pagination({
+  answer,
+  search,
+}: {
+  answer: { totalCount: number; totalPages: number; data: readonly unknown[] };
+  search: RadiusSearch;
+}) {
+  const first = answer.totalCount === 0 ? 0 : search.page * search.limit + 1;
+  const last = Math.min(answer.totalCount, search.page * search.limit + answer.data.length);
+  const totalPages = Math.max(1, answer.totalPages);
+  const hasPrevious = search.page > 0;
+  const hasNext = search.page + 1 < answer.totalPages;
+  const disabled = 'pointer-events-none opacity-50';
+  if (answer.totalCount === 0) return null;
+  return (
+    <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-3 px-1 text-sm">
+      <p className="text-muted-foreground tabular-nums">
+        {first}–{last} of {answer.totalCount.toLocaleString()}
+      </p>
+      <div className="flex items-center gap-2">
+        <span className="text-muted-foreground tabular-nums">
+          Page {Math.min(search.page + 1, totalPages)} of {totalPages}
+        </span>
+        <Link
+          from="/$orgSlug/radius/"
+          to="."
+          search={{ ...search, page: Math.max(0, Math.min(search.page - 1, totalPages - 1)) }}
+          aria-disabled={!hasPrevious}
+          tabIndex={hasPrevious ? undefined : -1}
+          className={cn(buttonClassName('outline', 'sm'), !hasPrevious && disabled)}
+        >
+          <ChevronLeft aria-hidden />
+          Previous
+        </Link>
+        <Link
+          from="/$orgSlug/radius/"
+          to="."
+          search={{ ...search, page: search.page + 1 }}
+          aria-disabled={!hasNext}
+          tabIndex={hasNext ? undefined : -1}
+          className={cn(buttonClassName('outline', 'sm'), !hasNext && disabled)}
+        >
+          Next
+          <ChevronRight aria-hidden />
+        </Link>
+      </div>
+    </nav>
+  );
+}
