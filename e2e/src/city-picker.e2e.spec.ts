@@ -86,7 +86,11 @@ describe('the city picker', () => {
       .getByRole('option', { name: 'Laredo', exact: true })
       .click();
 
-    // The truck is posted with the picked place.
+    // Back to Maine: the truck is posted in a small town picked from the list.
+    await page.getByLabel('State', { exact: true }).selectOption('ME');
+    await city.fill('fort k');
+    await listbox.getByRole('option', { name: 'Fort Kent', exact: true }).click();
+
     await page.getByLabel('Trailer type').selectOption('FLATBED');
     await page.getByLabel('Truck name').fill('County Line');
     await page.getByLabel('Availability date').fill('2026-11-21');
@@ -95,6 +99,12 @@ describe('the city picker', () => {
     await page.getByLabel('Dispatcher email').fill('pat@example.com');
     await page.getByRole('button', { name: 'Post truck' }).click();
     await page.waitForURL('**/aroostook-haulers/trucks');
-    await page.locator('tr', { hasText: 'County Line' }).getByText('Laredo').waitFor();
+    await page.locator('tr', { hasText: 'County Line' }).getByText('Fort Kent').waitFor();
+
+    // And a radius search around Bangor finds it, with its distance (Fort Kent is about 160 miles north).
+    await page.goto('/aroostook-haulers/radius?state=ME&city=Bangor&radius=200');
+    const row = page.locator('tr', { hasText: 'County Line' });
+    await row.waitFor();
+    expect(await row.innerText()).toMatch(/1[4-7]\d\.\d mi/);
   });
 });
