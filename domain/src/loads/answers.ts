@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { instantAnswer } from '../shared/answers.ts';
+import { instantAnswer, postingAnswerFields } from '../shared/answers.ts';
 import { products, rateUnits, trailerTypes } from '../shared/enums.ts';
 
 /** A load as the API answers it (SPEC section 3). */
@@ -19,17 +19,9 @@ export const loadAnswerSchema = z.object({
   customerCountryCode: z.string(),
   customerMobileNumber: z.string().nullable(),
   customerEmail: z.string().nullable(),
-  dispatcherName: z.string(),
-  dispatcherCountryCode: z.string(),
-  dispatcherMobileNumber: z.string(),
-  dispatcherEmail: z.string(),
   availabilityDate: instantAnswer(),
   notes: z.string().nullable(),
-  createdBy: z.string(),
-  updatedBy: z.string(),
-  createdAt: instantAnswer(),
-  updatedAt: instantAnswer(),
-  version: z.number().int(),
+  ...postingAnswerFields,
 });
 
 /** GET /api/v1/loads: one page plus the board's totals (SPEC section 7). */

@@ -61,3 +61,16 @@ export type HistoryEntry = HistoryAnswer['data'][number];
 
 /** GET /api/health. */
 export const healthAnswerSchema = z.object({ ok: z.literal(true), position: positionAnswer().optional() });
+
+/** The fields every posting (truck, load) answers with: its dispatcher, who made and changed it, when, its version. */
+export const postingAnswerFields = {
+  dispatcherName: z.string(),
+  dispatcherCountryCode: z.string(),
+  dispatcherMobileNumber: z.string(),
+  dispatcherEmail: z.string(),
+  createdBy: z.string(),
+  updatedBy: z.string(),
+  createdAt: instantAnswer(),
+  updatedAt: instantAnswer(),
+  version: z.number().int(),
+};

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { instantAnswer } from '../shared/answers.ts';
+import { instantAnswer, postingAnswerFields } from '../shared/answers.ts';
 import { directions, trailerTypes } from '../shared/enums.ts';
 
 /** A truck as the API answers it (SPEC section 3): the command side after a post or edit, the lists, one truck. */
@@ -16,16 +16,8 @@ export const truckAnswerSchema = z.object({
   direction: z.enum(directions).nullable(),
   status: z.boolean(),
   availabilityDate: instantAnswer(),
-  dispatcherName: z.string(),
-  dispatcherCountryCode: z.string(),
-  dispatcherMobileNumber: z.string(),
-  dispatcherEmail: z.string(),
   notes: z.string().nullable(),
-  createdBy: z.string(),
-  updatedBy: z.string(),
-  createdAt: instantAnswer(),
-  updatedAt: instantAnswer(),
-  version: z.number().int(),
+  ...postingAnswerFields,
 });
 
 /** GET /api/v1/trucks: one page plus the board's totals (SPEC section 7). */

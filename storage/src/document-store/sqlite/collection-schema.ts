@@ -35,6 +35,11 @@ export function ensureTable(
 ): void {
   const table = tableOf(definition.name);
   const fields = Object.keys(definition.fields).filter((field) => field !== idField);
+  // A point's coordinates are read only through their index (near queries count from it): VIRTUAL
+  // spares every insert computing them, the index keeps its own copy.
+  const pointParts = new Set(
+    (definition.geoIndex ?? []).flatMap((point) => [`${point}.latitude`, `${point}.longitude`]),
+  );
   const generated = (field: string, storage: 'STORED' | 'VIRTUAL') =>
     `${columnOf(field)} GENERATED ALWAYS AS (${extract(field)}) ${storage}`;
 
@@ -42,7 +47,7 @@ export function ensureTable(
     id TEXT PRIMARY KEY NOT NULL,
     doc TEXT NOT NULL,
     position INTEGER NOT NULL
-    ${fields.map((field) => `, ${generated(field, 'STORED')}`).join('')}
+    ${fields.map((field) => `, ${generated(field, pointParts.has(field) ? 'VIRTUAL' : 'STORED')}`).join('')}
   )`);
 
   const existing = new Set(
