@@ -53,6 +53,19 @@ describe('board search params', () => {
     ).toEqual({ page: 0, limit: 10, orderBy: 'updatedAt', sort: 'desc', search: 'blue' });
   });
 
+  it('overrides a refused raw value, so the router cannot hand it on to the API', () => {
+    // The router lays the validated search over the raw address: a refused key must be there, undefined.
+    const raw = { direction: 'UP', trailerType: 'TANKER', search: 'blue' };
+    const routed = { ...raw, ...validate(raw) };
+    expect(toApiSearch(routed)).toEqual({
+      limit: 10,
+      page: 0,
+      orderBy: 'updatedAt',
+      sort: 'desc',
+      search: 'blue',
+    });
+  });
+
   it('sends several values of one filter comma-joined', () => {
     expect(
       toApiSearch({ page: 0, trailerType: ['FLATBED', 'LOW_SIDED_HOPPER'], direction: [], search: 'x' }),

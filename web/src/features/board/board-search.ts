@@ -21,8 +21,9 @@ export function lenientSearch<Shape extends z.ZodRawShape>(schema: z.ZodObject<S
     const out: Record<string, unknown> = {};
     for (const [key, field] of Object.entries(schema.shape) as [string, z.ZodType][]) {
       const parsed = field.safeParse(asQueryValue(raw[key]));
-      const value = parsed.success ? parsed.data : field.safeParse(undefined).data;
-      if (value !== undefined) out[key] = value;
+      // A refused value is kept as undefined, not left out: the router lays the validated search over
+      // the raw one, so a key left out would keep its raw value and reach the API.
+      out[key] = parsed.success ? parsed.data : field.safeParse(undefined).data;
     }
     return out as z.output<z.ZodObject<Shape>>;
   };
