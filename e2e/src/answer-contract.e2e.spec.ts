@@ -1,4 +1,4 @@
-import { startTestApp, type TestApp } from '@dispatch/standalone/test-support';
+import { startTestApp, type TestApp, validTruck } from '@dispatch/standalone/test-support';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './browser.ts';
@@ -106,6 +106,31 @@ describe('an answer of an unexpected shape', () => {
       .getByRole('alert')
       .getByText('Unexpected answer from GET /api/v1/trucks: totalCount: expected number, received undefined')
       .waitFor();
+
+    // A refresh of a board already on screen that comes back of the wrong shape keeps the last good
+    // answer and says so above it: another dispatcher's post makes the live board refresh.
+    await page.unrouteAll({ behavior: 'wait' });
+    await page.reload();
+    await page.locator('tr', { hasText: 'Night Owl' }).waitFor();
+    await page.getByText('Live', { exact: true }).waitFor();
+    await alterTrucksList(page, (answer) => {
+      delete answer.totalCount;
+    });
+    const cookie = (await context.cookies()).map((entry) => `${entry.name}=${entry.value}`).join('; ');
+    const posted = await app.app.inject({
+      method: 'POST',
+      url: '/api/v1/trucks',
+      headers: { cookie, origin: app.url },
+      payload: { ...validTruck, truckName: 'Early Bird' },
+    });
+    expect(posted.statusCode).toBe(201);
+    const banner = page.getByRole('alert').filter({ hasText: 'Showing the last answer' });
+    await banner.getByText('totalCount: expected number, received undefined').waitFor();
+    expect(await page.locator('tr', { hasText: 'Night Owl' }).count()).toBe(1);
+    await page.unrouteAll({ behavior: 'wait' });
+    await banner.getByRole('button', { name: 'Retry' }).click();
+    await page.locator('tr', { hasText: 'Early Bird' }).waitFor();
+    await banner.waitFor({ state: 'detached' });
 
     await context.close();
   });

@@ -1,4 +1,7 @@
+import { CircleAlert } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
+import { describeQueryError } from '../../components/errors/query-error';
+import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { useNow } from '../../lib/use-now';
 import { BoardEmptyState } from './board-empty-state';
@@ -8,6 +11,9 @@ import { BoardPagination } from './board-pagination';
 import { activeFilterCount, type BoardFilters } from './board-search';
 import { FilterBar, type FilterBarControls } from './filter-bar';
 import { useBoardFilters } from './use-board-filters';
+
+/** A detail as a sentence of its own, ending with its stop. */
+const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
 
 /** What tells the trucks board from the loads board, apart from its rows. */
 export interface BoardKind {
@@ -27,6 +33,9 @@ export interface PostingBoardProps<P> {
   search: BoardFilters & { page: number; limit: number };
   page: { data: P[]; totalCount: number; totalPages: number };
   refreshing: boolean;
+  /** Why the last refresh failed while an earlier answer stays on screen (a first load's failure is the page's). */
+  refreshError?: unknown;
+  onRetry?: () => void;
   description: string;
   /** Invites the first posting when nothing is posted yet. */
   invitation: string;
@@ -42,6 +51,8 @@ export function PostingBoard<P>({
   search,
   page,
   refreshing,
+  refreshError,
+  onRetry,
   description,
   invitation,
   totals,
@@ -71,6 +82,26 @@ export function PostingBoard<P>({
         onChange={changeFilters}
         onClear={clearFilters}
       />
+
+      {refreshError ? (
+        <div
+          role="alert"
+          className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md border border-destructive/40 bg-destructive/5 px-3 py-2 text-sm"
+        >
+          <CircleAlert className="size-4 shrink-0 text-destructive" aria-hidden />
+          <span className="font-medium">
+            {describeQueryError(refreshError, 'Could not refresh this board').title}
+          </span>
+          <span className="min-w-0 flex-1 break-words text-muted-foreground">
+            {sentence(describeQueryError(refreshError, '').detail)} Showing the last answer.
+          </span>
+          {onRetry ? (
+            <Button variant="outline" size="sm" onClick={onRetry} disabled={refreshing}>
+              Retry
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
 
       <Card className="overflow-hidden">
         {page.data.length ? (

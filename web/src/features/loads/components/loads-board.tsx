@@ -23,7 +23,12 @@ export interface LoadsBoardProps {
 
 /** The live loads list: totals, the table, paging. Live change notices refresh it in place. */
 export function LoadsBoard({ organization, search }: LoadsBoardProps) {
-  const { data: page, isFetching } = useSuspenseQuery(loadsQueryOptions(organization.id, search));
+  const {
+    data: page,
+    isFetching,
+    error,
+    refetch,
+  } = useSuspenseQuery(loadsQueryOptions(organization.id, search));
   return (
     <PostingBoard
       kind={loadsKind}
@@ -31,6 +36,8 @@ export function LoadsBoard({ organization, search }: LoadsBoardProps) {
       search={search}
       page={page}
       refreshing={isFetching}
+      refreshError={error}
+      onRetry={() => void refetch()}
       description={`Freight waiting for a truck at ${organization.name}, updated live.`}
       invitation={`Post a load and everyone in ${organization.name} sees it here at once.`}
       totals={() => <LoadTotals page={page} />}

@@ -23,7 +23,12 @@ export interface TrucksBoardProps {
 
 /** The live trucks list: totals, the table, paging. Live change notices refresh it in place. */
 export function TrucksBoard({ organization, search }: TrucksBoardProps) {
-  const { data: page, isFetching } = useSuspenseQuery(trucksQueryOptions(organization.id, search));
+  const {
+    data: page,
+    isFetching,
+    error,
+    refetch,
+  } = useSuspenseQuery(trucksQueryOptions(organization.id, search));
   return (
     <PostingBoard
       kind={trucksKind}
@@ -31,6 +36,8 @@ export function TrucksBoard({ organization, search }: TrucksBoardProps) {
       search={search}
       page={page}
       refreshing={isFetching}
+      refreshError={error}
+      onRetry={() => void refetch()}
       description={`Available trucks of ${organization.name}, updated live.`}
       invitation={`Post a truck and everyone in ${organization.name} sees it here at once.`}
       totals={(filtered) => <TruckTotals page={page} filtered={filtered} />}
