@@ -2,8 +2,7 @@ import { RADIUS_MESSAGE, radiusSearchAnswerSchema } from '@dispatch/domain';
 import { placeOf } from '@dispatch/projector';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ownerWithOrganization } from './organization-fixtures.ts';
-import { validLoad } from './route-samples.ts';
-import { requestsWith, startTestApp, type TestApp, validTruck } from './test-support.ts';
+import { requestsWith, startTestApp, type TestApp, validLoad, validTruck } from './test-support.ts';
 
 /** GET /api/v1/radius-search over HTTP: distances, every parameter, every message, paging, tenancy. */
 

@@ -1,34 +1,13 @@
 import type { RecordedEvent } from '@dispatch/storage';
 import type { RouteEntry } from './app.ts';
 import { command, join, ownerWithOrganization } from './organization-fixtures.ts';
-import { requestsWith, type TestApp, validTruck } from './test-support.ts';
+import { requestsWith, type TestApp, validLoad, validTruck } from './test-support.ts';
 
 /**
  * The security matrices (CSRF, tenancy, fuzz) walk the route table the app really serves. Each route
  * needs one well-formed request aimed at an organization's records; a route without one here fails
  * the matrices, so a new route is covered the day it is added.
  */
-
-export const validLoad = {
-  trailerType: 'FLATBED',
-  originState: 'IL',
-  originCity: 'Chicago',
-  destinationState: 'TX',
-  destinationCity: 'Dallas',
-  product: 'HEAVY',
-  rateForTitan: 10,
-  rateForTitanUnit: 'TONS',
-  rateForCarrier: 8,
-  rateForCarrierUnit: 'TONS',
-  customerName: 'Prairie Grain',
-  customerEmail: 'grain@example.com',
-  customerMobileNumber: '3125550111',
-  dispatcherName: 'Dana Dispatcher',
-  dispatcherMobileNumber: '3125550100',
-  dispatcherEmail: 'dana@example.com',
-  availabilityDate: '2026-11-21',
-  notes: '',
-};
 
 /** An organization with one of every record a route can name. */
 export interface OrganizationRecords {

@@ -1,8 +1,14 @@
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { query, verifiedUser } from './organization-fixtures.ts';
-import { validLoad } from './route-samples.ts';
-import { createOrganization, requestsWith, startTestApp, type TestApp, validTruck } from './test-support.ts';
+import {
+  createOrganization,
+  requestsWith,
+  startTestApp,
+  type TestApp,
+  validLoad,
+  validTruck,
+} from './test-support.ts';
 
 /** What an outside probe got through, each as the request it sent. */
 

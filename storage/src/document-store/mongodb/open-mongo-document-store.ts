@@ -19,7 +19,7 @@ import type {
 } from '../port.ts';
 import { planFilter, planQuery } from '../query-plan.ts';
 import { pathOf, toMongoFilter, toMongoSort } from './query-to-mongo.ts';
-import { geoPathOf, type StoredDocument, toDocument } from './stored-document.ts';
+import { geoPathOf, type StoredDocument, toDocument, valueAt } from './stored-document.ts';
 import { writeInTransaction } from './write-in-transaction.ts';
 
 export interface MongoDocumentStoreOptions {
@@ -135,11 +135,7 @@ class MongoDocumentStore implements DocumentStore {
       .toArray();
     const matches: { id: string; miles: number }[] = [];
     for (const candidate of candidates) {
-      const point = pointOf(
-        query.field
-          .split('.')
-          .reduce<unknown>((value, key) => (value as Record<string, unknown> | null)?.[key], candidate),
-      );
+      const point = pointOf(valueAt(candidate, query.field));
       if (!point) continue;
       const miles = greatCircleMiles(query.center, point);
       if (miles <= query.maxMiles && (!query.acceptPoint || query.acceptPoint(point)))

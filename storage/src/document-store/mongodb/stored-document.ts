@@ -31,7 +31,8 @@ export function toStored(
   return stored;
 }
 
-function valueAt(fields: Fields, path: string): unknown {
+/** The value at a dot path of a document. */
+export function valueAt(fields: Record<string, unknown>, path: string): unknown {
   return path
     .split('.')
     .reduce<unknown>((value, key) => (value as Record<string, unknown> | null)?.[key], fields);
