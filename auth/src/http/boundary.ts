@@ -51,6 +51,8 @@ const domainStatus: Record<DomainErrorKind, { status: number; code: string }> = 
   conflict: { status: 409, code: 'CONFLICT' },
   illegal_state: { status: 409, code: 'CONFLICT' },
   unauthorized: { status: 401, code: 'UNAUTHORIZED' },
+  // A signing link whose envelope was signed, declined, voided or cancelled.
+  gone: { status: 410, code: 'GONE' },
 };
 
 export const STALE_VERSION_MESSAGE =

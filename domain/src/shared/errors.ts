@@ -1,5 +1,11 @@
 /** Business rule failures. The web layer maps each `kind` to one HTTP status in one place. */
-export type DomainErrorKind = 'not_found' | 'forbidden' | 'conflict' | 'illegal_state' | 'unauthorized';
+export type DomainErrorKind =
+  | 'not_found'
+  | 'forbidden'
+  | 'conflict'
+  | 'illegal_state'
+  | 'unauthorized'
+  | 'gone';
 
 export class DomainError extends Error {
   readonly kind: DomainErrorKind;

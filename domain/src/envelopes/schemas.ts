@@ -1,0 +1,136 @@
+import { z } from 'zod';
+import {
+  optionalEmail,
+  optionalText,
+  optionalUsPhone,
+  REAL_DATE_MESSAGE,
+  realIsoDate,
+  requiredText,
+} from '../shared/fields.ts';
+import { dateOperations, limitParam, oneOrMany, pageParam } from '../shared/list-query.ts';
+import { deliveryMethods, envelopeStatuses, envelopeTypes } from './enums.ts';
+import {
+  defaultTemplateOf,
+  type TemplateId,
+  templateIds,
+  templateLabels,
+  templateTypes,
+} from './templates.ts';
+
+export const RECEIVER_EMAIL_REQUIRED = 'Receiver email is required for e-mail delivery';
+export const RECEIVER_PHONE_REQUIRED = 'Receiver phone number is required for SMS delivery';
+
+/**
+ * The send form (POST /api/v1/envelopes): names and e-mails up to 50 characters (SPEC section 9),
+ * the spec's phone rule; e-mail delivery needs the e-mail, SMS the phone number. The template
+ * defaults to the type's own and must fit it.
+ */
+export const envelopeSendSchema = z
+  .object({
+    type: z.enum(envelopeTypes, { error: 'Type must be driver or client' }),
+    deliveryMethod: z.enum(deliveryMethods, { error: 'Delivery method must be email or SMS' }),
+    receiverName: requiredText('Receiver name', 50),
+    receiverEmail: optionalEmail('Receiver email', 50),
+    receiverPhoneNumber: optionalUsPhone(),
+    templateId: z.enum(templateIds, { error: 'Choose one of the agreements' }).optional(),
+  })
+  .strict()
+  .superRefine((input, context) => {
+    if (input.deliveryMethod === 'email' && !input.receiverEmail) {
+      context.addIssue({ code: 'custom', path: ['receiverEmail'], message: RECEIVER_EMAIL_REQUIRED });
+    }
+    if (input.deliveryMethod === 'SMS' && !input.receiverPhoneNumber) {
+      context.addIssue({ code: 'custom', path: ['receiverPhoneNumber'], message: RECEIVER_PHONE_REQUIRED });
+    }
+    if (input.templateId && templateTypes[input.templateId] !== input.type) {
+      context.addIssue({
+        code: 'custom',
+        path: ['templateId'],
+        message: `The ${templateLabels[input.templateId]} is not for ${input.type} envelopes`,
+      });
+    }
+  })
+  .transform((input) => ({
+    ...input,
+    // Only the channel used is kept: a phone number typed before switching to e-mail is not sent anywhere.
+    receiverEmail: input.deliveryMethod === 'email' ? input.receiverEmail : null,
+    receiverPhoneNumber: input.deliveryMethod === 'SMS' ? input.receiverPhoneNumber : null,
+    templateId: (input.templateId ?? defaultTemplateOf[input.type]) as TemplateId,
+  }));
+export type EnvelopeSendInput = z.output<typeof envelopeSendSchema>;
+/** The send form as the web app fills it, before parsing. */
+export type EnvelopeSendForm = z.input<typeof envelopeSendSchema>;
+
+export const envelopeVoidSchema = z.object({ voidReason: optionalText('Void reason', 500) }).strict();
+
+/** The largest drawn signature accepted, as a data URL (a signature pad's PNG is far smaller). */
+export const SIGNATURE_MAX_CHARS = 300_000;
+const PNG_DATA_URL = /^data:image\/png;base64,[A-Za-z0-9+/]+={0,2}$/;
+// The first bytes of every PNG file, base64-encoded.
+const PNG_MAGIC_BASE64 = 'iVBORw0KGgo';
+
+export const signatureField = () =>
+  z.preprocess(
+    (value) => (value === '' ? null : value),
+    z
+      .string({ error: 'Signature must be a drawn image' })
+      .max(SIGNATURE_MAX_CHARS, 'The signature image is too large')
+      .regex(PNG_DATA_URL, 'Signature must be a PNG image')
+      .refine(
+        (value) => value.slice('data:image/png;base64,'.length).startsWith(PNG_MAGIC_BASE64),
+        'Signature must be a PNG image',
+      )
+      .nullish()
+      .transform((value) => value ?? null),
+  );
+
+export const envelopeSignSchema = z
+  .object({
+    signerName: requiredText('Signer name', 50),
+    signature: signatureField(),
+  })
+  .strict();
+export type EnvelopeSignInput = z.output<typeof envelopeSignSchema>;
+
+export const envelopeRejectSchema = z.object({ reason: requiredText('Reason', 500) }).strict();
+
+/** The signing link's token: the envelope id, a dot, and 43 characters of secret (256 bits). */
+export const signingTokenParams = z.object({
+  token: z
+    .string()
+    .max(120, 'This signing link is not valid')
+    .regex(/^[0-9a-f-]{36}\.[A-Za-z0-9_-]{43}$/, 'This signing link is not valid'),
+});
+
+export const envelopeIdParams = z.object({
+  envelopeId: z.uuid({ error: 'Envelope id must be a valid id' }),
+});
+
+const text = z.string().trim().max(100, 'Cannot be more than 100 characters').optional();
+const dateParam = realIsoDate(REAL_DATE_MESSAGE).optional();
+
+/**
+ * The envelopes list's parameters (SPEC section 5), pages from 1. `orderBy` also takes lastSentAt:
+ * sorted ascending it puts the longest-waiting envelopes first.
+ */
+export const envelopeListQuerySchema = z
+  .object({
+    limit: limitParam(),
+    page: pageParam(1),
+    orderBy: z.enum(['updatedAt', 'createdAt', 'lastSentAt']).default('updatedAt'),
+    sort: z.enum(['asc', 'desc']).default('desc'),
+    startDate: dateParam,
+    endDate: dateParam,
+    dateOperation: z.enum(dateOperations).optional(),
+    dateField: z.enum(['createdAt', 'updatedAt']).optional(),
+    status: oneOrMany([...envelopeStatuses]),
+    type: z.enum(envelopeTypes, { error: 'Type must be driver or client' }).optional(),
+    search: text,
+    createdBy: text,
+  })
+  .strict();
+export type EnvelopeListQuery = z.output<typeof envelopeListQuerySchema>;
+
+export const envelopeCountsQuerySchema = z
+  .object({ type: z.enum(envelopeTypes, { error: 'Type must be driver or client' }).optional() })
+  .strict();
