@@ -35,12 +35,17 @@ export interface CommandResult<State, Event> {
   position: bigint | null;
 }
 
-export interface HandleOptions {
+export interface HandleOptions<State = unknown> {
   /** The stream must not exist yet (creation). */
   create?: boolean;
   /** The revision the caller read; a different current revision is a conflict, never a retry. */
   statedRevision?: bigint;
   schemaVersion: number;
+  /**
+   * The organization the events belong to, from the stream's own state, for a caller without an
+   * organization of its own (an envelope's receiver, the reminder sweep). Null keeps the context's.
+   */
+  organizationOf?: (state: State) => string | null;
 }
 
 const MAX_ATTEMPTS = 3;
@@ -55,7 +60,7 @@ export async function handleCommand<State, Command, Event extends { type: string
   decider: Decider<State, Command, Event>,
   command: Command,
   context: CommandContext,
-  options: HandleOptions,
+  options: HandleOptions<State>,
 ): Promise<CommandResult<State, Event>> {
   for (let attempt = 1; ; attempt++) {
     let state = decider.initialState();
@@ -78,7 +83,7 @@ export async function handleCommand<State, Command, Event extends { type: string
 
     const occurredAt = context.now().toISOString();
     const metadata: EventMetadata = {
-      orgId: context.orgId,
+      orgId: options.organizationOf?.(state) ?? context.orgId,
       actorId: context.actorId,
       correlationId: context.correlationId,
       causationId: context.commandId,

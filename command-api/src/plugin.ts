@@ -1,11 +1,15 @@
-import { type AuthService, authRoutes, type Mailer } from '@dispatch/auth';
+import { type AuthService, authRoutes, type Mailer, type SmsSender } from '@dispatch/auth';
 import { serializeAnswersAsTheyAre } from '@dispatch/auth/http/answers';
 import { installErrorHandler } from '@dispatch/auth/http/boundary';
 import { checkMembershipWith } from '@dispatch/auth/http/request-context';
 import { guardOrigins, guardStateChanges } from '@dispatch/auth/http/state-change-guard';
+import { DEFAULT_ENVELOPE_EXPIRY_DAYS } from '@dispatch/domain';
 import type { DocumentStore, EventStore } from '@dispatch/storage';
 import type { FastifyPluginAsync } from 'fastify';
 import { readModelRoutes } from './admin/read-model-routes.ts';
+import { envelopeRoutes } from './envelopes/envelope-routes.ts';
+import { envelopeSweeper } from './envelopes/envelope-sweeper.ts';
+import { signingRoutes } from './envelopes/signing-routes.ts';
 import { loadRoutes } from './loads/load-routes.ts';
 import { invitationRoutes } from './organizations/invitation-routes.ts';
 import { memberRoutes } from './organizations/member-routes.ts';
@@ -19,16 +23,30 @@ export interface CommandApiOptions {
   auth: AuthService;
   /** Read models the command side consults: an invitation link names only the invitation. */
   documents: DocumentStore;
-  /** Sends invitation mail. */
+  /** Sends invitation mail and envelopes that go by e-mail. */
   mailer: Mailer;
+  /** Sends envelopes that go by text message. */
+  sms: SmsSender;
+  /** Days an unsigned envelope stays open after it is (re)sent (ENVELOPE_EXPIRY_DAYS, default 30). */
+  envelopeExpiryDays?: number;
+  /** Requests per minute per client address on the signing links; false turns the limit off (tests). */
+  signingRateLimit?: number | false;
+  /** How often reminders and expiry are swept, in ms; 0 leaves sweeping to the caller (tests). */
+  sweepEveryMs?: number;
+  /** The time envelope commands are decided at; tests move it. */
+  clock?: () => Date;
   /** The address users reach the app at, for links in mail. */
   publicUrl: string;
   /** Origins whose pages may send commands with the user's cookies (PUBLIC_URL's, TRUSTED_ORIGINS). */
   trustedOrigins: readonly string[];
 }
 
+/** Enough for a receiver who reloads and retries; far too few to guess a link. */
+const SIGNING_REQUESTS_PER_MINUTE = 60;
+
 /** The command side: authentication and every write of the product. */
 export function commandApi(options: CommandApiOptions): FastifyPluginAsync {
+  const clock = options.clock ?? (() => new Date());
   return async (app) => {
     await app.register(async (identity) => {
       // better-auth checks the origin itself only when a request carries cookies; this also refuses a
@@ -51,6 +69,26 @@ export function commandApi(options: CommandApiOptions): FastifyPluginAsync {
       await commands.register(truckRoutes(options));
       await commands.register(loadRoutes(options));
       await commands.register(readModelRoutes(options));
+      await commands.register(
+        envelopeRoutes({
+          ...options,
+          clock,
+          envelopeExpiryDays: options.envelopeExpiryDays ?? DEFAULT_ENVELOPE_EXPIRY_DAYS,
+        }),
+      );
+      await commands.register(
+        signingRoutes({
+          store: options.store,
+          clock,
+          signingRateLimit: options.signingRateLimit ?? SIGNING_REQUESTS_PER_MINUTE,
+        }),
+      );
     });
+    const sweepEveryMs = options.sweepEveryMs ?? 60_000;
+    if (sweepEveryMs > 0) {
+      const sweeper = envelopeSweeper({ ...options, clock, log: app.log });
+      app.addHook('onReady', async () => sweeper.start(sweepEveryMs));
+      app.addHook('onClose', async () => sweeper.stop());
+    }
   };
 }

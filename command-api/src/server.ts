@@ -2,7 +2,7 @@ import { answers, serializeAnswersAsTheyAre } from '@dispatch/auth/http/answers'
 import { installApiDocument } from '@dispatch/auth/http/api-document';
 import { installJsonNotFound } from '@dispatch/auth/http/boundary';
 import { installSecurityHeaders, serverOptions } from '@dispatch/auth/http/server-hardening';
-import { mailerFor, openAuthFor } from '@dispatch/auth/runtime/infrastructure';
+import { mailerFor, openAuthFor, smsSenderFor } from '@dispatch/auth/runtime/infrastructure';
 import { healthAnswerSchema } from '@dispatch/domain';
 import { ensureReadModels, firstOrganizationOfUser, projections } from '@dispatch/projector';
 import { loadEnvironment } from '@dispatch/storage/runtime/environment';
@@ -36,6 +36,9 @@ await app.register(
     auth,
     documents,
     mailer: mailerFor(env),
+    sms: smsSenderFor(env),
+    envelopeExpiryDays: env.ENVELOPE_EXPIRY_DAYS,
+    signingRateLimit: env.AUTH_RATE_LIMIT === 'on' ? undefined : false,
     publicUrl: env.PUBLIC_URL,
     trustedOrigins: env.trustedOrigins,
   }),

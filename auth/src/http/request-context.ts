@@ -1,4 +1,4 @@
-import type { MemberRole } from '@dispatch/domain';
+import { canUseSignPro, type MemberRole } from '@dispatch/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AuthService, SessionContext } from '../index.ts';
 import { HttpError, unauthorized } from './boundary.ts';
@@ -54,4 +54,13 @@ export async function requireOrganization(auth: AuthService, request: FastifyReq
   const membership = await lookup(orgId, session.user.id);
   if (!membership) throw new HttpError(403, 'NOT_A_MEMBER', NOT_A_MEMBER_MESSAGE);
   return { session, userId: session.user.id, orgId, role: membership.role };
+}
+
+export const SIGN_PRO_FORBIDDEN = 'Only owners, admins and Member+ may use sign-pro';
+
+/** SPEC section 6: sign-pro is for owners, admins and Member+, on both APIs as in the web app. */
+export async function requireSignPro(auth: AuthService, request: FastifyRequest): Promise<ActorContext> {
+  const actor = await requireOrganization(auth, request);
+  if (!canUseSignPro(actor.role)) throw new HttpError(403, 'FORBIDDEN', SIGN_PRO_FORBIDDEN);
+  return actor;
 }

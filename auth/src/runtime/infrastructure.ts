@@ -4,7 +4,14 @@ import { join } from 'node:path';
 import type { DocumentStore, EventStore } from '@dispatch/storage';
 import type { Environment } from '@dispatch/storage/runtime/environment';
 import { openDocumentStoreFor, openEventStoreFor } from '@dispatch/storage/runtime/open-stores';
-import { type AuthService, createAuthService, createMailer, createSmsSender, type Mailer } from '../index.ts';
+import {
+  type AuthService,
+  createAuthService,
+  createMailer,
+  createSmsSender,
+  type Mailer,
+  type SmsSender,
+} from '../index.ts';
 import { identityProvidersFromEnv } from './identity-providers-from-env.ts';
 
 /** The stores and services an API process works with, chosen by configuration. */
@@ -14,6 +21,8 @@ export interface Infrastructure {
   auth: AuthService;
   /** The mail the product sends besides authentication's own (invitations). */
   mailer: Mailer;
+  /** Text messages the product sends (signing links). */
+  sms: SmsSender;
   close(): Promise<void>;
 }
 
@@ -38,17 +47,21 @@ export function mailerFor(env: Environment): Mailer {
   });
 }
 
+/** Text messages go to an SMS gateway when configured, otherwise beside the mail in the local outbox. */
+export function smsSenderFor(env: Environment): SmsSender {
+  return createSmsSender(
+    env.SMS_WEBHOOK_URL
+      ? { webhookUrl: env.SMS_WEBHOOK_URL, token: env.SMS_WEBHOOK_TOKEN }
+      : { outboxDir: join(env.DATA_DIR, 'outbox') },
+  );
+}
+
 export async function openAuthFor(
   env: Environment,
   options: { defaultActiveOrganization?: (userId: string) => Promise<string | null> } = {},
 ): Promise<AuthService> {
   const mailer = mailerFor(env);
-  // Text messages go to an SMS gateway when configured, otherwise beside the mail in the local outbox.
-  const sms = createSmsSender(
-    env.SMS_WEBHOOK_URL
-      ? { webhookUrl: env.SMS_WEBHOOK_URL, token: env.SMS_WEBHOOK_TOKEN }
-      : { outboxDir: join(env.DATA_DIR, 'outbox') },
-  );
+  const sms = smsSenderFor(env);
   return createAuthService({
     baseURL: env.PUBLIC_URL,
     secret: env.BETTER_AUTH_SECRET ?? embeddedSecret(env.DATA_DIR),
@@ -86,6 +99,7 @@ export async function openInfrastructure(
     documents,
     auth,
     mailer: mailerFor(env),
+    sms: smsSenderFor(env),
     async close() {
       await auth.close();
       await documents.close();

@@ -1,5 +1,5 @@
 import { assertNever, DomainError, illegalState, notFound } from '../shared/errors.ts';
-import { type EnvelopeStatus, isOpenEnvelopeStatus } from './enums.ts';
+import { type CancelReason, type EnvelopeStatus, isOpenEnvelopeStatus } from './enums.ts';
 import type { EnvelopeEvent, ReceiverClient } from './events.ts';
 import { nextReminderAt } from './schedule.ts';
 import type { EnvelopeSendInput } from './schemas.ts';
@@ -16,6 +16,7 @@ export interface OpenEnvelopeFacts {
   lastSentAt: string;
   lastReminderAt: string | null;
   remindersSinceSend: number;
+  cancelReason: CancelReason | null;
 }
 
 export type EnvelopeState = { status: 'none' } | OpenEnvelopeFacts;
@@ -82,6 +83,7 @@ export function evolveEnvelope(
       lastSentAt: at,
       lastReminderAt: null,
       remindersSinceSend: 0,
+      cancelReason: null,
     };
   }
   if (state.status === 'none') return state;
@@ -114,7 +116,7 @@ export function evolveEnvelope(
     case 'EnvelopeVoided':
       return { ...state, status: 'voided' };
     case 'EnvelopeCancelled':
-      return { ...state, status: 'cancelled' };
+      return { ...state, status: 'cancelled', cancelReason: event.data.reason };
     default:
       return assertNever(event);
   }
@@ -166,7 +168,7 @@ function assertReceiver(state: EnvelopeState, data: Receiver): OpenEnvelopeFacts
     throw notFound('This signing link is not valid');
   }
   if (!isOpenEnvelopeStatus(state.status))
-    throw new EnvelopeClosedError(state.status, closedEnvelopeMessage(state.status));
+    throw new EnvelopeClosedError(state.status, closedEnvelopeMessage(state.status, state.cancelReason));
   return state;
 }
 

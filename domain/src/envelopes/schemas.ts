@@ -75,7 +75,7 @@ export const signatureField = () =>
     z
       .string({ error: 'Signature must be a drawn image' })
       .max(SIGNATURE_MAX_CHARS, 'The signature image is too large')
-      .regex(PNG_DATA_URL, 'Signature must be a PNG image')
+      .regex(PNG_DATA_URL, { error: 'Signature must be a PNG image', abort: true })
       .refine(
         (value) => value.slice('data:image/png;base64,'.length).startsWith(PNG_MAGIC_BASE64),
         'Signature must be a PNG image',

@@ -109,6 +109,10 @@ export async function startTestApp(
       auth: infrastructure.auth,
       documents: infrastructure.documents,
       mailer: infrastructure.mailer,
+      sms: infrastructure.sms,
+      signingRateLimit: env.AUTH_RATE_LIMIT === 'on' ? undefined : false,
+      // Tests sweep envelopes themselves, at the times they choose.
+      sweepEveryMs: 0,
       publicUrl: env.PUBLIC_URL,
       trustedOrigins: env.trustedOrigins,
     }),

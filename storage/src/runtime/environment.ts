@@ -32,6 +32,13 @@ const environmentSchema = z.object({
   SMS_WEBHOOK_TOKEN: z.string().optional(),
   ADMIN_USER_IDS: z.string().optional(),
   TRUSTED_PROVIDERS: z.string().optional(),
+  /** Days an unsigned envelope stays open after it is sent or resent; then the product cancels it. */
+  ENVELOPE_EXPIRY_DAYS: z.coerce
+    .number({ error: 'ENVELOPE_EXPIRY_DAYS must be a whole number of days' })
+    .int('ENVELOPE_EXPIRY_DAYS must be a whole number of days')
+    .min(1, 'ENVELOPE_EXPIRY_DAYS must be at least 1')
+    .max(365, 'ENVELOPE_EXPIRY_DAYS cannot be more than 365')
+    .default(30),
   AUTH_RATE_LIMIT: z.enum(['on', 'off'], { error: 'AUTH_RATE_LIMIT must be on or off' }).default('on'),
 });
 

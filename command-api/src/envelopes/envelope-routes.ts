@@ -1,0 +1,207 @@
+import { randomUUID } from 'node:crypto';
+import type { AuthService } from '@dispatch/auth';
+import { answers } from '@dispatch/auth/http/answers';
+import { HttpError, parseInput } from '@dispatch/auth/http/boundary';
+import { type ActorContext, requireSignPro } from '@dispatch/auth/http/request-context';
+import {
+  type Envelope,
+  envelopeIdParams,
+  envelopeOneAnswerSchema,
+  envelopeResentAnswerSchema,
+  envelopeSendSchema,
+  envelopeVoidedAnswerSchema,
+  envelopeVoidSchema,
+  expiryFrom,
+  signingLinkAnswerSchema,
+} from '@dispatch/domain';
+import type { EventStore } from '@dispatch/storage';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { CommandContext } from '../command-handler.ts';
+import { loadOrganization } from '../organizations/organization-store.ts';
+import { commandContextOf, sendPosition } from '../request-context.ts';
+import { allocateId } from '../sequence-ids.ts';
+import { envelopeIds, runEnvelopeCommand } from './envelope-commands.ts';
+import { deliverToReceiver, type EnvelopeChannels } from './envelope-delivery.ts';
+import { type SigningRequestKind, signingRequestMessage, voidedMessage } from './envelope-messages.ts';
+import { newSigningToken, signingUrl } from './signing-token.ts';
+
+export interface EnvelopeRoutesOptions extends EnvelopeChannels {
+  store: EventStore;
+  auth: AuthService;
+  publicUrl: string;
+  /** Days an envelope stays open after it is (re)sent. */
+  envelopeExpiryDays: number;
+  /** The time envelope commands are decided at (a test moves it). */
+  clock: () => Date;
+}
+
+const bodyless = z.object({}).strict();
+
+/**
+ * The sender's commands: send, resend, void, and a fresh link to copy. A message that cannot be
+ * delivered after its retries cancels the envelope (the receiver could never sign it), and the
+ * answer says so; the events already appended stay, so nothing accepted is lost.
+ */
+export function envelopeRoutes(options: EnvelopeRoutesOptions): FastifyPluginAsync {
+  const { store, auth, publicUrl, envelopeExpiryDays, clock } = options;
+
+  const contextOf = (request: FastifyRequest, actor: ActorContext): CommandContext => ({
+    ...commandContextOf(request, actor),
+    now: clock,
+  });
+
+  /** Sends the signing request; on failure cancels the envelope and answers 502. */
+  async function deliverOrCancel(
+    reply: FastifyReply,
+    context: CommandContext,
+    envelope: Envelope,
+    token: string,
+    kind: SigningRequestKind,
+  ) {
+    try {
+      await deliverToReceiver(
+        options,
+        envelope,
+        signingRequestMessage(envelope, signingUrl(publicUrl, token), kind),
+      );
+    } catch (error) {
+      reply.log.error(
+        { err: error, envelopeId: envelope.envelopeId },
+        'signing request could not be delivered',
+      );
+      const cancelled = await runEnvelopeCommand(
+        store,
+        envelope.envelopeId,
+        {
+          type: 'CancelUndeliverable',
+          data: {
+            envelopeId: envelope.envelopeId,
+            detail: error instanceof Error ? error.message.slice(0, 200) : 'unknown',
+          },
+        },
+        context,
+      );
+      sendPosition(reply, cancelled);
+      const channel = envelope.deliveryMethod === 'SMS' ? 'text message' : 'e-mail';
+      throw new HttpError(
+        502,
+        'DELIVERY_FAILED',
+        `The ${channel} could not be delivered, so the envelope was cancelled. Check the receiver's details and send it again.`,
+      );
+    }
+  }
+
+  return async (app) => {
+    app.post('/api/v1/envelopes', answers({ 201: envelopeOneAnswerSchema }), async (request, reply) => {
+      const actor = await requireSignPro(auth, request);
+      const input = parseInput(envelopeSendSchema, request.body, 'body');
+      const context = contextOf(request, actor);
+      const organization = await loadOrganization(store, actor.orgId);
+      if (organization.status !== 'active') throw new HttpError(404, 'NOT_FOUND', 'Organization not found');
+      const id = await allocateId(store, envelopeIds, context);
+      const envelopeId = randomUUID();
+      const { token, tokenHash } = newSigningToken(envelopeId);
+      const result = await runEnvelopeCommand(
+        store,
+        envelopeId,
+        {
+          type: 'SendEnvelope',
+          data: {
+            envelopeId,
+            id,
+            orgId: actor.orgId,
+            input,
+            organizationName: organization.name,
+            senderName: actor.session.user.name,
+            tokenHash,
+            expiresAt: expiryFrom(clock(), envelopeExpiryDays),
+          },
+        },
+        context,
+        { create: true },
+      );
+      sendPosition(reply, result);
+      const envelope = result.state.view as Envelope;
+      await deliverOrCancel(reply, context, envelope, token, 'sent');
+      return reply.status(201).send({ success: true, envelope });
+    });
+
+    app.post(
+      '/api/v1/envelopes/:envelopeId/resend',
+      answers({ 200: envelopeResentAnswerSchema }),
+      async (request, reply) => {
+        const actor = await requireSignPro(auth, request);
+        const { envelopeId } = parseInput(envelopeIdParams, request.params, 'params');
+        parseInput(bodyless, request.body, 'body');
+        const context = contextOf(request, actor);
+        const { token, tokenHash } = newSigningToken(envelopeId);
+        const result = await runEnvelopeCommand(
+          store,
+          envelopeId,
+          {
+            type: 'ResendEnvelope',
+            data: {
+              envelopeId,
+              orgId: actor.orgId,
+              tokenHash,
+              expiresAt: expiryFrom(clock(), envelopeExpiryDays),
+            },
+          },
+          context,
+        );
+        sendPosition(reply, result);
+        const envelope = result.state.view as Envelope;
+        await deliverOrCancel(reply, context, envelope, token, 'resent');
+        const to =
+          envelope.deliveryMethod === 'SMS' ? `+1${envelope.receiverPhoneNumber}` : envelope.receiverEmail;
+        return { success: true, message: `The envelope was sent again to ${to}`, envelope };
+      },
+    );
+
+    app.post(
+      '/api/v1/envelopes/:envelopeId/void',
+      answers({ 200: envelopeVoidedAnswerSchema }),
+      async (request, reply) => {
+        const actor = await requireSignPro(auth, request);
+        const { envelopeId } = parseInput(envelopeIdParams, request.params, 'params');
+        const { voidReason } = parseInput(envelopeVoidSchema, request.body, 'body');
+        const result = await runEnvelopeCommand(
+          store,
+          envelopeId,
+          { type: 'VoidEnvelope', data: { envelopeId, orgId: actor.orgId, voidReason } },
+          contextOf(request, actor),
+        );
+        sendPosition(reply, result);
+        const envelope = result.state.view as Envelope;
+        // The void stands whether or not the notice gets through: the link is dead either way.
+        try {
+          await deliverToReceiver(options, envelope, voidedMessage(envelope));
+        } catch (error) {
+          reply.log.error({ err: error, envelopeId }, 'void notice could not be delivered');
+        }
+        return { success: true, voidedEnvelope: { envelopeId } };
+      },
+    );
+
+    app.post(
+      '/api/v1/envelopes/:envelopeId/link',
+      answers({ 200: signingLinkAnswerSchema }),
+      async (request, reply) => {
+        const actor = await requireSignPro(auth, request);
+        const { envelopeId } = parseInput(envelopeIdParams, request.params, 'params');
+        parseInput(bodyless, request.body, 'body');
+        const { token, tokenHash } = newSigningToken(envelopeId);
+        const result = await runEnvelopeCommand(
+          store,
+          envelopeId,
+          { type: 'IssueSigningLink', data: { envelopeId, orgId: actor.orgId, tokenHash } },
+          contextOf(request, actor),
+        );
+        sendPosition(reply, result);
+        const envelope = result.state.view as Envelope;
+        return { success: true, link: signingUrl(publicUrl, token), expiresAt: envelope.expiresAt };
+      },
+    );
+  };
+}

@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto';
+import { collections } from '@dispatch/projector';
+import type { DocumentStore, EventStore } from '@dispatch/storage';
+import type { FastifyBaseLogger } from 'fastify';
+import type { CommandContext } from '../command-handler.ts';
+import { runEnvelopeCommand } from './envelope-commands.ts';
+import { deliverToReceiver, type EnvelopeChannels } from './envelope-delivery.ts';
+import { signingRequestMessage } from './envelope-messages.ts';
+import { newSigningToken, signingUrl } from './signing-token.ts';
+
+export interface EnvelopeSweeperOptions extends EnvelopeChannels {
+  store: EventStore;
+  documents: DocumentStore;
+  publicUrl: string;
+  clock: () => Date;
+  log: Pick<FastifyBaseLogger, 'error'>;
+}
+
+/** The actor of what the product does on its own: reminders and expiry. */
+export const SIGN_PRO_SYSTEM_ACTOR = 'system:sign-pro';
+
+const BATCH = 100;
+
+/**
+ * Sends due reminders and cancels expired envelopes. The read model only finds the candidates (their
+ * `dueAt`); whether a reminder is due is decided on the envelope's events, so a sweep that runs
+ * twice, in two processes, or again after a restart sends nothing twice and skips nothing due.
+ * A reminder is recorded before it is sent: a crash between the two loses that one message rather
+ * than sending it twice, and the next one follows the schedule.
+ */
+export function envelopeSweeper(options: EnvelopeSweeperOptions) {
+  const { store, documents, publicUrl, clock, log } = options;
+
+  async function sweepOne(orgId: string, envelopeId: string, now: Date): Promise<boolean> {
+    const { token, tokenHash } = newSigningToken(envelopeId);
+    const commandId = randomUUID();
+    const context: CommandContext = {
+      orgId,
+      actorId: SIGN_PRO_SYSTEM_ACTOR,
+      commandId,
+      correlationId: commandId,
+      now: () => now,
+    };
+    const result = await runEnvelopeCommand(
+      store,
+      envelopeId,
+      { type: 'SweepEnvelope', data: { envelopeId, now, tokenHash } },
+      context,
+    );
+    const reminded = result.events.some((event) => event.type === 'EnvelopeReminderSent');
+    const envelope = result.state.view;
+    if (reminded && envelope) {
+      try {
+        await deliverToReceiver(
+          options,
+          envelope,
+          signingRequestMessage(envelope, signingUrl(publicUrl, token), 'reminder'),
+        );
+      } catch (error) {
+        log.error({ err: error, envelopeId }, 'envelope reminder could not be delivered');
+      }
+    }
+    return result.events.length > 0;
+  }
+
+  /**
+   * One pass over every envelope due at `now`; answers how many changed. Pages move by offset: an
+   * envelope the projector has not yet moved out of the due set may push another past this pass,
+   * and the next pass takes it.
+   */
+  async function sweep(now = clock()): Promise<number> {
+    let changed = 0;
+    for (let skip = 0; ; skip += BATCH) {
+      const due = await documents.find<{ id: string; orgId: string; position: string }>(collections.envelopes, {
+        filter: { dueAt: { lte: now.toISOString() } },
+        sort: [{ field: 'dueAt', direction: 'asc' }],
+        skip,
+        limit: BATCH,
+      });
+      for (const document of due) {
+        try {
+          if (await sweepOne(document.orgId, document.id, now)) changed += 1;
+        } catch (error) {
+          log.error({ err: error, envelopeId: document.id }, 'envelope sweep failed');
+        }
+      }
+      if (due.length < BATCH) return changed;
+    }
+  }
+
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<unknown> | null = null;
+  return {
+    sweep,
+    /** Sweeps every `everyMs` until stopped; a pass still running is awaited by stop. */
+    start(everyMs: number) {
+      timer = setInterval(() => {
+        if (running) return;
+        running = sweep().finally(() => {
+          running = null;
+        });
+      }, everyMs);
+      timer.unref();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+      await running;
+    },
+  };
+}
+
+export type EnvelopeSweeper = ReturnType<typeof envelopeSweeper>;

@@ -1,0 +1,164 @@
+import { answers } from '@dispatch/auth/http/answers';
+import { HttpError, parseInput } from '@dispatch/auth/http/boundary';
+import {
+  closedEnvelopeMessage,
+  type Envelope,
+  EnvelopeClosedError,
+  type EnvelopeCommand,
+  envelopeRejectSchema,
+  envelopeSignSchema,
+  mergeDocument,
+  notFound,
+  type ReceiverClient,
+  receiverActorId,
+  signingDocumentAnswerSchema,
+  signingDoneAnswerSchema,
+} from '@dispatch/domain';
+import type { EventStore } from '@dispatch/storage';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { newCommandContext } from '../command-handler.ts';
+import { sendPosition } from '../request-context.ts';
+import { runEnvelopeCommand } from './envelope-commands.ts';
+import { readSigningToken } from './signing-token.ts';
+
+export interface SigningRoutesOptions {
+  store: EventStore;
+  clock: () => Date;
+  /** Requests per minute one client address may make to the signing routes; false turns the limit off. */
+  signingRateLimit: number | false;
+}
+
+const USER_AGENT_MAX = 300;
+
+/** Where the receiver's request came from, for the signed copy's certificate. */
+const clientOf = (request: FastifyRequest): ReceiverClient => ({
+  ip: request.ip,
+  userAgent: String(request.headers['user-agent'] ?? 'unknown').slice(0, USER_AGENT_MAX),
+});
+
+const NOT_A_LINK = 'This signing link is not valid';
+
+/**
+ * The receiver's side, without an account: the link's token is the only credential. It is checked
+ * against the hashes the envelope's events hold, so it dies with the envelope (410 once signed,
+ * declined, voided, cancelled or expired); anything else is 404. Limited per client address, which
+ * is the real client behind the trusted proxies only.
+ */
+export function signingRoutes(options: SigningRoutesOptions): FastifyPluginAsync {
+  const { store, clock } = options;
+
+  async function receiverCommand(
+    request: FastifyRequest,
+    makeCommand: (link: {
+      envelopeId: string;
+      tokenHash: string;
+      client: ReceiverClient;
+      now: Date;
+    }) => EnvelopeCommand,
+  ) {
+    const link = readSigningToken((request.params as { token?: unknown }).token);
+    if (!link) throw notFound(NOT_A_LINK);
+    const now = clock();
+    const command = makeCommand({ ...link, client: clientOf(request), now });
+    // The receiver has no organization: the events take the envelope's own (see runEnvelopeCommand).
+    const context = {
+      ...newCommandContext({ orgId: '', actorId: receiverActorId(link.envelopeId) }),
+      now: clock,
+    };
+    return runEnvelopeCommand(store, link.envelopeId, command, context);
+  }
+
+  /** A command that found the envelope expired has cancelled it: the link is gone. */
+  function assertStillOpen(envelope: Envelope | null, wanted: Envelope['envelopeStatus'][]): Envelope {
+    if (!envelope) throw notFound(NOT_A_LINK);
+    if (!wanted.includes(envelope.envelopeStatus)) {
+      throw new EnvelopeClosedError(
+        envelope.envelopeStatus,
+        closedEnvelopeMessage(envelope.envelopeStatus, envelope.cancelReason),
+      );
+    }
+    return envelope;
+  }
+
+  return async (app) => {
+    if (options.signingRateLimit !== false) {
+      await app.register(rateLimit, {
+        max: options.signingRateLimit,
+        timeWindow: '1 minute',
+        keyGenerator: (request) => request.ip,
+        errorResponseBuilder: () =>
+          new HttpError(
+            429,
+            'RATE_LIMITED',
+            'Too many requests for signing links. Wait a minute and try again.',
+          ),
+      });
+    }
+
+    app.get(
+      '/api/v1/signing/:token',
+      // A HEAD request must not count as the receiver opening the document.
+      { ...answers({ 200: signingDocumentAnswerSchema }), exposeHeadRoute: false },
+      async (request, reply) => {
+        const result = await receiverCommand(request, (link) => ({ type: 'OpenEnvelope', data: link }));
+        sendPosition(reply, result);
+        const envelope = assertStillOpen(result.state.view, ['sent', 'resent', 'delivered']);
+        return {
+          success: true,
+          envelope: {
+            envelopeId: envelope.envelopeId,
+            envelopeStatus: envelope.envelopeStatus,
+            type: envelope.type,
+            receiverName: envelope.receiverName,
+            organizationName: envelope.organizationName,
+            expiresAt: envelope.expiresAt,
+          },
+          document: mergeDocument(envelope.templateId, {
+            organizationName: envelope.organizationName,
+            receiverName: envelope.receiverName,
+            receiverEmail: envelope.receiverEmail,
+            receiverPhoneNumber: envelope.receiverPhoneNumber,
+            sentAt: envelope.createdAt,
+          }),
+        };
+      },
+    );
+
+    app.post(
+      '/api/v1/signing/:token/sign',
+      answers({ 200: signingDoneAnswerSchema }),
+      async (request, reply) => {
+        const input = parseInput(envelopeSignSchema, request.body, 'body');
+        const result = await receiverCommand(request, (link) => ({
+          type: 'SignEnvelope',
+          data: { ...link, signerName: input.signerName, signature: input.signature },
+        }));
+        sendPosition(reply, result);
+        const envelope = assertStillOpen(result.state.view, ['completed']);
+        return {
+          success: true,
+          envelope: { envelopeId: envelope.envelopeId, envelopeStatus: envelope.envelopeStatus },
+        };
+      },
+    );
+
+    app.post(
+      '/api/v1/signing/:token/reject',
+      answers({ 200: signingDoneAnswerSchema }),
+      async (request, reply) => {
+        const { reason } = parseInput(envelopeRejectSchema, request.body, 'body');
+        const result = await receiverCommand(request, (link) => ({
+          type: 'RejectEnvelope',
+          data: { ...link, reason },
+        }));
+        sendPosition(reply, result);
+        const envelope = assertStillOpen(result.state.view, ['rejected']);
+        return {
+          success: true,
+          envelope: { envelopeId: envelope.envelopeId, envelopeStatus: envelope.envelopeStatus },
+        };
+      },
+    );
+  };
+}
