@@ -1,4 +1,6 @@
 export { type CommandContext, newCommandContext } from './command-handler.ts';
+export { runEnvelopeCommand } from './envelopes/envelope-commands.ts';
+export { sendEnvelope } from './envelopes/envelope-routes.ts';
 export { type EnvelopeSweeper, envelopeSweeper } from './envelopes/envelope-sweeper.ts';
 export { hashSigningToken, newSigningToken } from './envelopes/signing-token.ts';
 export { EVENT_POSITION_HEADER } from './event-position.ts';

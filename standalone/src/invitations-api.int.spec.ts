@@ -119,7 +119,7 @@ describe('invitations end to end', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toEqual({
       email: ['Enter a valid email address'],
-      role: ['Role must be member, admin or owner'],
+      role: ['Role must be member, memberPlus, admin or owner'],
     });
   });
 });

@@ -1,10 +1,22 @@
 import type { AuthService } from '@dispatch/auth';
-import { createOrganization, newCommandContext, postLoad, postTruck } from '@dispatch/command-api';
 import {
+  createOrganization,
+  hashSigningToken,
+  newCommandContext,
+  postLoad,
+  postTruck,
+  runEnvelopeCommand,
+  sendEnvelope,
+} from '@dispatch/command-api';
+import {
+  DEFAULT_ENVELOPE_EXPIRY_DAYS,
   directions,
+  envelopeSendSchema,
+  expiryFrom,
   loadCreateSchema,
   products,
   rateUnits,
+  receiverActorId,
   trailerTypes,
   truckCreateSchema,
   usCities,
@@ -139,5 +151,92 @@ export async function seedDemoData(store: EventStore, auth: AuthService, now = n
     });
     await postLoad(store, input, newCommandContext({ orgId: organization.id, actorId: user.id }));
   }
+  await seedEnvelopes(
+    store,
+    { orgId: organization.id, name: DEMO_ORGANIZATION.name },
+    { id: user.id, name: DEMO_USER.name },
+    now,
+  );
   return true;
+}
+
+type DemoReceiver = [type: 'driver' | 'client', name: string, contact: string, outcome: DemoOutcome];
+type DemoOutcome = 'sent' | 'delivered' | 'completed' | 'rejected' | 'voided';
+
+const demoReceivers: DemoReceiver[] = [
+  ['driver', 'Luis Ortega', 'luis.ortega@drivers.demo.test', 'completed'],
+  ['driver', 'Kayla Brooks', '3125550142', 'delivered'],
+  ['driver', 'Darnell Price', 'darnell.price@drivers.demo.test', 'sent'],
+  ['driver', 'Hannah Svoboda', 'hannah.s@drivers.demo.test', 'rejected'],
+  ['driver', 'Miguel Reyes', '4025550188', 'completed'],
+  ['client', 'Lone Star Feed', 'freight@lonestarfeed.demo.test', 'completed'],
+  ['client', 'Heartland Mills', '3165550140', 'delivered'],
+  ['client', 'Great Plains Co-op', 'dispatch@gpcoop.demo.test', 'voided'],
+  ['client', 'Red River Grain', 'office@redrivergrain.demo.test', 'sent'],
+];
+
+/**
+ * A few onboarding envelopes in every state, through the same commands as the API and the signing
+ * page (the demo receivers' addresses do not exist, so nothing is delivered).
+ */
+async function seedEnvelopes(
+  store: EventStore,
+  organization: { orgId: string; name: string },
+  sender: { id: string; name: string },
+  now: Date,
+) {
+  const client = { ip: '198.51.100.23', userAgent: 'Mozilla/5.0 (iPhone; demo receiver)' };
+  for (const [index, [type, name, contact, outcome]] of demoReceivers.entries()) {
+    const byPhone = /^\d{10}$/.test(contact);
+    const input = envelopeSendSchema.parse({
+      type,
+      deliveryMethod: byPhone ? 'SMS' : 'email',
+      receiverName: name,
+      ...(byPhone ? { receiverPhoneNumber: contact } : { receiverEmail: contact }),
+    });
+    const sentAt = new Date(now.getTime() - (index + 1) * 7 * 3_600_000);
+    const context = {
+      ...newCommandContext({ orgId: organization.orgId, actorId: sender.id }),
+      now: () => sentAt,
+    };
+    const { result, token } = await sendEnvelope(store, context, {
+      input,
+      organizationName: organization.name,
+      senderName: sender.name,
+      expiresAt: expiryFrom(sentAt, DEFAULT_ENVELOPE_EXPIRY_DAYS),
+    });
+    const envelopeId = result.state.view?.envelopeId ?? '';
+    const later = new Date(sentAt.getTime() + 3_600_000);
+    const receiver = {
+      ...newCommandContext({ orgId: organization.orgId, actorId: receiverActorId(envelopeId) }),
+      now: () => later,
+    };
+    const link = { envelopeId, tokenHash: hashSigningToken(token), client, now: later };
+    if (outcome === 'delivered')
+      await runEnvelopeCommand(store, envelopeId, { type: 'OpenEnvelope', data: link }, receiver);
+    if (outcome === 'completed')
+      await runEnvelopeCommand(
+        store,
+        envelopeId,
+        { type: 'SignEnvelope', data: { ...link, signerName: name, signature: null } },
+        receiver,
+      );
+    if (outcome === 'rejected')
+      await runEnvelopeCommand(
+        store,
+        envelopeId,
+        { type: 'RejectEnvelope', data: { ...link, reason: 'Waiting on my insurance certificate first.' } },
+        receiver,
+      );
+    if (outcome === 'voided')
+      await runEnvelopeCommand(
+        store,
+        envelopeId,
+        {
+          type: 'VoidEnvelope',
+          data: { envelopeId, orgId: organization.orgId, voidReason: 'Sent to the wrong contact' },
+        },
+        { ...context, now: () => later },
+      );
+  }
 }

@@ -5,6 +5,7 @@ import { HttpError, parseInput } from '@dispatch/auth/http/boundary';
 import { type ActorContext, requireSignPro } from '@dispatch/auth/http/request-context';
 import {
   type Envelope,
+  type EnvelopeSendInput,
   envelopeIdParams,
   envelopeOneAnswerSchema,
   envelopeResentAnswerSchema,
@@ -37,6 +38,28 @@ export interface EnvelopeRoutesOptions extends EnvelopeChannels {
 }
 
 const bodyless = z.object({}).strict();
+
+/**
+ * Records a new envelope under a newly allocated number and a new id, with its first signing link;
+ * answers the link's token, which exists nowhere else (the caller delivers it).
+ */
+export async function sendEnvelope(
+  store: EventStore,
+  context: CommandContext,
+  details: { input: EnvelopeSendInput; organizationName: string; senderName: string; expiresAt: string },
+) {
+  const id = await allocateId(store, envelopeIds, context);
+  const envelopeId = randomUUID();
+  const { token, tokenHash } = newSigningToken(envelopeId);
+  const result = await runEnvelopeCommand(
+    store,
+    envelopeId,
+    { type: 'SendEnvelope', data: { envelopeId, id, orgId: context.orgId, tokenHash, ...details } },
+    context,
+    { create: true },
+  );
+  return { result, token };
+}
 
 /**
  * The sender's commands: send, resend, void, and a fresh link to copy. A message that cannot be
@@ -99,28 +122,12 @@ export function envelopeRoutes(options: EnvelopeRoutesOptions): FastifyPluginAsy
       const context = contextOf(request, actor);
       const organization = await loadOrganization(store, actor.orgId);
       if (organization.status !== 'active') throw new HttpError(404, 'NOT_FOUND', 'Organization not found');
-      const id = await allocateId(store, envelopeIds, context);
-      const envelopeId = randomUUID();
-      const { token, tokenHash } = newSigningToken(envelopeId);
-      const result = await runEnvelopeCommand(
-        store,
-        envelopeId,
-        {
-          type: 'SendEnvelope',
-          data: {
-            envelopeId,
-            id,
-            orgId: actor.orgId,
-            input,
-            organizationName: organization.name,
-            senderName: actor.session.user.name,
-            tokenHash,
-            expiresAt: expiryFrom(clock(), envelopeExpiryDays),
-          },
-        },
-        context,
-        { create: true },
-      );
+      const { result, token } = await sendEnvelope(store, context, {
+        input,
+        organizationName: organization.name,
+        senderName: actor.session.user.name,
+        expiresAt: expiryFrom(clock(), envelopeExpiryDays),
+      });
       sendPosition(reply, result);
       const envelope = result.state.view as Envelope;
       await deliverOrCancel(reply, context, envelope, token, 'sent');

@@ -1,7 +1,10 @@
 import type { MemberRole, PlatformRole } from '../shared/enums.ts';
 
-/** The roles an invitation may carry (SPEC section 3); memberPlus is given by a role change only. */
-export const invitationRoles = ['member', 'admin', 'owner'] as const;
+/**
+ * The roles an invitation may carry (SPEC section 3). memberPlus (Member+) is a member who may also
+ * use sign-pro: an owner or admin can invite one directly rather than promote them afterwards.
+ */
+export const invitationRoles = ['member', 'memberPlus', 'admin', 'owner'] as const;
 export type InvitationRole = (typeof invitationRoles)[number];
 
 /** The statuses of SPEC section 4 an invitation shows. */
