@@ -352,6 +352,27 @@ describe('the receiver signing', () => {
   });
 });
 
+describe('the signing links under guessing', () => {
+  it('limits each client address, counting the real client, not what it claims', async () => {
+    const guess = (remoteAddress: string, headers: Record<string, string> = {}) =>
+      app.app.inject({
+        method: 'GET',
+        url: `/api/v1/signing/00000000-0000-4000-8000-000000000000.${'G'.repeat(43)}`,
+        remoteAddress,
+        headers,
+      });
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 61; attempt++) {
+      // A forged X-Forwarded-For does not make a new client: no proxy is trusted here.
+      statuses.push((await guess('198.51.100.99', { 'x-forwarded-for': `10.9.0.${attempt}` })).statusCode);
+    }
+    expect(statuses.slice(0, 60).every((status) => status === 404)).toBe(true);
+    const limited = await guess('198.51.100.99');
+    expect([statuses[60], limited.statusCode, limited.json().code]).toEqual([429, 429, 'RATE_LIMITED']);
+    expect((await guess('198.51.100.100')).statusCode).toBe(404);
+  });
+});
+
 describe('reminders and expiry, on a controlled clock', () => {
   it('reminds 2 days after sending, then every 2 days, at most 3 times, never twice, then expires', async () => {
     const envelope = await sendEnvelope(driver('slow@example.com'));
