@@ -1,5 +1,8 @@
+import { benchActivityQueries } from './activity-queries.ts';
+import { benchAsOfQueries } from './as-of-queries.ts';
 import { benchBoardRebuild } from './board-rebuild.ts';
 import { benchBoardScale } from './board-scale.ts';
+import { benchEnvelopeQueries } from './envelope-queries.ts';
 import { benchEventStoreAppends } from './event-store-appends.ts';
 import { benchGazetteer } from './gazetteer.ts';
 import { benchHttpCommands } from './http-commands.ts';
@@ -7,6 +10,7 @@ import { startBenchServer } from './http-server.ts';
 import { benchProjectorCatchUp } from './projector-catch-up.ts';
 import { benchPushLatency } from './push-latency.ts';
 import { printTable, type Row } from './stats.ts';
+import { benchSystemCheck } from './system-check.ts';
 
 /** `npm run bench`: every figure the product promises, printed as one table. */
 const rows: Row[] = [];
@@ -17,6 +21,12 @@ const step = async (name: string, run: () => Promise<Row[]>) => {
 
 // BENCH_LARGE_BOARD (trucks of the larger organization, default 1,000,000) makes a quicker trial run.
 const large = Number(process.env.BENCH_LARGE_BOARD ?? 1_000_000);
+// BENCH_ENVELOPES (envelopes of sign-pro's organization, default 100,000), likewise.
+const envelopes = Number(process.env.BENCH_ENVELOPES ?? 100_000);
+// BENCH_AS_OF_TRUCKS (trucks of the as-of board, 10 versions each; default 100,000), likewise.
+const asOfTrucks = Number(process.env.BENCH_AS_OF_TRUCKS ?? 100_000);
+// BENCH_ACTIVITY_ROWS (entries of the activity log's organization, default 100,000), likewise.
+const activityRows = Number(process.env.BENCH_ACTIVITY_ROWS ?? 100_000);
 if (process.argv[2] === 'gazetteer') {
   // `npm run bench -- gazetteer`: only the gazetteer's load and the city search (seconds).
   const server = await startBenchServer();
@@ -25,6 +35,15 @@ if (process.argv[2] === 'gazetteer') {
   } finally {
     await server.stop();
   }
+} else if (process.argv[2] === 'envelopes') {
+  // `npm run bench -- envelopes`: only sign-pro's list and counts (BENCH_ENVELOPES envelopes, default 100,000).
+  await step(`envelopes (${envelopes} in one organization)`, () => benchEnvelopeQueries({ envelopes }));
+} else if (process.argv[2] === 'as-of') {
+  // `npm run bench -- as-of`: only the board as of a moment (BENCH_AS_OF_TRUCKS trucks, 10 versions each).
+  await step('board as of a moment', () => benchAsOfQueries({ trucks: asOfTrucks }));
+} else if (process.argv[2] === 'activity') {
+  // `npm run bench -- activity`: only the activity log (BENCH_ACTIVITY_ROWS entries, default 100,000).
+  await step(`activity log (${activityRows} entries)`, () => benchActivityQueries({ rows: activityRows }));
 } else if (process.argv[2] === 'rebuild') {
   // `npm run bench -- rebuild`: only the projector's rebuild of the board.
   await step(`board rebuild (${large / 10} and ${large} trucks)`, () => benchBoardRebuild({ large }));
@@ -36,12 +55,16 @@ if (process.argv[2] === 'gazetteer') {
   try {
     await step('HTTP commands', () => benchHttpCommands(server));
     await step('push latency', () => benchPushLatency(server));
+    await step('system check', () => benchSystemCheck(server));
     await step('gazetteer', () => benchGazetteer(server));
   } finally {
     await server.stop();
   }
   if (process.argv[2] !== 'commands') {
     await step(`board at scale (${large / 10} and ${large} trucks)`, () => benchBoardScale({ large }));
+    await step(`envelopes (${envelopes} in one organization)`, () => benchEnvelopeQueries({ envelopes }));
+    await step('board as of a moment', () => benchAsOfQueries({ trucks: asOfTrucks }));
+    await step(`activity log (${activityRows} entries)`, () => benchActivityQueries({ rows: activityRows }));
   }
 }
 console.log('');

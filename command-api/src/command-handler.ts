@@ -24,6 +24,20 @@ export interface CommandContext {
   /** The command's own id: the cause of the events it produces. */
   commandId: string;
   now: () => Date;
+  /** Where the HTTP request came from (see clientMetadata); absent for what the product does on its own. */
+  ip?: string;
+  userAgent?: string;
+}
+
+/** The client fields of an event's metadata: those the context has, none when it has none. */
+export function clientMetadata(context: Pick<CommandContext, 'ip' | 'userAgent'>): {
+  ip?: string;
+  userAgent?: string;
+} {
+  return {
+    ...(context.ip ? { ip: context.ip } : {}),
+    ...(context.userAgent ? { userAgent: context.userAgent } : {}),
+  };
 }
 
 export interface CommandResult<State, Event> {
@@ -89,6 +103,7 @@ export async function handleCommand<State, Command, Event extends { type: string
       causationId: context.commandId,
       schemaVersion: options.schemaVersion,
       occurredAt,
+      ...clientMetadata(context),
     };
     const expected: ExpectedRevision = revision === null ? 'no_stream' : revision;
     try {
@@ -123,6 +138,8 @@ export function newCommandContext(input: {
   orgId: string;
   actorId: string;
   correlationId?: string;
+  ip?: string;
+  userAgent?: string;
 }): CommandContext {
   const commandId = randomUUID();
   return {
@@ -131,5 +148,6 @@ export function newCommandContext(input: {
     commandId,
     correlationId: input.correlationId ?? commandId,
     now: () => new Date(),
+    ...clientMetadata(input),
   };
 }

@@ -1,12 +1,14 @@
 import { type AuthService, authRoutes, type Mailer, type SmsSender } from '@dispatch/auth';
 import { serializeAnswersAsTheyAre } from '@dispatch/auth/http/answers';
 import { installErrorHandler } from '@dispatch/auth/http/boundary';
+import { type ProductMetrics, timeCommands } from '@dispatch/auth/http/metrics';
 import { checkMembershipWith } from '@dispatch/auth/http/request-context';
 import { guardOrigins, guardStateChanges } from '@dispatch/auth/http/state-change-guard';
 import { DEFAULT_ENVELOPE_EXPIRY_DAYS } from '@dispatch/domain';
 import type { DocumentStore, EventStore } from '@dispatch/storage';
 import type { FastifyPluginAsync } from 'fastify';
 import { readModelRoutes } from './admin/read-model-routes.ts';
+import { countedAppends } from './counted-appends.ts';
 import { envelopeRoutes } from './envelopes/envelope-routes.ts';
 import { envelopeSweeper } from './envelopes/envelope-sweeper.ts';
 import { signingRoutes } from './envelopes/signing-routes.ts';
@@ -16,6 +18,7 @@ import { memberRoutes } from './organizations/member-routes.ts';
 import { organizationRoutes } from './organizations/organization-routes.ts';
 import { streamMemberships } from './organizations/organization-store.ts';
 import { teamRoutes } from './organizations/team-routes.ts';
+import { systemCheckRoutes } from './system-check/system-check-routes.ts';
 import { truckRoutes } from './trucks/truck-routes.ts';
 
 export interface CommandApiOptions {
@@ -39,13 +42,16 @@ export interface CommandApiOptions {
   publicUrl: string;
   /** Origins whose pages may send commands with the user's cookies (PUBLIC_URL's, TRUSTED_ORIGINS). */
   trustedOrigins: readonly string[];
+  /** Counts commands and appended events for /metrics (when METRICS_TOKEN is set). */
+  metrics?: ProductMetrics;
 }
 
 /** Enough for a receiver who reloads and retries; far too few to guess a link. */
 const SIGNING_REQUESTS_PER_MINUTE = 60;
 
 /** The command side: authentication and every write of the product. */
-export function commandApi(options: CommandApiOptions): FastifyPluginAsync {
+export function commandApi(given: CommandApiOptions): FastifyPluginAsync {
+  const options = given.metrics ? { ...given, store: countedAppends(given.store, given.metrics) } : given;
   const clock = options.clock ?? (() => new Date());
   return async (app) => {
     await app.register(async (identity) => {
@@ -59,6 +65,7 @@ export function commandApi(options: CommandApiOptions): FastifyPluginAsync {
     });
     await app.register(async (commands) => {
       installErrorHandler(commands);
+      if (options.metrics) timeCommands(commands, options.metrics);
       serializeAnswersAsTheyAre(commands);
       guardStateChanges(commands, options);
       checkMembershipWith(commands, streamMemberships(options.store));
@@ -69,6 +76,7 @@ export function commandApi(options: CommandApiOptions): FastifyPluginAsync {
       await commands.register(truckRoutes(options));
       await commands.register(loadRoutes(options));
       await commands.register(readModelRoutes(options));
+      await commands.register(systemCheckRoutes(options));
       await commands.register(
         envelopeRoutes({
           ...options,

@@ -1,5 +1,5 @@
 import { type EventStore, newEventId } from '@dispatch/storage';
-import type { CommandContext } from './command-handler.ts';
+import { type CommandContext, clientMetadata } from './command-handler.ts';
 
 /** A stream that hands out the numeric ids of one kind of posting, and the event it records. */
 export interface IdSequence {
@@ -31,6 +31,7 @@ export async function allocateId(
           causationId: context.commandId,
           schemaVersion: 1,
           occurredAt: context.now().toISOString(),
+          ...clientMetadata(context),
         },
       },
     ],

@@ -1,9 +1,10 @@
 import { answers, serializeAnswersAsTheyAre } from '@dispatch/auth/http/answers';
 import { installApiDocument } from '@dispatch/auth/http/api-document';
 import { installJsonNotFound } from '@dispatch/auth/http/boundary';
+import { createMetrics, installMetricsEndpoint } from '@dispatch/auth/http/metrics';
 import { installSecurityHeaders, serverOptions } from '@dispatch/auth/http/server-hardening';
 import { mailerFor, openAuthFor, smsSenderFor } from '@dispatch/auth/runtime/infrastructure';
-import { healthAnswerSchema } from '@dispatch/domain';
+import { eventUpcasting, healthAnswerSchema } from '@dispatch/domain';
 import { ensureReadModels, firstOrganizationOfUser, projections } from '@dispatch/projector';
 import { loadEnvironment } from '@dispatch/storage/runtime/environment';
 import { openDocumentStoreFor, openEventStoreFor } from '@dispatch/storage/runtime/open-stores';
@@ -12,7 +13,7 @@ import { commandApi } from './plugin.ts';
 
 /** The command API as its own process (docker-compose); `standalone/` composes it in memory instead. */
 const env = loadEnvironment({ PORT: '3001', ...process.env });
-const store = openEventStoreFor(env);
+const store = openEventStoreFor(env, { upcast: (event) => eventUpcasting.upcast(event) });
 // Sign-in runs here, and a new session starts in the user's organization: read from the read models.
 const documents = await openDocumentStoreFor(env);
 await ensureReadModels(documents, projections);
@@ -29,6 +30,9 @@ await installSecurityHeaders(app, { publicUrl: env.PUBLIC_URL });
 installJsonNotFound(app);
 serializeAnswersAsTheyAre(app);
 await installApiDocument(app, { title: 'Dispatch board command API', publicUrl: env.PUBLIC_URL });
+// GET /metrics for a scraper holding METRICS_TOKEN; 404 without one.
+const metrics = env.METRICS_TOKEN ? createMetrics() : undefined;
+installMetricsEndpoint(app, { metrics, token: env.METRICS_TOKEN });
 app.get('/health', answers({ 200: healthAnswerSchema }), async () => ({ ok: true }));
 await app.register(
   commandApi({
@@ -41,6 +45,7 @@ await app.register(
     signingRateLimit: env.AUTH_RATE_LIMIT === 'on' ? undefined : false,
     publicUrl: env.PUBLIC_URL,
     trustedOrigins: env.trustedOrigins,
+    metrics,
   }),
 );
 await app.listen({ port: env.PORT, host: env.HOST });

@@ -2,9 +2,20 @@ export * from './change-feed.ts';
 export * from './collections.ts';
 export * from './geo/gazetteer.ts';
 export * from './projection.ts';
+export * from './projection-health.ts';
+export * from './projections/activity.ts';
 export * from './projections/board-calendar.ts';
 export * from './projections/board-stats.ts';
+export {
+  type EnvelopeCountsDocument,
+  type EnvelopeDocument,
+  envelopeCountsId,
+  envelopeDocumentOf,
+  envelopeOfDocument,
+  envelopeSearchText,
+} from './projections/envelopes.ts';
 export * from './projections/index.ts';
+export { OPEN_VERSION_END, type VersionFields } from './projections/list-versions.ts';
 export type { LoadDocument } from './projections/loads.ts';
 export * from './projections/organization-documents.ts';
 export { facetFields } from './projections/posting-changes.ts';

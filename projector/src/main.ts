@@ -1,4 +1,5 @@
 import { createServer } from 'node:http';
+import { eventUpcasting } from '@dispatch/domain';
 import { loadEnvironment } from '@dispatch/storage/runtime/environment';
 import { openDocumentStoreFor, openEventStoreFor } from '@dispatch/storage/runtime/open-stores';
 import { projections } from './projections/index.ts';
@@ -6,7 +7,7 @@ import { startReadModels } from './read-model-rebuild.ts';
 
 /** The projector as its own process (docker-compose). It writes the change log the query API tails. */
 const env = loadEnvironment({ PORT: '3003', ...process.env });
-const eventStore = openEventStoreFor(env);
+const eventStore = openEventStoreFor(env, { upcast: (event) => eventUpcasting.upcast(event) });
 const documents = await openDocumentStoreFor(env);
 
 const projector = await startReadModels({

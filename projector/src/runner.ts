@@ -170,7 +170,12 @@ class UnitOfWork implements ProjectionContext {
     return this.#changed.list();
   }
 
-  operations(checkpointName: string, readModels: string, writeChangeLog: boolean): WriteOperation[] {
+  operations(
+    checkpointName: string,
+    readModels: string,
+    writeChangeLog: boolean,
+    applied: AppliedPace,
+  ): WriteOperation[] {
     const operations: WriteOperation[] = [];
     for (const staged of this.staged.values()) {
       const { collection, id, position } = staged;
@@ -206,12 +211,38 @@ class UnitOfWork implements ProjectionContext {
     operations.push({
       op: 'put',
       collection: collections.checkpoints,
-      document: { id: checkpointName, readModels },
+      document: { id: checkpointName, readModels, applied },
       position: this.position,
     });
     return operations;
   }
 }
+
+/** The projector's checkpoint name for the read models in service (a rebuild's has its own). */
+export const LIVE_CHECKPOINT = 'read-models';
+
+/**
+ * Events applied per second of wall-clock time over the last minute, as `[epoch second, events]`
+ * pairs, oldest first. Kept in the checkpoint, in the same write as the batch, so any process (the
+ * query API's admin status) reads the throughput without counting events; at most 60 pairs.
+ */
+export type AppliedPace = [second: number, events: number][];
+export const APPLIED_PACE_SECONDS = 60;
+
+/** The pace with `events` more applied at `now`, pairs older than the window dropped. */
+export function paceWith(pace: AppliedPace, events: number, now = Date.now()): AppliedPace {
+  const second = Math.floor(now / 1000);
+  const kept = pace.filter(([at]) => at > second - APPLIED_PACE_SECONDS && at <= second);
+  const last = kept.at(-1);
+  if (last && last[0] === second) return [...kept.slice(0, -1), [second, last[1] + events]];
+  return [...kept, [second, events]];
+}
+
+const isPace = (value: unknown): value is AppliedPace =>
+  Array.isArray(value) &&
+  value.every(
+    (pair) => Array.isArray(pair) && pair.length === 2 && pair.every((n) => typeof n === 'number' && n >= 0),
+  );
 
 /** A staged document as the store would give it back. */
 const stampedDocument = (document: DocumentBody, position: bigint): Document =>
@@ -271,7 +302,7 @@ export async function createReadModelIndexes(documents: DocumentStore, projectio
  */
 export async function startProjector(options: ProjectorOptions): Promise<Projector> {
   const { eventStore, documents, projections, feed } = options;
-  const name = options.name ?? 'read-models';
+  const name = options.name ?? LIVE_CHECKPOINT;
   const liveBatchSize = options.batchSize ?? 1000;
   const catchUpBatchSize = Math.max(liveBatchSize, options.catchUpBatchSize ?? 10_000);
   const writeChangeLog = options.writeChangeLog ?? false;
@@ -305,6 +336,8 @@ export async function startProjector(options: ProjectorOptions): Promise<Project
 
   const checkpoint = await documents.get(collections.checkpoints, name);
   let committed = checkpoint ? BigInt(checkpoint.position) : 0n;
+  const storedPace = checkpoint?.applied;
+  let pace: AppliedPace = isPace(storedPace) ? storedPace : [];
   const byType = new Map<string, Projection[]>();
   for (const projection of projections) {
     for (const type of projection.eventTypes) byType.set(type, [...(byType.get(type) ?? []), projection]);
@@ -335,11 +368,14 @@ export async function startProjector(options: ProjectorOptions): Promise<Project
    */
   function startWrite(unit: UnitOfWork, events: number) {
     unit.applied();
+    // The previous batch has committed (see flushOnce): its pace is the one to add to.
+    const applied = paceWith(pace, events);
     const entry: InFlight = {
       unit,
       events,
-      done: documents.write(unit.operations(name, readModels, writeChangeLog)).then(
+      done: documents.write(unit.operations(name, readModels, writeChangeLog, applied)).then(
         () => {
+          pace = applied;
           // Only now is the batch done: a failed write leaves it in the buffer to be tried again.
           buffer = buffer.slice(events);
           committed = unit.position;

@@ -1,12 +1,16 @@
 import type { AuthService } from '@dispatch/auth';
 import { serializeAnswersAsTheyAre } from '@dispatch/auth/http/answers';
 import { installErrorHandler } from '@dispatch/auth/http/boundary';
+import type { ProductMetrics } from '@dispatch/auth/http/metrics';
 import { checkMembershipWith } from '@dispatch/auth/http/request-context';
 import { guardStateChanges } from '@dispatch/auth/http/state-change-guard';
-import { memberRoleOf } from '@dispatch/projector';
+import { memberRoleOf, readProjectionLag } from '@dispatch/projector';
 import type { DocumentStore, EventStore } from '@dispatch/storage';
 import type { FastifyPluginAsync } from 'fastify';
+import { activityQueries } from './activity/activity-queries.ts';
+import { envelopeQueries } from './envelopes/envelope-queries.ts';
 import { cityQueries } from './geo/city-queries.ts';
+import { healthQueries } from './health/health-queries.ts';
 import { historyQueries } from './history/history-queries.ts';
 import { attachLiveUpdates } from './live/socket-server.ts';
 import { loadQueries } from './loads/load-queries.ts';
@@ -25,19 +29,24 @@ export interface QueryApiOptions {
   documents: DocumentStore;
   auth: AuthService;
   clock: ProjectionClock;
-  /** Read by the posting history routes only (see history-queries.ts). */
+  /** Read by the history routes of postings and envelopes, and by an envelope's document (its PDF). */
   eventStore: EventStore;
   /** Origins whose pages may open a live connection (and send anything but a read) with the user's cookies. */
   trustedOrigins: readonly string[];
+  /** Counts live pushes and reads the projector's lag for /metrics (when METRICS_TOKEN is set). */
+  metrics?: ProductMetrics;
 }
 
 /**
- * The read side: read models only (the one exception, a posting's history, reads its stream); plus
- * live pushes over Socket.IO.
+ * The read side: read models only (the exceptions, a posting's or an envelope's history and an
+ * envelope's document, read their stream); plus live pushes over Socket.IO.
  */
 export function queryApi(options: QueryApiOptions): FastifyPluginAsync {
   return async (app) => {
-    attachLiveUpdates(app, options);
+    const io = attachLiveUpdates(app, options);
+    const liveConnections = () => io.of('/').sockets.size;
+    options.metrics?.measureLiveConnections(liveConnections);
+    options.metrics?.measureProjection(() => readProjectionLag(options.eventStore, options.documents));
     await app.register(async (queries) => {
       installErrorHandler(queries);
       serializeAnswersAsTheyAre(queries);
@@ -50,12 +59,15 @@ export function queryApi(options: QueryApiOptions): FastifyPluginAsync {
       await queries.register(invitationQueries(options));
       await queries.register(teamQueries(options));
       await queries.register(adminQueries(options));
+      await queries.register(healthQueries({ ...options, liveConnections }));
+      await queries.register(activityQueries(options));
       await queries.register(truckQueries(options));
       await queries.register(loadQueries(options));
       await queries.register(overviewQueries(options));
       await queries.register(historyQueries(options));
       await queries.register(cityQueries(options));
       await queries.register(radiusQueries(options));
+      await queries.register(envelopeQueries(options));
     });
   };
 }

@@ -1,9 +1,10 @@
 import { answers, serializeAnswersAsTheyAre } from '@dispatch/auth/http/answers';
 import { installApiDocument } from '@dispatch/auth/http/api-document';
 import { installJsonNotFound } from '@dispatch/auth/http/boundary';
+import { createMetrics, installMetricsEndpoint } from '@dispatch/auth/http/metrics';
 import { installSecurityHeaders, serverOptions } from '@dispatch/auth/http/server-hardening';
 import { openAuthFor } from '@dispatch/auth/runtime/infrastructure';
-import { healthAnswerSchema } from '@dispatch/domain';
+import { eventUpcasting, healthAnswerSchema } from '@dispatch/domain';
 import {
   changeLogCollection,
   collections,
@@ -21,7 +22,7 @@ import { clockFromCommits } from './projection-clock.ts';
 const env = loadEnvironment({ PORT: '3002', ...process.env });
 const documents = await openDocumentStoreFor(env);
 // Only the posting history routes read it (see history/history-queries.ts).
-const eventStore = openEventStoreFor(env);
+const eventStore = openEventStoreFor(env, { upcast: (event) => eventUpcasting.upcast(event) });
 const auth = await openAuthFor(env);
 await documents.ensureCollection(changeLogCollection);
 await ensureReadModels(documents, projections);
@@ -40,11 +41,16 @@ await installSecurityHeaders(app, { publicUrl: env.PUBLIC_URL });
 installJsonNotFound(app);
 serializeAnswersAsTheyAre(app);
 await installApiDocument(app, { title: 'Dispatch board query API', publicUrl: env.PUBLIC_URL });
+// GET /metrics for a scraper holding METRICS_TOKEN; 404 without one.
+const metrics = env.METRICS_TOKEN ? createMetrics() : undefined;
+installMetricsEndpoint(app, { metrics, token: env.METRICS_TOKEN });
 app.get('/health', answers({ 200: healthAnswerSchema }), async () => ({
   ok: true,
   position: clock.position().toString(),
 }));
-await app.register(queryApi({ documents, auth, clock, eventStore, trustedOrigins: env.trustedOrigins }));
+await app.register(
+  queryApi({ documents, auth, clock, eventStore, trustedOrigins: env.trustedOrigins, metrics }),
+);
 await app.listen({ port: env.PORT, host: env.HOST });
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -1,3 +1,4 @@
+import { isBinaryAnswer } from '@dispatch/auth/http/answers';
 import { errorAnswerSchema, trucksPageAnswerSchema } from '@dispatch/domain';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +11,9 @@ import {
   type RouteSample,
   routeKey,
   routeSamples,
+  signingTokenSentTo,
 } from './route-samples.ts';
+import { verifyPhoneNumber } from './system-check-fixtures.ts';
 import { createOrganization, startTestApp, type TestApp } from './test-support.ts';
 
 /**
@@ -68,6 +71,14 @@ async function call(
   const declared = route.answers?.[response.statusCode];
   if (response.statusCode === 204) {
     expect(response.body, label).toBe('');
+  } else if (isBinaryAnswer(declared)) {
+    // A file: its media type, and the bytes every such file starts with (a PDF's "%PDF-"), not JSON.
+    const fileLabel = `${key} → ${response.statusCode} ${String(response.headers['content-type'])}`;
+    expect(String(response.headers['content-type']), fileLabel).toContain(declared.contentType);
+    expect(response.rawPayload.length, fileLabel).toBeGreaterThan(declared.magic.length);
+    expect(response.rawPayload.subarray(0, declared.magic.length).toString('latin1'), fileLabel).toBe(
+      declared.magic,
+    );
   } else {
     expect(declared, `${key} declares no answer for ${response.statusCode}`).toBeDefined();
     const parsed = declared?.safeParse(response.json());
@@ -109,6 +120,35 @@ describe('the answer contract', () => {
       await call(`PATCH /api/v1/${kind}/:id`, records.cookie, { path: `/api/v1/${kind}/${id}` });
       await call(`DELETE /api/v1/${kind}/:id`, records.cookie, { path: `/api/v1/${kind}/${id}` });
     }
+
+    // The envelopes' commands: a fresh link and a resend, the receiver signs; a second envelope is
+    // declined, a third voided.
+    await call('POST /api/v1/envelopes/:envelopeId/link', records.cookie);
+    await call('POST /api/v1/envelopes/:envelopeId/resend', records.cookie);
+    await call('POST /api/v1/signing/:token/sign', '', {
+      path: `/api/v1/signing/${encodeURIComponent(await signingTokenSentTo(app, 'contract-receiver@example.com'))}/sign`,
+    });
+    await call('POST /api/v1/envelopes', records.cookie, {
+      body: {
+        type: 'client',
+        deliveryMethod: 'email',
+        receiverName: 'Declining Client',
+        receiverEmail: 'decliner@example.com',
+      },
+    });
+    await call('POST /api/v1/signing/:token/reject', '', {
+      path: `/api/v1/signing/${encodeURIComponent(await signingTokenSentTo(app, 'decliner@example.com'))}/reject`,
+    });
+    const voidable = await call('POST /api/v1/envelopes', records.cookie);
+    await call('POST /api/v1/envelopes/:envelopeId/void', records.cookie, {
+      path: `/api/v1/envelopes/${voidable.json().envelope.envelopeId}/void`,
+    });
+
+    // The system check: a ping, a test e-mail, and a test text to the owner's verified number.
+    await call('POST /api/v1/testing/ping', records.cookie);
+    await call('POST /api/v1/testing/email', records.cookie);
+    await verifyPhoneNumber(app, records.cookie, '+13125550177');
+    await call('POST /api/v1/testing/sms', records.cookie);
 
     // The organization's commands, as its owner.
     await call('POST /api/v1/organization/update', records.cookie);
@@ -168,6 +208,21 @@ describe('the answer contract', () => {
     }
 
     expect([...succeeded].sort()).toEqual(apiRoutes(app).map(routeKey).sort());
+  });
+
+  it('every event the sequence wrote names its actor, correlation and time, and where its request came from', async () => {
+    // Runs after the sequence above, which went through every command route over HTTP.
+    const events = await app.infrastructure.eventStore.readAll(0n, 100_000);
+    expect(events.length).toBeGreaterThan(50);
+    for (const event of events) {
+      const label = `${event.type} at ${event.position}: ${JSON.stringify(event.metadata)}`;
+      expect(event.metadata.actorId, label).toMatch(/\S/);
+      expect(event.metadata.correlationId, label).toMatch(/\S/);
+      expect(Number.isNaN(Date.parse(event.metadata.occurredAt)), label).toBe(false);
+      // Every one of them was written through HTTP (id allocations and slug reservations included).
+      expect(event.metadata.ip, label).toMatch(/\S/);
+      expect(event.metadata.userAgent, label).toMatch(/\S/);
+    }
   });
 
   it('every refusal answers in the one error shape', async () => {

@@ -1,6 +1,7 @@
 import { type AnswerSchemas, answers, serializeAnswersAsTheyAre } from '@dispatch/auth/http/answers';
 import { installApiDocument } from '@dispatch/auth/http/api-document';
 import { installJsonNotFound } from '@dispatch/auth/http/boundary';
+import { createMetrics, installMetricsEndpoint } from '@dispatch/auth/http/metrics';
 import { installSecurityHeaders, serverOptions } from '@dispatch/auth/http/server-hardening';
 import { type Infrastructure, openInfrastructure } from '@dispatch/auth/runtime/infrastructure';
 import { commandApi } from '@dispatch/command-api';
@@ -15,6 +16,7 @@ import {
 import { clockFromCommits, queryApi } from '@dispatch/query-api';
 import type { Environment } from '@dispatch/storage/runtime/environment';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { serveApiReference } from './api-reference.ts';
 import { loadWebApp, serveWebApp } from './web-assets.ts';
 
 /** One route of the product as Fastify registered it: what the generated security matrices walk. */
@@ -54,6 +56,8 @@ export async function createStandaloneApp(
     onError: (error) => console.error('projector error', error),
   });
   const clock = clockFromCommits(feed, projector.position());
+  // Counted only for a scraper that can read them (METRICS_TOKEN): otherwise /metrics is 404.
+  const metrics = env.METRICS_TOKEN ? createMetrics() : undefined;
 
   const app = Fastify(serverOptions({ trustProxy: env.trustProxy, logger: options.logger ?? 'off' }));
   const web = (options.serveWeb ?? true) ? await loadWebApp() : null;
@@ -69,6 +73,8 @@ export async function createStandaloneApp(
   });
   serializeAnswersAsTheyAre(app);
   await installApiDocument(app, { title: 'Dispatch board API', publicUrl: env.PUBLIC_URL });
+  await serveApiReference(app);
+  installMetricsEndpoint(app, { metrics, token: env.METRICS_TOKEN });
   app.get('/api/health', answers({ 200: healthAnswerSchema }), async () => ({
     ok: true,
     position: clock.position().toString(),
@@ -84,6 +90,7 @@ export async function createStandaloneApp(
       signingRateLimit: env.AUTH_RATE_LIMIT === 'on' ? undefined : false,
       publicUrl: env.PUBLIC_URL,
       trustedOrigins: env.trustedOrigins,
+      metrics,
     }),
   );
   await app.register(
@@ -93,6 +100,7 @@ export async function createStandaloneApp(
       clock,
       eventStore: infrastructure.eventStore,
       trustedOrigins: env.trustedOrigins,
+      metrics,
     }),
   );
   if (web) await serveWebApp(app, web);

@@ -115,7 +115,7 @@ describe('invitations end to end', () => {
   });
 
   it('validates the invitation input with field messages', async () => {
-    const response = await command(app, owner.cookie, 'invite-member', { email: 'nope', role: 'memberPlus' });
+    const response = await command(app, owner.cookie, 'invite-member', { email: 'nope', role: 'dispatcher' });
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toEqual({
       email: ['Enter a valid email address'],

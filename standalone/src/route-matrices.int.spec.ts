@@ -185,9 +185,13 @@ describe('tenancy matrix: every route with another organization’s ids', () => 
       `organization-${victim.orgId}`,
       `truck-${victim.truckId}`,
       `load-${victim.loadId}`,
+      `envelope-${victim.envelopeId}`,
     ]);
+    // The signing links need no session: their token is the receiver's credential. A stranger holds
+    // none of the victim's, only one they made up for the victim's envelope.
+    const asStranger = { ...victim, signingToken: victim.forgedSigningToken };
     for (const route of membershipEndingLast(apiRoutes(app))) {
-      const sample = sampleOf(route)(victim);
+      const sample = sampleOf(route)(asStranger);
       const before = await app.infrastructure.eventStore.headPosition();
       const response = await send(route, sample, attacker.cookie, { origin: app.url });
       const key = routeKey(route);

@@ -1,3 +1,5 @@
+import { join as joinPath } from 'node:path';
+import { readOutbox } from '@dispatch/auth';
 import type { RecordedEvent } from '@dispatch/storage';
 import type { RouteEntry } from './app.ts';
 import { command, join, ownerWithOrganization } from './organization-fixtures.ts';
@@ -23,6 +25,11 @@ export interface OrganizationRecords {
   invitedEmail: string;
   teamId: string;
   teamName: string;
+  envelopeId: string;
+  /** The receiver's link token, from the mail: whoever holds it is the receiver. */
+  signingToken: string;
+  /** A token for the same envelope with a secret nobody was sent: what a stranger can make up. */
+  forgedSigningToken: string;
   /** Text that appears only in this organization's records: no answer to anyone else may hold it. */
   markers: string[];
 }
@@ -52,15 +59,25 @@ export async function organizationWithRecords(app: TestApp, prefix: string): Pro
   const teamName = `${prefix} Team`;
   const team = await command(app, owner.cookie, 'create-team', { name: teamName });
   await command(app, owner.cookie, 'add-team-member', { teamId: team.json().data.id, userId: member.userId });
+  const receiverEmail = `${prefix.toLowerCase()}-receiver@example.com`;
+  const envelope = await inject(
+    owner.cookie,
+    'POST',
+    '/api/v1/envelopes',
+    { type: 'driver', deliveryMethod: 'email', receiverName: `${prefix} Receiver`, receiverEmail },
+    headers,
+  );
+  const signingToken = await signingTokenSentTo(app, receiverEmail);
   await app.projector.waitFor(await app.infrastructure.eventStore.headPosition(), 5000);
   if (
+    envelope.statusCode !== 201 ||
     truck.statusCode !== 201 ||
     load.statusCode !== 201 ||
     invitation.statusCode !== 201 ||
     team.statusCode !== 201
   ) {
     throw new Error(
-      `records for ${prefix} failed: ${truck.body} ${load.body} ${invitation.body} ${team.body}`,
+      `records for ${prefix} failed: ${truck.body} ${load.body} ${invitation.body} ${team.body} ${envelope.body}`,
     );
   }
   return {
@@ -76,7 +93,13 @@ export async function organizationWithRecords(app: TestApp, prefix: string): Pro
     invitedEmail,
     teamId: team.json().data.id,
     teamName,
+    envelopeId: envelope.json().envelope.envelopeId,
+    signingToken,
+    forgedSigningToken: `${envelope.json().envelope.envelopeId}.${'F'.repeat(43)}`,
     markers: [
+      `${prefix} Receiver`,
+      receiverEmail,
+      envelope.json().envelope.envelopeId,
       `${prefix}-owner@example.com`,
       owner.organization.id,
       `${prefix} Haulage`,
@@ -89,6 +112,14 @@ export async function organizationWithRecords(app: TestApp, prefix: string): Pro
       team.json().data.id,
     ],
   };
+}
+
+/** The token of the newest signing link mailed to `to`, as the receiver would click it. */
+export async function signingTokenSentTo(app: TestApp, to: string): Promise<string> {
+  const mail = (await readOutbox(joinPath(app.dataDir, 'outbox'))).filter((m) => m.to === to).at(-1);
+  const token = /\/sign\/(\S+)/.exec(mail?.text ?? '')?.[1];
+  if (!token) throw new Error(`no signing link mailed to ${to}`);
+  return decodeURIComponent(token);
 }
 
 export interface RouteSample {
@@ -187,6 +218,18 @@ export const routeSamples: Record<string, Sample> = {
   'GET /api/v1/admin/organizations': () => ({ path: '/api/v1/admin/organizations' }),
   'GET /api/v1/admin/overview': () => ({ path: '/api/v1/admin/overview' }),
   'GET /api/v1/admin/read-models': () => ({ path: '/api/v1/admin/read-models' }),
+  'GET /api/v1/admin/status': () => ({ path: '/api/v1/admin/status' }),
+  'GET /api/v1/testing/lag': () => ({ path: '/api/v1/testing/lag' }),
+  'POST /api/v1/testing/ping': body('/api/v1/testing/ping', () => ({
+    pingId: '0b6f7a2e-4c1d-4e8a-9f3b-2a5c6d7e8f90',
+  })),
+  'POST /api/v1/testing/email': body('/api/v1/testing/email'),
+  'POST /api/v1/testing/sms': body('/api/v1/testing/sms'),
+  'GET /api/v1/activity': (r) => ({
+    path: '/api/v1/activity',
+    query: { kind: 'truck', subject: String(r.truckId), limit: '100' },
+  }),
+  'GET /api/v1/activity/export.csv': () => ({ path: '/api/v1/activity/export.csv' }),
   'GET /api/v1/trucks': () => ({ path: '/api/v1/trucks', query: { limit: '100' } }),
   'GET /api/v1/trucks/:id': (r) => ({ path: `/api/v1/trucks/${r.truckId}` }),
   'GET /api/v1/trucks/:id/history': (r) => ({ path: `/api/v1/trucks/${r.truckId}/history` }),
@@ -196,6 +239,40 @@ export const routeSamples: Record<string, Sample> = {
   'GET /api/v1/overview/monthly-counts': () => ({ path: '/api/v1/overview/monthly-counts' }),
   'GET /api/v1/overview/totals': () => ({ path: '/api/v1/overview/totals' }),
   'GET /api/v1/cities': () => ({ path: '/api/v1/cities', query: { state: 'IL', search: 'chi' } }),
+  'POST /api/v1/envelopes': body('/api/v1/envelopes', () => ({
+    type: 'client',
+    deliveryMethod: 'email',
+    receiverName: 'Matrix Client',
+    receiverEmail: 'matrix-client@example.com',
+  })),
+  'POST /api/v1/envelopes/:envelopeId/void': (r) => ({
+    path: `/api/v1/envelopes/${r.envelopeId}/void`,
+    body: { voidReason: 'matrix' },
+  }),
+  'POST /api/v1/envelopes/:envelopeId/resend': (r) => ({
+    path: `/api/v1/envelopes/${r.envelopeId}/resend`,
+    body: {},
+  }),
+  'POST /api/v1/envelopes/:envelopeId/link': (r) => ({
+    path: `/api/v1/envelopes/${r.envelopeId}/link`,
+    body: {},
+  }),
+  'GET /api/v1/envelopes': () => ({ path: '/api/v1/envelopes', query: { limit: '100' } }),
+  'GET /api/v1/envelopes/counts': () => ({ path: '/api/v1/envelopes/counts' }),
+  'GET /api/v1/envelopes/:envelopeId': (r) => ({ path: `/api/v1/envelopes/${r.envelopeId}` }),
+  'GET /api/v1/envelopes/:envelopeId/history': (r) => ({ path: `/api/v1/envelopes/${r.envelopeId}/history` }),
+  'GET /api/v1/envelopes/:envelopeId/document': (r) => ({
+    path: `/api/v1/envelopes/${r.envelopeId}/document`,
+  }),
+  'GET /api/v1/signing/:token': (r) => ({ path: `/api/v1/signing/${encodeURIComponent(r.signingToken)}` }),
+  'POST /api/v1/signing/:token/sign': (r) => ({
+    path: `/api/v1/signing/${encodeURIComponent(r.signingToken)}/sign`,
+    body: { signerName: 'Matrix Signer' },
+  }),
+  'POST /api/v1/signing/:token/reject': (r) => ({
+    path: `/api/v1/signing/${encodeURIComponent(r.signingToken)}/reject`,
+    body: { reason: 'matrix' },
+  }),
   'GET /api/v1/radius-search': () => ({
     path: '/api/v1/radius-search',
     query: { state: 'IL', city: 'Chicago', radius: '200' },
@@ -204,9 +281,17 @@ export const routeSamples: Record<string, Sample> = {
 
 export const routeKey = (route: RouteEntry) => `${route.method} ${route.url}`;
 
-/** The product's own routes: everything but the authentication service (its table is better-auth's) and the web app's files. */
+/**
+ * The product's own routes: everything but the authentication service (its table is better-auth's),
+ * the web app's files and the API reference's page and files (`/api/docs`, Swagger UI's).
+ */
 export function apiRoutes(app: TestApp): RouteEntry[] {
-  return app.routes.filter((route) => route.url.startsWith('/api/') && !route.url.startsWith('/api/auth/'));
+  return app.routes.filter(
+    (route) =>
+      route.url.startsWith('/api/') &&
+      !route.url.startsWith('/api/auth/') &&
+      !route.url.startsWith('/api/docs'),
+  );
 }
 
 /**

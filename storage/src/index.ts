@@ -42,3 +42,4 @@ export {
   openSqliteEventStore,
   type SqliteEventStoreOptions,
 } from './event-store/sqlite/open-sqlite-event-store.ts';
+export { type Upcast, upcastingEventStore } from './event-store/upcasting-event-store.ts';

@@ -22,16 +22,25 @@ import { Route as PublicResetPasswordRouteImport } from './routes/_public/reset-
 import { Route as PublicSignUpRouteImport } from './routes/_public/sign-up';
 import { Route as PublicVerifyEmailRouteImport } from './routes/_public/verify-email';
 import { Route as AcceptInvitationInvitationIdRouteImport } from './routes/accept-invitation.$invitationId';
+import { Route as SignTokenRouteImport } from './routes/sign.$token';
 import { Route as AuthenticatedOrgSlugIndexRouteImport } from './routes/_authenticated/$orgSlug/index';
 import { Route as AuthenticatedOrgSlugOverviewRouteImport } from './routes/_authenticated/$orgSlug/overview';
+import { Route as AuthenticatedOrgSlugSignProRouteRouteImport } from './routes/_authenticated/$orgSlug/sign-pro/route';
+import { Route as AuthenticatedOrgSlugTestingRouteImport } from './routes/_authenticated/$orgSlug/testing';
 import { Route as AuthenticatedAdminIndexRouteImport } from './routes/_authenticated/admin/index';
 import { Route as AuthenticatedAdminOrganizationsRouteImport } from './routes/_authenticated/admin/organizations';
 import { Route as AuthenticatedAdminUsersRouteImport } from './routes/_authenticated/admin/users';
+import { Route as AuthenticatedOrgSlugActivityIndexRouteImport } from './routes/_authenticated/$orgSlug/activity/index';
 import { Route as AuthenticatedOrgSlugLoadsIndexRouteImport } from './routes/_authenticated/$orgSlug/loads/index';
 import { Route as AuthenticatedOrgSlugLoadsPostRouteImport } from './routes/_authenticated/$orgSlug/loads/post';
 import { Route as AuthenticatedOrgSlugMembersIndexRouteImport } from './routes/_authenticated/$orgSlug/members/index';
 import { Route as AuthenticatedOrgSlugRadius360IndexRouteImport } from './routes/_authenticated/$orgSlug/radius-360/index';
 import { Route as AuthenticatedOrgSlugRadiusIndexRouteImport } from './routes/_authenticated/$orgSlug/radius/index';
+import { Route as AuthenticatedOrgSlugSignProIndexRouteImport } from './routes/_authenticated/$orgSlug/sign-pro/index';
+import { Route as AuthenticatedOrgSlugSignProClientsRouteImport } from './routes/_authenticated/$orgSlug/sign-pro/clients';
+import { Route as AuthenticatedOrgSlugSignProDriversRouteImport } from './routes/_authenticated/$orgSlug/sign-pro/drivers';
+import { Route as AuthenticatedOrgSlugSignProOnboardClientRouteImport } from './routes/_authenticated/$orgSlug/sign-pro/onboard-client';
+import { Route as AuthenticatedOrgSlugSignProOnboardDriverRouteImport } from './routes/_authenticated/$orgSlug/sign-pro/onboard-driver';
 import { Route as AuthenticatedOrgSlugTrucksIndexRouteImport } from './routes/_authenticated/$orgSlug/trucks/index';
 import { Route as AuthenticatedOrgSlugTrucksPostRouteImport } from './routes/_authenticated/$orgSlug/trucks/post';
 import { Route as AuthenticatedOrgSlugLoadsEditIdRouteImport } from './routes/_authenticated/$orgSlug/loads/edit.$id';
@@ -102,6 +111,11 @@ const AcceptInvitationInvitationIdRoute =
     path: '/accept-invitation/$invitationId',
     getParentRoute: () => rootRouteImport,
   } as any);
+const SignTokenRoute = SignTokenRouteImport.update({
+  id: '/sign/$token',
+  path: '/sign/$token',
+  getParentRoute: () => rootRouteImport,
+} as any);
 const AuthenticatedOrgSlugIndexRoute =
   AuthenticatedOrgSlugIndexRouteImport.update({
     id: '/',
@@ -112,6 +126,18 @@ const AuthenticatedOrgSlugOverviewRoute =
   AuthenticatedOrgSlugOverviewRouteImport.update({
     id: '/overview',
     path: '/overview',
+    getParentRoute: () => AuthenticatedOrgSlugRouteRoute,
+  } as any);
+const AuthenticatedOrgSlugSignProRouteRoute =
+  AuthenticatedOrgSlugSignProRouteRouteImport.update({
+    id: '/sign-pro',
+    path: '/sign-pro',
+    getParentRoute: () => AuthenticatedOrgSlugRouteRoute,
+  } as any);
+const AuthenticatedOrgSlugTestingRoute =
+  AuthenticatedOrgSlugTestingRouteImport.update({
+    id: '/testing',
+    path: '/testing',
     getParentRoute: () => AuthenticatedOrgSlugRouteRoute,
   } as any);
 const AuthenticatedAdminIndexRoute = AuthenticatedAdminIndexRouteImport.update({
@@ -130,6 +156,12 @@ const AuthenticatedAdminUsersRoute = AuthenticatedAdminUsersRouteImport.update({
   path: '/users',
   getParentRoute: () => AuthenticatedAdminRouteRoute,
 } as any);
+const AuthenticatedOrgSlugActivityIndexRoute =
+  AuthenticatedOrgSlugActivityIndexRouteImport.update({
+    id: '/activity/',
+    path: '/activity/',
+    getParentRoute: () => AuthenticatedOrgSlugRouteRoute,
+  } as any);
 const AuthenticatedOrgSlugLoadsIndexRoute =
   AuthenticatedOrgSlugLoadsIndexRouteImport.update({
     id: '/loads/',
@@ -159,6 +191,36 @@ const AuthenticatedOrgSlugRadiusIndexRoute =
     id: '/radius/',
     path: '/radius/',
     getParentRoute: () => AuthenticatedOrgSlugRouteRoute,
+  } as any);
+const AuthenticatedOrgSlugSignProIndexRoute =
+  AuthenticatedOrgSlugSignProIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => AuthenticatedOrgSlugSignProRouteRoute,
+  } as any);
+const AuthenticatedOrgSlugSignProClientsRoute =
+  AuthenticatedOrgSlugSignProClientsRouteImport.update({
+    id: '/clients',
+    path: '/clients',
+    getParentRoute: () => AuthenticatedOrgSlugSignProRouteRoute,
+  } as any);
+const AuthenticatedOrgSlugSignProDriversRoute =
+  AuthenticatedOrgSlugSignProDriversRouteImport.update({
+    id: '/drivers',
+    path: '/drivers',
+    getParentRoute: () => AuthenticatedOrgSlugSignProRouteRoute,
+  } as any);
+const AuthenticatedOrgSlugSignProOnboardClientRoute =
+  AuthenticatedOrgSlugSignProOnboardClientRouteImport.update({
+    id: '/onboard-client',
+    path: '/onboard-client',
+    getParentRoute: () => AuthenticatedOrgSlugSignProRouteRoute,
+  } as any);
+const AuthenticatedOrgSlugSignProOnboardDriverRoute =
+  AuthenticatedOrgSlugSignProOnboardDriverRouteImport.update({
+    id: '/onboard-driver',
+    path: '/onboard-driver',
+    getParentRoute: () => AuthenticatedOrgSlugSignProRouteRoute,
   } as any);
 const AuthenticatedOrgSlugTrucksIndexRoute =
   AuthenticatedOrgSlugTrucksIndexRouteImport.update({
@@ -197,17 +259,26 @@ export interface FileRoutesByFullPath {
   '/sign-up': typeof PublicSignUpRoute;
   '/verify-email': typeof PublicVerifyEmailRoute;
   '/accept-invitation/$invitationId': typeof AcceptInvitationInvitationIdRoute;
+  '/sign/$token': typeof SignTokenRoute;
+  '/$orgSlug/sign-pro': typeof AuthenticatedOrgSlugSignProRouteRouteWithChildren;
   '/$orgSlug/overview': typeof AuthenticatedOrgSlugOverviewRoute;
+  '/$orgSlug/testing': typeof AuthenticatedOrgSlugTestingRoute;
   '/admin/organizations': typeof AuthenticatedAdminOrganizationsRoute;
   '/admin/users': typeof AuthenticatedAdminUsersRoute;
   '/$orgSlug/': typeof AuthenticatedOrgSlugIndexRoute;
   '/admin/': typeof AuthenticatedAdminIndexRoute;
   '/$orgSlug/loads/post': typeof AuthenticatedOrgSlugLoadsPostRoute;
+  '/$orgSlug/sign-pro/clients': typeof AuthenticatedOrgSlugSignProClientsRoute;
+  '/$orgSlug/sign-pro/drivers': typeof AuthenticatedOrgSlugSignProDriversRoute;
+  '/$orgSlug/sign-pro/onboard-client': typeof AuthenticatedOrgSlugSignProOnboardClientRoute;
+  '/$orgSlug/sign-pro/onboard-driver': typeof AuthenticatedOrgSlugSignProOnboardDriverRoute;
   '/$orgSlug/trucks/post': typeof AuthenticatedOrgSlugTrucksPostRoute;
+  '/$orgSlug/activity/': typeof AuthenticatedOrgSlugActivityIndexRoute;
   '/$orgSlug/loads/': typeof AuthenticatedOrgSlugLoadsIndexRoute;
   '/$orgSlug/members/': typeof AuthenticatedOrgSlugMembersIndexRoute;
   '/$orgSlug/radius-360/': typeof AuthenticatedOrgSlugRadius360IndexRoute;
   '/$orgSlug/radius/': typeof AuthenticatedOrgSlugRadiusIndexRoute;
+  '/$orgSlug/sign-pro/': typeof AuthenticatedOrgSlugSignProIndexRoute;
   '/$orgSlug/trucks/': typeof AuthenticatedOrgSlugTrucksIndexRoute;
   '/$orgSlug/loads/edit/$id': typeof AuthenticatedOrgSlugLoadsEditIdRoute;
   '/$orgSlug/trucks/edit/$id': typeof AuthenticatedOrgSlugTrucksEditIdRoute;
@@ -222,17 +293,25 @@ export interface FileRoutesByTo {
   '/sign-up': typeof PublicSignUpRoute;
   '/verify-email': typeof PublicVerifyEmailRoute;
   '/accept-invitation/$invitationId': typeof AcceptInvitationInvitationIdRoute;
+  '/sign/$token': typeof SignTokenRoute;
   '/$orgSlug/overview': typeof AuthenticatedOrgSlugOverviewRoute;
+  '/$orgSlug/testing': typeof AuthenticatedOrgSlugTestingRoute;
   '/admin/organizations': typeof AuthenticatedAdminOrganizationsRoute;
   '/admin/users': typeof AuthenticatedAdminUsersRoute;
   '/$orgSlug': typeof AuthenticatedOrgSlugIndexRoute;
   '/admin': typeof AuthenticatedAdminIndexRoute;
   '/$orgSlug/loads/post': typeof AuthenticatedOrgSlugLoadsPostRoute;
+  '/$orgSlug/sign-pro/clients': typeof AuthenticatedOrgSlugSignProClientsRoute;
+  '/$orgSlug/sign-pro/drivers': typeof AuthenticatedOrgSlugSignProDriversRoute;
+  '/$orgSlug/sign-pro/onboard-client': typeof AuthenticatedOrgSlugSignProOnboardClientRoute;
+  '/$orgSlug/sign-pro/onboard-driver': typeof AuthenticatedOrgSlugSignProOnboardDriverRoute;
   '/$orgSlug/trucks/post': typeof AuthenticatedOrgSlugTrucksPostRoute;
+  '/$orgSlug/activity': typeof AuthenticatedOrgSlugActivityIndexRoute;
   '/$orgSlug/loads': typeof AuthenticatedOrgSlugLoadsIndexRoute;
   '/$orgSlug/members': typeof AuthenticatedOrgSlugMembersIndexRoute;
   '/$orgSlug/radius-360': typeof AuthenticatedOrgSlugRadius360IndexRoute;
   '/$orgSlug/radius': typeof AuthenticatedOrgSlugRadiusIndexRoute;
+  '/$orgSlug/sign-pro': typeof AuthenticatedOrgSlugSignProIndexRoute;
   '/$orgSlug/trucks': typeof AuthenticatedOrgSlugTrucksIndexRoute;
   '/$orgSlug/loads/edit/$id': typeof AuthenticatedOrgSlugLoadsEditIdRoute;
   '/$orgSlug/trucks/edit/$id': typeof AuthenticatedOrgSlugTrucksEditIdRoute;
@@ -252,17 +331,26 @@ export interface FileRoutesById {
   '/_public/sign-up': typeof PublicSignUpRoute;
   '/_public/verify-email': typeof PublicVerifyEmailRoute;
   '/accept-invitation/$invitationId': typeof AcceptInvitationInvitationIdRoute;
+  '/sign/$token': typeof SignTokenRoute;
+  '/_authenticated/$orgSlug/sign-pro': typeof AuthenticatedOrgSlugSignProRouteRouteWithChildren;
   '/_authenticated/$orgSlug/overview': typeof AuthenticatedOrgSlugOverviewRoute;
+  '/_authenticated/$orgSlug/testing': typeof AuthenticatedOrgSlugTestingRoute;
   '/_authenticated/admin/organizations': typeof AuthenticatedAdminOrganizationsRoute;
   '/_authenticated/admin/users': typeof AuthenticatedAdminUsersRoute;
   '/_authenticated/$orgSlug/': typeof AuthenticatedOrgSlugIndexRoute;
   '/_authenticated/admin/': typeof AuthenticatedAdminIndexRoute;
   '/_authenticated/$orgSlug/loads/post': typeof AuthenticatedOrgSlugLoadsPostRoute;
+  '/_authenticated/$orgSlug/sign-pro/clients': typeof AuthenticatedOrgSlugSignProClientsRoute;
+  '/_authenticated/$orgSlug/sign-pro/drivers': typeof AuthenticatedOrgSlugSignProDriversRoute;
+  '/_authenticated/$orgSlug/sign-pro/onboard-client': typeof AuthenticatedOrgSlugSignProOnboardClientRoute;
+  '/_authenticated/$orgSlug/sign-pro/onboard-driver': typeof AuthenticatedOrgSlugSignProOnboardDriverRoute;
   '/_authenticated/$orgSlug/trucks/post': typeof AuthenticatedOrgSlugTrucksPostRoute;
+  '/_authenticated/$orgSlug/activity/': typeof AuthenticatedOrgSlugActivityIndexRoute;
   '/_authenticated/$orgSlug/loads/': typeof AuthenticatedOrgSlugLoadsIndexRoute;
   '/_authenticated/$orgSlug/members/': typeof AuthenticatedOrgSlugMembersIndexRoute;
   '/_authenticated/$orgSlug/radius-360/': typeof AuthenticatedOrgSlugRadius360IndexRoute;
   '/_authenticated/$orgSlug/radius/': typeof AuthenticatedOrgSlugRadiusIndexRoute;
+  '/_authenticated/$orgSlug/sign-pro/': typeof AuthenticatedOrgSlugSignProIndexRoute;
   '/_authenticated/$orgSlug/trucks/': typeof AuthenticatedOrgSlugTrucksIndexRoute;
   '/_authenticated/$orgSlug/loads/edit/$id': typeof AuthenticatedOrgSlugLoadsEditIdRoute;
   '/_authenticated/$orgSlug/trucks/edit/$id': typeof AuthenticatedOrgSlugTrucksEditIdRoute;
@@ -281,17 +369,26 @@ export interface FileRouteTypes {
     | '/sign-up'
     | '/verify-email'
     | '/accept-invitation/$invitationId'
+    | '/sign/$token'
+    | '/$orgSlug/sign-pro'
     | '/$orgSlug/overview'
+    | '/$orgSlug/testing'
     | '/admin/organizations'
     | '/admin/users'
     | '/$orgSlug/'
     | '/admin/'
     | '/$orgSlug/loads/post'
+    | '/$orgSlug/sign-pro/clients'
+    | '/$orgSlug/sign-pro/drivers'
+    | '/$orgSlug/sign-pro/onboard-client'
+    | '/$orgSlug/sign-pro/onboard-driver'
     | '/$orgSlug/trucks/post'
+    | '/$orgSlug/activity/'
     | '/$orgSlug/loads/'
     | '/$orgSlug/members/'
     | '/$orgSlug/radius-360/'
     | '/$orgSlug/radius/'
+    | '/$orgSlug/sign-pro/'
     | '/$orgSlug/trucks/'
     | '/$orgSlug/loads/edit/$id'
     | '/$orgSlug/trucks/edit/$id';
@@ -306,17 +403,25 @@ export interface FileRouteTypes {
     | '/sign-up'
     | '/verify-email'
     | '/accept-invitation/$invitationId'
+    | '/sign/$token'
     | '/$orgSlug/overview'
+    | '/$orgSlug/testing'
     | '/admin/organizations'
     | '/admin/users'
     | '/$orgSlug'
     | '/admin'
     | '/$orgSlug/loads/post'
+    | '/$orgSlug/sign-pro/clients'
+    | '/$orgSlug/sign-pro/drivers'
+    | '/$orgSlug/sign-pro/onboard-client'
+    | '/$orgSlug/sign-pro/onboard-driver'
     | '/$orgSlug/trucks/post'
+    | '/$orgSlug/activity'
     | '/$orgSlug/loads'
     | '/$orgSlug/members'
     | '/$orgSlug/radius-360'
     | '/$orgSlug/radius'
+    | '/$orgSlug/sign-pro'
     | '/$orgSlug/trucks'
     | '/$orgSlug/loads/edit/$id'
     | '/$orgSlug/trucks/edit/$id';
@@ -335,17 +440,26 @@ export interface FileRouteTypes {
     | '/_public/sign-up'
     | '/_public/verify-email'
     | '/accept-invitation/$invitationId'
+    | '/sign/$token'
+    | '/_authenticated/$orgSlug/sign-pro'
     | '/_authenticated/$orgSlug/overview'
+    | '/_authenticated/$orgSlug/testing'
     | '/_authenticated/admin/organizations'
     | '/_authenticated/admin/users'
     | '/_authenticated/$orgSlug/'
     | '/_authenticated/admin/'
     | '/_authenticated/$orgSlug/loads/post'
+    | '/_authenticated/$orgSlug/sign-pro/clients'
+    | '/_authenticated/$orgSlug/sign-pro/drivers'
+    | '/_authenticated/$orgSlug/sign-pro/onboard-client'
+    | '/_authenticated/$orgSlug/sign-pro/onboard-driver'
     | '/_authenticated/$orgSlug/trucks/post'
+    | '/_authenticated/$orgSlug/activity/'
     | '/_authenticated/$orgSlug/loads/'
     | '/_authenticated/$orgSlug/members/'
     | '/_authenticated/$orgSlug/radius-360/'
     | '/_authenticated/$orgSlug/radius/'
+    | '/_authenticated/$orgSlug/sign-pro/'
     | '/_authenticated/$orgSlug/trucks/'
     | '/_authenticated/$orgSlug/loads/edit/$id'
     | '/_authenticated/$orgSlug/trucks/edit/$id';
@@ -356,6 +470,7 @@ export interface RootRouteChildren {
   AuthenticatedRoute: typeof AuthenticatedRouteWithChildren;
   PublicRoute: typeof PublicRouteWithChildren;
   AcceptInvitationInvitationIdRoute: typeof AcceptInvitationInvitationIdRoute;
+  SignTokenRoute: typeof SignTokenRoute;
 }
 
 declare module '@tanstack/react-router' {
@@ -451,6 +566,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AcceptInvitationInvitationIdRouteImport;
       parentRoute: typeof rootRouteImport;
     };
+    '/sign/$token': {
+      id: '/sign/$token';
+      path: '/sign/$token';
+      fullPath: '/sign/$token';
+      preLoaderRoute: typeof SignTokenRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
     '/_authenticated/$orgSlug/': {
       id: '/_authenticated/$orgSlug/';
       path: '/';
@@ -463,6 +585,20 @@ declare module '@tanstack/react-router' {
       path: '/overview';
       fullPath: '/$orgSlug/overview';
       preLoaderRoute: typeof AuthenticatedOrgSlugOverviewRouteImport;
+      parentRoute: typeof AuthenticatedOrgSlugRouteRoute;
+    };
+    '/_authenticated/$orgSlug/sign-pro': {
+      id: '/_authenticated/$orgSlug/sign-pro';
+      path: '/sign-pro';
+      fullPath: '/$orgSlug/sign-pro';
+      preLoaderRoute: typeof AuthenticatedOrgSlugSignProRouteRouteImport;
+      parentRoute: typeof AuthenticatedOrgSlugRouteRoute;
+    };
+    '/_authenticated/$orgSlug/testing': {
+      id: '/_authenticated/$orgSlug/testing';
+      path: '/testing';
+      fullPath: '/$orgSlug/testing';
+      preLoaderRoute: typeof AuthenticatedOrgSlugTestingRouteImport;
       parentRoute: typeof AuthenticatedOrgSlugRouteRoute;
     };
     '/_authenticated/admin/': {
@@ -485,6 +621,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/admin/users';
       preLoaderRoute: typeof AuthenticatedAdminUsersRouteImport;
       parentRoute: typeof AuthenticatedAdminRouteRoute;
+    };
+    '/_authenticated/$orgSlug/activity/': {
+      id: '/_authenticated/$orgSlug/activity/';
+      path: '/activity';
+      fullPath: '/$orgSlug/activity/';
+      preLoaderRoute: typeof AuthenticatedOrgSlugActivityIndexRouteImport;
+      parentRoute: typeof AuthenticatedOrgSlugRouteRoute;
     };
     '/_authenticated/$orgSlug/loads/': {
       id: '/_authenticated/$orgSlug/loads/';
@@ -521,6 +664,41 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedOrgSlugRadiusIndexRouteImport;
       parentRoute: typeof AuthenticatedOrgSlugRouteRoute;
     };
+    '/_authenticated/$orgSlug/sign-pro/': {
+      id: '/_authenticated/$orgSlug/sign-pro/';
+      path: '/';
+      fullPath: '/$orgSlug/sign-pro/';
+      preLoaderRoute: typeof AuthenticatedOrgSlugSignProIndexRouteImport;
+      parentRoute: typeof AuthenticatedOrgSlugSignProRouteRoute;
+    };
+    '/_authenticated/$orgSlug/sign-pro/clients': {
+      id: '/_authenticated/$orgSlug/sign-pro/clients';
+      path: '/clients';
+      fullPath: '/$orgSlug/sign-pro/clients';
+      preLoaderRoute: typeof AuthenticatedOrgSlugSignProClientsRouteImport;
+      parentRoute: typeof AuthenticatedOrgSlugSignProRouteRoute;
+    };
+    '/_authenticated/$orgSlug/sign-pro/drivers': {
+      id: '/_authenticated/$orgSlug/sign-pro/drivers';
+      path: '/drivers';
+      fullPath: '/$orgSlug/sign-pro/drivers';
+      preLoaderRoute: typeof AuthenticatedOrgSlugSignProDriversRouteImport;
+      parentRoute: typeof AuthenticatedOrgSlugSignProRouteRoute;
+    };
+    '/_authenticated/$orgSlug/sign-pro/onboard-client': {
+      id: '/_authenticated/$orgSlug/sign-pro/onboard-client';
+      path: '/onboard-client';
+      fullPath: '/$orgSlug/sign-pro/onboard-client';
+      preLoaderRoute: typeof AuthenticatedOrgSlugSignProOnboardClientRouteImport;
+      parentRoute: typeof AuthenticatedOrgSlugSignProRouteRoute;
+    };
+    '/_authenticated/$orgSlug/sign-pro/onboard-driver': {
+      id: '/_authenticated/$orgSlug/sign-pro/onboard-driver';
+      path: '/onboard-driver';
+      fullPath: '/$orgSlug/sign-pro/onboard-driver';
+      preLoaderRoute: typeof AuthenticatedOrgSlugSignProOnboardDriverRouteImport;
+      parentRoute: typeof AuthenticatedOrgSlugSignProRouteRoute;
+    };
     '/_authenticated/$orgSlug/trucks/': {
       id: '/_authenticated/$orgSlug/trucks/';
       path: '/trucks';
@@ -552,11 +730,41 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface AuthenticatedOrgSlugSignProRouteRouteChildren {
+  AuthenticatedOrgSlugSignProClientsRoute: typeof AuthenticatedOrgSlugSignProClientsRoute;
+  AuthenticatedOrgSlugSignProDriversRoute: typeof AuthenticatedOrgSlugSignProDriversRoute;
+  AuthenticatedOrgSlugSignProOnboardClientRoute: typeof AuthenticatedOrgSlugSignProOnboardClientRoute;
+  AuthenticatedOrgSlugSignProOnboardDriverRoute: typeof AuthenticatedOrgSlugSignProOnboardDriverRoute;
+  AuthenticatedOrgSlugSignProIndexRoute: typeof AuthenticatedOrgSlugSignProIndexRoute;
+}
+
+const AuthenticatedOrgSlugSignProRouteRouteChildren: AuthenticatedOrgSlugSignProRouteRouteChildren =
+  {
+    AuthenticatedOrgSlugSignProClientsRoute:
+      AuthenticatedOrgSlugSignProClientsRoute,
+    AuthenticatedOrgSlugSignProDriversRoute:
+      AuthenticatedOrgSlugSignProDriversRoute,
+    AuthenticatedOrgSlugSignProOnboardClientRoute:
+      AuthenticatedOrgSlugSignProOnboardClientRoute,
+    AuthenticatedOrgSlugSignProOnboardDriverRoute:
+      AuthenticatedOrgSlugSignProOnboardDriverRoute,
+    AuthenticatedOrgSlugSignProIndexRoute:
+      AuthenticatedOrgSlugSignProIndexRoute,
+  };
+
+const AuthenticatedOrgSlugSignProRouteRouteWithChildren =
+  AuthenticatedOrgSlugSignProRouteRoute._addFileChildren(
+    AuthenticatedOrgSlugSignProRouteRouteChildren,
+  );
+
 interface AuthenticatedOrgSlugRouteRouteChildren {
+  AuthenticatedOrgSlugSignProRouteRoute: typeof AuthenticatedOrgSlugSignProRouteRouteWithChildren;
   AuthenticatedOrgSlugOverviewRoute: typeof AuthenticatedOrgSlugOverviewRoute;
+  AuthenticatedOrgSlugTestingRoute: typeof AuthenticatedOrgSlugTestingRoute;
   AuthenticatedOrgSlugIndexRoute: typeof AuthenticatedOrgSlugIndexRoute;
   AuthenticatedOrgSlugLoadsPostRoute: typeof AuthenticatedOrgSlugLoadsPostRoute;
   AuthenticatedOrgSlugTrucksPostRoute: typeof AuthenticatedOrgSlugTrucksPostRoute;
+  AuthenticatedOrgSlugActivityIndexRoute: typeof AuthenticatedOrgSlugActivityIndexRoute;
   AuthenticatedOrgSlugLoadsIndexRoute: typeof AuthenticatedOrgSlugLoadsIndexRoute;
   AuthenticatedOrgSlugMembersIndexRoute: typeof AuthenticatedOrgSlugMembersIndexRoute;
   AuthenticatedOrgSlugRadius360IndexRoute: typeof AuthenticatedOrgSlugRadius360IndexRoute;
@@ -568,10 +776,15 @@ interface AuthenticatedOrgSlugRouteRouteChildren {
 
 const AuthenticatedOrgSlugRouteRouteChildren: AuthenticatedOrgSlugRouteRouteChildren =
   {
+    AuthenticatedOrgSlugSignProRouteRoute:
+      AuthenticatedOrgSlugSignProRouteRouteWithChildren,
     AuthenticatedOrgSlugOverviewRoute: AuthenticatedOrgSlugOverviewRoute,
+    AuthenticatedOrgSlugTestingRoute: AuthenticatedOrgSlugTestingRoute,
     AuthenticatedOrgSlugIndexRoute: AuthenticatedOrgSlugIndexRoute,
     AuthenticatedOrgSlugLoadsPostRoute: AuthenticatedOrgSlugLoadsPostRoute,
     AuthenticatedOrgSlugTrucksPostRoute: AuthenticatedOrgSlugTrucksPostRoute,
+    AuthenticatedOrgSlugActivityIndexRoute:
+      AuthenticatedOrgSlugActivityIndexRoute,
     AuthenticatedOrgSlugLoadsIndexRoute: AuthenticatedOrgSlugLoadsIndexRoute,
     AuthenticatedOrgSlugMembersIndexRoute:
       AuthenticatedOrgSlugMembersIndexRoute,
@@ -649,6 +862,7 @@ const rootRouteChildren: RootRouteChildren = {
   AuthenticatedRoute: AuthenticatedRouteWithChildren,
   PublicRoute: PublicRouteWithChildren,
   AcceptInvitationInvitationIdRoute: AcceptInvitationInvitationIdRoute,
+  SignTokenRoute: SignTokenRoute,
 };
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

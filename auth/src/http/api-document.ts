@@ -29,7 +29,14 @@ export async function installApiDocument(
     },
     hideUntagged: false,
     transform: ({ schema, url, route }) => ({
-      schema: { ...schema, hide: !url.startsWith('/api/') || url.startsWith('/api/auth/') } as typeof schema,
+      schema: {
+        ...schema,
+        // Routes that hide themselves stay hidden (the API reference's own page and files).
+        hide:
+          (schema as { hide?: boolean } | undefined)?.hide === true ||
+          !url.startsWith('/api/') ||
+          url.startsWith('/api/auth/'),
+      } as typeof schema,
       url,
       route,
     }),

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { eventUpcasting } from '@dispatch/domain';
 import type { DocumentStore, EventStore } from '@dispatch/storage';
 import type { Environment } from '@dispatch/storage/runtime/environment';
 import { openDocumentStoreFor, openEventStoreFor } from '@dispatch/storage/runtime/open-stores';
@@ -87,7 +88,7 @@ export async function openInfrastructure(
     defaultActiveOrganization?: (documents: DocumentStore, userId: string) => Promise<string | null>;
   } = {},
 ): Promise<Infrastructure> {
-  const eventStore = openEventStoreFor(env);
+  const eventStore = openEventStoreFor(env, { upcast: (event) => eventUpcasting.upcast(event) });
   const documents = await openDocumentStoreFor(env);
   const { defaultActiveOrganization } = options;
   const auth = await openAuthFor(env, {

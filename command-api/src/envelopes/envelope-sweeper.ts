@@ -71,12 +71,15 @@ export function envelopeSweeper(options: EnvelopeSweeperOptions) {
   async function sweep(now = clock()): Promise<number> {
     let changed = 0;
     for (let skip = 0; ; skip += BATCH) {
-      const due = await documents.find<{ id: string; orgId: string; position: string }>(collections.envelopes, {
-        filter: { dueAt: { lte: now.toISOString() } },
-        sort: [{ field: 'dueAt', direction: 'asc' }],
-        skip,
-        limit: BATCH,
-      });
+      const due = await documents.find<{ id: string; orgId: string; position: string }>(
+        collections.envelopes,
+        {
+          filter: { dueAt: { lte: now.toISOString() } },
+          sort: [{ field: 'dueAt', direction: 'asc' }],
+          skip,
+          limit: BATCH,
+        },
+      );
       for (const document of due) {
         try {
           if (await sweepOne(document.orgId, document.id, now)) changed += 1;

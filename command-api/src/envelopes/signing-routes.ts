@@ -18,7 +18,7 @@ import type { EventStore } from '@dispatch/storage';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { newCommandContext } from '../command-handler.ts';
-import { sendPosition } from '../request-context.ts';
+import { requestClientOf, sendPosition } from '../request-context.ts';
 import { runEnvelopeCommand } from './envelope-commands.ts';
 import { readSigningToken } from './signing-token.ts';
 
@@ -63,7 +63,11 @@ export function signingRoutes(options: SigningRoutesOptions): FastifyPluginAsync
     const command = makeCommand({ ...link, client: clientOf(request), now });
     // The receiver has no organization: the events take the envelope's own (see runEnvelopeCommand).
     const context = {
-      ...newCommandContext({ orgId: '', actorId: receiverActorId(link.envelopeId) }),
+      ...newCommandContext({
+        orgId: '',
+        actorId: receiverActorId(link.envelopeId),
+        ...requestClientOf(request),
+      }),
       now: clock,
     };
     return runEnvelopeCommand(store, link.envelopeId, command, context);
@@ -114,7 +118,7 @@ export function signingRoutes(options: SigningRoutesOptions): FastifyPluginAsync
             organizationName: envelope.organizationName,
             expiresAt: envelope.expiresAt,
           },
-          document: mergeDocument(envelope.templateId, {
+          document: mergeDocument(envelope.templateId, envelope.templateVersion, {
             organizationName: envelope.organizationName,
             receiverName: envelope.receiverName,
             receiverEmail: envelope.receiverEmail,

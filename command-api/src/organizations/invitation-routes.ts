@@ -17,7 +17,6 @@ import {
 import { collections, type InvitationDocument } from '@dispatch/projector';
 import type { DocumentStore, EventStore } from '@dispatch/storage';
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
-import { newCommandContext } from '../command-handler.ts';
 import { commandContextOf, sendPosition } from '../request-context.ts';
 import { acceptInvitationUrl, invitationMail } from './invitation-mail.ts';
 import { inviteeOf } from './member-profile.ts';
@@ -192,7 +191,7 @@ export function invitationRoutes(options: InvitationRoutesOptions): FastifyPlugi
         const { user, session } = await requireSession(auth, request);
         const { invitationId } = parseInput(invitationIdSchema, request.body, 'body');
         const organizationId = await organizationOfInvitation(invitationId);
-        const context = newCommandContext({ orgId: organizationId, actorId: user.id });
+        const context = commandContextOf(request, { orgId: organizationId, userId: user.id });
         const result = await runOrganizationCommand(
           store,
           organizationId,
@@ -238,7 +237,7 @@ export function invitationRoutes(options: InvitationRoutesOptions): FastifyPlugi
         const { user } = await requireSession(auth, request);
         const { invitationId } = parseInput(invitationIdSchema, request.body, 'body');
         const organizationId = await organizationOfInvitation(invitationId);
-        const context = newCommandContext({ orgId: organizationId, actorId: user.id });
+        const context = commandContextOf(request, { orgId: organizationId, userId: user.id });
         const result = await runOrganizationCommand(
           store,
           organizationId,

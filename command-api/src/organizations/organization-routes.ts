@@ -21,7 +21,7 @@ import type { EventStore } from '@dispatch/storage';
 import type { FastifyPluginAsync } from 'fastify';
 import { handleCommand, newCommandContext } from '../command-handler.ts';
 import { setEventPosition } from '../event-position.ts';
-import { commandContextOf, sendPosition } from '../request-context.ts';
+import { commandContextOf, requestClientOf, sendPosition } from '../request-context.ts';
 import { memberProfileOf } from './member-profile.ts';
 import { loadOrganization, organizationDecider, runOrganizationCommand } from './organization-store.ts';
 import { reserveSlug } from './slug-reservation.ts';
@@ -31,9 +31,10 @@ export async function createOrganization(
   store: EventStore,
   input: CreateOrganizationInput,
   creator: { id: string } & MemberProfile,
+  client: { ip?: string; userAgent?: string } = {},
 ): Promise<{ id: string; name: string; slug: string; position: bigint }> {
   const organizationId = randomUUID();
-  const context = newCommandContext({ orgId: organizationId, actorId: creator.id });
+  const context = newCommandContext({ orgId: organizationId, actorId: creator.id, ...client });
   const slug = await reserveSlug(
     store,
     input.slug ?? slugify(input.name),
@@ -72,7 +73,12 @@ export function organizationRoutes(options: { store: EventStore; auth: AuthServi
       async (request, reply) => {
         const { user, session } = await requireSession(auth, request);
         const input = parseInput(createOrganizationSchema, request.body, 'body');
-        const created = await createOrganization(store, input, { id: user.id, ...memberProfileOf(user) });
+        const created = await createOrganization(
+          store,
+          input,
+          { id: user.id, ...memberProfileOf(user) },
+          requestClientOf(request),
+        );
         // The creator starts working in the new organization straight away.
         await auth.setActiveOrganization(session.id, created.id);
         setEventPosition(reply, created.position);

@@ -11,7 +11,7 @@ import {
   StreamNotFoundError,
   WrongExpectedRevisionError,
 } from '@dispatch/storage';
-import type { CommandContext } from '../command-handler.ts';
+import { type CommandContext, clientMetadata } from '../command-handler.ts';
 
 const MAX_SLUG_ATTEMPTS = 50;
 
@@ -54,6 +54,7 @@ export async function reserveSlug(
               causationId: context.commandId,
               schemaVersion: ORGANIZATION_SCHEMA_VERSION,
               occurredAt: context.now().toISOString(),
+              ...clientMetadata(context),
             },
           },
         ],

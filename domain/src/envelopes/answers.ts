@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataAnswer, instantAnswer, pagedAnswer } from '../shared/answers.ts';
+import { asOfAnswerSchema, dataAnswer, instantAnswer, pagedAnswer, sinceAnswer } from '../shared/answers.ts';
 import { cancelReasons, deliveryMethods, envelopeStatuses, envelopeTypes } from './enums.ts';
 import { templateIds } from './templates.ts';
 
@@ -10,6 +10,7 @@ export const envelopeAnswerSchema = z.object({
   id: z.number().int(),
   envelopeId: z.string(),
   templateId: z.enum(templateIds),
+  templateVersion: z.number().int(),
   envelopeStatus: z.enum(envelopeStatuses),
   deliveryMethod: z.enum(deliveryMethods),
   receiverName: z.string(),
@@ -35,11 +36,12 @@ export const envelopeAnswerSchema = z.object({
   rejectReason: z.string().nullable(),
   cancelReason: z.enum(cancelReasons).nullable(),
   version: z.number().int(),
+  since: sinceAnswer(),
 });
 export type EnvelopeAnswer = z.output<typeof envelopeAnswerSchema>;
 
 /** GET /api/v1/envelopes (SPEC section 7). */
-export const envelopesPageAnswerSchema = pagedAnswer(envelopeAnswerSchema);
+export const envelopesPageAnswerSchema = pagedAnswer(envelopeAnswerSchema).extend({ asOf: asOfAnswerSchema });
 export type EnvelopesPageAnswer = z.output<typeof envelopesPageAnswerSchema>;
 
 /** POST /api/v1/envelopes and GET /api/v1/envelopes/{envelopeId}. */
@@ -73,6 +75,7 @@ export type EnvelopeCountsAnswer = z.output<typeof envelopeCountsAnswerSchema>;
 
 const documentSchema = z.object({
   title: z.string(),
+  version: z.number().int(),
   parties: z.object({
     organizationName: z.string(),
     receiverName: z.string(),

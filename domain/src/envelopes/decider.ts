@@ -3,7 +3,7 @@ import { type CancelReason, type EnvelopeStatus, isOpenEnvelopeStatus } from './
 import type { EnvelopeEvent, ReceiverClient } from './events.ts';
 import { nextReminderAt } from './schedule.ts';
 import type { EnvelopeSendInput } from './schemas.ts';
-import type { TemplateId } from './templates.ts';
+import { CURRENT_TEMPLATE_VERSION, type TemplateId } from './templates.ts';
 
 export interface OpenEnvelopeFacts {
   status: EnvelopeStatus;
@@ -122,9 +122,12 @@ export function evolveEnvelope(
   }
 }
 
-function assertOwnEnvelope(state: EnvelopeState, orgId: string, envelopeId: string): OpenEnvelopeFacts {
+/** Another organization's envelope, or none: the same words, so that ids disclose nothing. */
+export const ENVELOPE_NOT_FOUND = 'Envelope not found';
+
+function assertOwnEnvelope(state: EnvelopeState, orgId: string): OpenEnvelopeFacts {
   // Another organization's envelope is reported exactly like a missing one.
-  if (state.status === 'none' || state.orgId !== orgId) throw notFound(`Envelope ${envelopeId} not found`);
+  if (state.status === 'none' || state.orgId !== orgId) throw notFound(ENVELOPE_NOT_FOUND);
   return state;
 }
 
@@ -195,6 +198,7 @@ export function decideEnvelope(command: EnvelopeCommand, state: EnvelopeState): 
             envelopeId,
             id,
             templateId: input.templateId,
+            templateVersion: CURRENT_TEMPLATE_VERSION,
             type: input.type,
             deliveryMethod: input.deliveryMethod,
             receiverName: input.receiverName,
@@ -209,19 +213,19 @@ export function decideEnvelope(command: EnvelopeCommand, state: EnvelopeState): 
       ];
     }
     case 'ResendEnvelope': {
-      const current = assertOwnEnvelope(state, command.data.orgId, command.data.envelopeId);
+      const current = assertOwnEnvelope(state, command.data.orgId);
       assertOpenForSender(current, 'resent');
       const { envelopeId, tokenHash, expiresAt } = command.data;
       return [{ type: 'EnvelopeResent', data: { envelopeId, tokenHash, expiresAt } }];
     }
     case 'IssueSigningLink': {
-      const current = assertOwnEnvelope(state, command.data.orgId, command.data.envelopeId);
+      const current = assertOwnEnvelope(state, command.data.orgId);
       assertOpenForSender(current, 'given a new link');
       const { envelopeId, tokenHash } = command.data;
       return [{ type: 'SigningLinkIssued', data: { envelopeId, tokenHash } }];
     }
     case 'VoidEnvelope': {
-      const current = assertOwnEnvelope(state, command.data.orgId, command.data.envelopeId);
+      const current = assertOwnEnvelope(state, command.data.orgId);
       assertOpenForSender(current, 'voided');
       const { envelopeId, voidReason } = command.data;
       return [{ type: 'EnvelopeVoided', data: { envelopeId, voidReason } }];

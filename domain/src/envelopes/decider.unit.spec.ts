@@ -30,6 +30,7 @@ const sent: EnvelopeEvent = {
     envelopeId: ID,
     id: 1,
     templateId: 'driver-onboarding-agreement',
+    templateVersion: 2,
     type: 'driver',
     deliveryMethod: 'email',
     receiverName: 'Dana Driver',

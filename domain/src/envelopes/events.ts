@@ -1,7 +1,11 @@
 import type { CancelReason, DeliveryMethod, EnvelopeType } from './enums.ts';
 import type { TemplateId } from './templates.ts';
 
-export const ENVELOPE_SCHEMA_VERSION = 1;
+/**
+ * Version 2: EnvelopeSent records `templateVersion`, the version of the agreement's text it was sent
+ * with. Version 1 events are read through the upcaster in upcasters.ts (they were all sent with text 1).
+ */
+export const ENVELOPE_SCHEMA_VERSION = 2;
 
 /** Where a receiver's request came from: what the certificate page of the signed copy lists. */
 export interface ReceiverClient {
@@ -15,6 +19,8 @@ export type EnvelopeSent = {
     envelopeId: string;
     id: number;
     templateId: TemplateId;
+    /** The version of the template's text (see templates.ts). */
+    templateVersion: number;
     type: EnvelopeType;
     deliveryMethod: DeliveryMethod;
     receiverName: string;

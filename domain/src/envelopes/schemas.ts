@@ -7,7 +7,7 @@ import {
   realIsoDate,
   requiredText,
 } from '../shared/fields.ts';
-import { dateOperations, limitParam, oneOrMany, pageParam } from '../shared/list-query.ts';
+import { asOfParam, dateOperations, limitParam, oneOrMany, pageParam } from '../shared/list-query.ts';
 import { deliveryMethods, envelopeStatuses, envelopeTypes } from './enums.ts';
 import {
   defaultTemplateOf,
@@ -127,10 +127,14 @@ export const envelopeListQuerySchema = z
     type: z.enum(envelopeTypes, { error: 'Type must be driver or client' }).optional(),
     search: text,
     createdBy: text,
+    asOf: asOfParam(),
   })
   .strict();
 export type EnvelopeListQuery = z.output<typeof envelopeListQuerySchema>;
 
 export const envelopeCountsQuerySchema = z
-  .object({ type: z.enum(envelopeTypes, { error: 'Type must be driver or client' }).optional() })
+  .object({
+    type: z.enum(envelopeTypes, { error: 'Type must be driver or client' }).optional(),
+    asOf: asOfParam(),
+  })
   .strict();

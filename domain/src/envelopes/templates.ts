@@ -17,6 +17,14 @@ export const defaultTemplateOf: Record<EnvelopeType, TemplateId> = {
   client: 'client-agreement',
 };
 
+/**
+ * The text of each template changes over time; an envelope records the version it was sent with, so
+ * its signing page and its signed copy always show the text the receiver read and signed.
+ */
+export const CURRENT_TEMPLATE_VERSION = 2;
+export const templateVersions = [1, 2] as const;
+export type TemplateVersion = (typeof templateVersions)[number];
+
 export interface DocumentSection {
   heading: string;
   paragraphs: string[];
@@ -25,6 +33,8 @@ export interface DocumentSection {
 /** A document merged with the organization's and the receiver's details: what the receiver reads and signs. */
 export interface EnvelopeDocument {
   title: string;
+  /** The version of the template's text. */
+  version: number;
   parties: { organizationName: string; receiverName: string; receiverContact: string; sentOn: string };
   sections: DocumentSection[];
 }
@@ -40,7 +50,7 @@ export interface MergeFields {
 
 const day = (iso: string) => iso.slice(0, 10);
 
-const driverSections = (org: string, receiver: string): DocumentSection[] => [
+const driverSections = (org: string, receiver: string, version: number): DocumentSection[] => [
   {
     heading: '1. Engagement',
     paragraphs: [
@@ -53,6 +63,11 @@ const driverSections = (org: string, receiver: string): DocumentSection[] => [
     paragraphs: [
       'The Driver holds a valid commercial driver licence and medical certificate for the vehicles they operate, and tells the Carrier at once if either is suspended, revoked or expires.',
       'The Driver keeps hours-of-service records as federal rules require, inspects the equipment before every trip, and secures every load as the product and trailer type require.',
+      ...(version >= 2
+        ? [
+            'The Driver keeps hours of service on the electronic logging device installed in the truck and shares its records with the Carrier for every trip dispatched under this agreement.',
+          ]
+        : []),
     ],
   },
   {
@@ -71,7 +86,7 @@ const driverSections = (org: string, receiver: string): DocumentSection[] => [
   },
 ];
 
-const clientSections = (org: string, receiver: string): DocumentSection[] => [
+const clientSections = (org: string, receiver: string, version: number): DocumentSection[] => [
   {
     heading: '1. Services',
     paragraphs: [
@@ -82,7 +97,9 @@ const clientSections = (org: string, receiver: string): DocumentSection[] => [
   {
     heading: '2. Rates and payment',
     paragraphs: [
-      'The Client pays the rate confirmed for each load, per ton, per bushel or as a flat rate, within 30 days of the invoice date.',
+      version >= 2
+        ? 'The Client pays the rate confirmed for each load, per ton, per bushel or as a flat rate, within 30 days of delivery, against the signed delivery receipt.'
+        : 'The Client pays the rate confirmed for each load, per ton, per bushel or as a flat rate, within 30 days of the invoice date.',
       'Accessorial charges (detention, layover, additional stops) apply only when the Client agreed to them in writing before pickup.',
     ],
   },
@@ -101,14 +118,22 @@ const clientSections = (org: string, receiver: string): DocumentSection[] => [
   },
 ];
 
-/** The document of `templateId`, merged. The same text is shown on the signing page and printed in the PDF. */
-export function mergeDocument(templateId: TemplateId, fields: MergeFields): EnvelopeDocument {
+/**
+ * The document of `templateId` in the text of `version`, merged. The same text is shown on the signing
+ * page and printed in the PDF.
+ */
+export function mergeDocument(
+  templateId: TemplateId,
+  version: number,
+  fields: MergeFields,
+): EnvelopeDocument {
   const sections =
     templateId === 'driver-onboarding-agreement'
-      ? driverSections(fields.organizationName, fields.receiverName)
-      : clientSections(fields.organizationName, fields.receiverName);
+      ? driverSections(fields.organizationName, fields.receiverName, version)
+      : clientSections(fields.organizationName, fields.receiverName, version);
   return {
     title: templateLabels[templateId],
+    version,
     parties: {
       organizationName: fields.organizationName,
       receiverName: fields.receiverName,

@@ -19,6 +19,7 @@ export interface Envelope {
   id: number;
   envelopeId: string;
   templateId: TemplateId;
+  templateVersion: number;
   envelopeStatus: EnvelopeStatus;
   deliveryMethod: DeliveryMethod;
   receiverName: string;

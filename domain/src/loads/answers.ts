@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { instantAnswer, postingAnswerFields } from '../shared/answers.ts';
+import { asOfAnswerSchema, instantAnswer, postingAnswerFields, sinceAnswer } from '../shared/answers.ts';
 import { products, rateUnits, trailerTypes } from '../shared/enums.ts';
 
 /** A load as the API answers it (SPEC section 3). */
@@ -22,6 +22,7 @@ export const loadAnswerSchema = z.object({
   availabilityDate: instantAnswer(),
   notes: z.string().nullable(),
   ...postingAnswerFields,
+  since: sinceAnswer(),
 });
 
 /** GET /api/v1/loads: one page plus the board's totals (SPEC section 7). */
@@ -36,6 +37,7 @@ export const loadsPageAnswerSchema = z.object({
   limit: z.number().int(),
   totalPages: z.number().int(),
   page: z.number().int(),
+  asOf: asOfAnswerSchema,
   data: z.array(loadAnswerSchema),
 });
 export type LoadsPageAnswer = z.output<typeof loadsPageAnswerSchema>;

@@ -13,6 +13,8 @@ export const RESERVED_SLUGS = new Set([
   'reset-password',
   'verify-email',
   'accept-invitation',
+  // The receiver's signing page, /sign/{token}.
+  'sign',
   'account',
   'api',
   'assets',

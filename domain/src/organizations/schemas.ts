@@ -19,7 +19,9 @@ export const inviteMemberSchema = z
       length: 50,
       message: 'Email cannot be more than 50 characters',
     }).transform((address) => address.toLowerCase()),
-    role: z.enum(invitationRoles, { error: 'Role must be member, memberPlus, admin or owner' }).default('member'),
+    role: z
+      .enum(invitationRoles, { error: 'Role must be member, memberPlus, admin or owner' })
+      .default('member'),
     teamId: id('teamId').optional(),
   })
   .strict();

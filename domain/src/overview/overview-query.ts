@@ -48,7 +48,11 @@ export const overviewQuerySchema = z
     endDate: list.endDate,
     dateOperation: list.dateOperation,
     dateField: list.dateField,
+    asOf: list.asOf,
   })
   .strict();
+
+/** The totals of the overview take only the moment they are asked as of. */
+export const overviewTotalsQuerySchema = z.object({ asOf: list.asOf }).strict();
 
 export type OverviewQuery = z.output<typeof overviewQuerySchema>;

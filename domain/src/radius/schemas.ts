@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { loadAnswerSchema } from '../loads/answers.ts';
-import { dataAnswer } from '../shared/answers.ts';
+import { asOfAnswerSchema, dataAnswer } from '../shared/answers.ts';
 import { directions, trailerTypes } from '../shared/enums.ts';
 import { REAL_DATE_MESSAGE, realIsoDate } from '../shared/fields.ts';
-import { dateOperations, limitParam, oneOrMany, pageParam } from '../shared/list-query.ts';
+import { asOfParam, dateOperations, limitParam, oneOrMany, pageParam } from '../shared/list-query.ts';
 import { truckAnswerSchema } from '../trucks/answers.ts';
 
 /** SPEC section 9: the radius of a search, in miles. */
@@ -58,6 +58,7 @@ export const radiusSearchQuerySchema = z
     startDate: realIsoDate(REAL_DATE_MESSAGE).optional(),
     endDate: realIsoDate(REAL_DATE_MESSAGE).optional(),
     dateOperation: z.enum(dateOperations).optional(),
+    asOf: asOfParam(),
     createdBy: z.string().trim().max(100, 'Cannot be more than 100 characters').optional(),
   })
   .strict();
@@ -82,6 +83,7 @@ export const radiusSearchAnswerSchema = z.object({
   page: z.number().int(),
   totalPages: z.number().int(),
   center,
+  asOf: asOfAnswerSchema,
   data: z.array(
     z.union([
       z.object({ truck: truckAnswerSchema, ...placement }),

@@ -74,3 +74,16 @@ export const postingAnswerFields = {
   updatedAt: instantAnswer(),
   version: z.number().int(),
 };
+
+/** What became of a row of an as-of answer since that moment. */
+export const sinceAnswer = () => z.enum(['unchanged', 'changed', 'removed']).optional();
+
+/** An as-of answer's moment (absent from answers of the present). */
+export const asOfAnswerSchema = z
+  .object({
+    at: instantAnswer(),
+    position: positionAnswer().nullable(),
+    /** Rows of the list in service now that were made after that moment (lists only). */
+    addedSince: z.number().int().optional(),
+  })
+  .optional();

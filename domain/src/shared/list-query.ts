@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { directions, products, trailerTypes } from './enums.ts';
-import { REAL_DATE_MESSAGE, realIsoDate } from './fields.ts';
+import { isRealIsoDate, REAL_DATE_MESSAGE, realIsoDate } from './fields.ts';
 
 /**
  * The list parameters of SPEC section 5 for trucks and loads, shared by the query API (parsing the
@@ -65,6 +65,24 @@ const text = z.string().trim().max(100, 'Cannot be more than 100 characters').op
 export const dateOperations = ['gt', 'gte', 'lt', 'lte', 'eq'] as const;
 export type DateOperation = (typeof dateOperations)[number];
 
+export const AS_OF_MESSAGE = 'As of must be a date and time (ISO 8601) or an event position';
+
+/**
+ * `asOf` of a list query: the moment the list is answered as of, read-only. An instant (a real ISO
+ * date or date-time) or a position of the event log (decimal digits); the query side resolves a
+ * position to the instant of its event.
+ */
+export const asOfParam = () =>
+  z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z
+      .string({ error: AS_OF_MESSAGE })
+      .max(40, AS_OF_MESSAGE)
+      .refine((value) => /^\d{1,18}$/.test(value) || isRealIsoDate(value), AS_OF_MESSAGE)
+      .transform((value) => (/^\d+$/.test(value) ? value : new Date(value).toISOString()))
+      .optional(),
+  );
+
 export const postingListQuerySchema = z.object({
   limit: limitParam(),
   page: pageParam(0),
@@ -78,6 +96,7 @@ export const postingListQuerySchema = z.object({
   trailerType: oneOrMany([...trailerTypes]),
   createdBy: text,
   search: text,
+  asOf: asOfParam(),
 });
 
 /** The trucks list's parameters (SPEC section 5). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { instantAnswer, postingAnswerFields } from '../shared/answers.ts';
+import { asOfAnswerSchema, instantAnswer, postingAnswerFields, sinceAnswer } from '../shared/answers.ts';
 import { directions, trailerTypes } from '../shared/enums.ts';
 
 /** A truck as the API answers it (SPEC section 3): the command side after a post or edit, the lists, one truck. */
@@ -18,6 +18,7 @@ export const truckAnswerSchema = z.object({
   availabilityDate: instantAnswer(),
   notes: z.string().nullable(),
   ...postingAnswerFields,
+  since: sinceAnswer(),
 });
 
 /** GET /api/v1/trucks: one page plus the board's totals (SPEC section 7). */
@@ -32,6 +33,7 @@ export const trucksPageAnswerSchema = z.object({
   totalAvailableYesterday: z.number().int(),
   limit: z.number().int(),
   page: z.number().int(),
+  asOf: asOfAnswerSchema,
   data: z.array(truckAnswerSchema),
 });
 export type TrucksPageAnswer = z.output<typeof trucksPageAnswerSchema>;

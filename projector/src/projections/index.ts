@@ -1,8 +1,16 @@
 import type { Projection } from '../projection.ts';
+import { activityProjection } from './activity.ts';
 import { boardCountersProjection } from './board-counters.ts';
+import { envelopesProjection } from './envelopes.ts';
+import {
+  envelopeVersionsProjection,
+  loadVersionsProjection,
+  truckVersionsProjection,
+} from './list-versions.ts';
 import { loadsProjection } from './loads.ts';
 import { organizationsProjection } from './organizations.ts';
 import { rebuildRequestsProjection } from './rebuild-requests.ts';
+import { systemPingsProjection } from './system-pings.ts';
 import { trucksProjection } from './trucks.ts';
 
 /**
@@ -11,8 +19,16 @@ import { trucksProjection } from './trucks.ts';
  */
 export const projections: Projection[] = [
   boardCountersProjection,
+  // The activity log reads every record as it was before the event (an edit's "from"): before the lists.
+  activityProjection,
   trucksProjection,
   loadsProjection,
   organizationsProjection,
+  envelopesProjection,
+  // The versions read the lists' rows as the events left them, so they come after the lists.
+  truckVersionsProjection,
+  loadVersionsProjection,
+  envelopeVersionsProjection,
   rebuildRequestsProjection,
+  systemPingsProjection,
 ];

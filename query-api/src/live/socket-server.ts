@@ -1,4 +1,5 @@
 import type { AuthService } from '@dispatch/auth';
+import type { ProductMetrics } from '@dispatch/auth/http/metrics';
 import { crossSiteRefusal, trustedOriginMatcher } from '@dispatch/auth/http/origin-check';
 import { memberRoleOf } from '@dispatch/projector';
 import type { DocumentStore } from '@dispatch/storage';
@@ -41,6 +42,8 @@ export function attachLiveUpdates(
     clock: ProjectionClock;
     documents: DocumentStore;
     trustedOrigins: readonly string[];
+    /** Counts the messages each change fans out to. */
+    metrics?: ProductMetrics;
   },
 ) {
   const isTrusted = trustedOriginMatcher(options.trustedOrigins);
@@ -96,7 +99,9 @@ export function attachLiveUpdates(
     const position = commit.position.toString();
     for (const change of commit.changes) {
       const message: LiveChange = { kind: change.kind, ids: change.ids, position, orgId: change.orgId };
-      io.to(organizationRoom(change.orgId)).emit('change', message);
+      const room = organizationRoom(change.orgId);
+      io.to(room).emit('change', message);
+      options.metrics?.pushed(change.kind, io.of('/').adapter.rooms.get(room)?.size ?? 0);
       if (membershipKinds.has(change.kind)) {
         dropFormerMembers(change.orgId).catch((error) =>
           app.log.error({ err: error }, 'membership check failed'),

@@ -4,23 +4,35 @@ import { parseInput } from '@dispatch/auth/http/boundary';
 import { requireOrganization } from '@dispatch/auth/http/request-context';
 import { loadAnswerSchema, loadListQuerySchema, loadsPageAnswerSchema, notFound } from '@dispatch/domain';
 import { collections, type LoadDocument } from '@dispatch/projector';
-import type { DocumentStore } from '@dispatch/storage';
+import type { DocumentStore, EventStore } from '@dispatch/storage';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
+import { resolveAsOf } from '../lists/as-of.ts';
 import { organizationTimeZone } from '../organizations/organization-time-zone.ts';
 import { withoutMinPosition } from '../read-your-writes.ts';
 import { loadsPage, toLoad } from './loads-page.ts';
 
 const loadParams = z.object({ id: z.coerce.number().int().positive('Load id must be a positive integer') });
 
-export function loadQueries(options: { documents: DocumentStore; auth: AuthService }): FastifyPluginAsync {
-  const { documents, auth } = options;
+export function loadQueries(options: {
+  documents: DocumentStore;
+  auth: AuthService;
+  eventStore: EventStore;
+}): FastifyPluginAsync {
+  const { documents, auth, eventStore } = options;
   return async (app) => {
     app.get('/api/v1/loads', answers({ 200: loadsPageAnswerSchema }), async (request) => {
       const { orgId } = await requireOrganization(auth, request);
       const query = parseInput(loadListQuerySchema, withoutMinPosition(request.query), 'query');
       const timeZone = await organizationTimeZone(documents, orgId);
-      return loadsPage(documents, orgId, timeZone, query, new Date());
+      return loadsPage(
+        documents,
+        orgId,
+        timeZone,
+        query,
+        new Date(),
+        await resolveAsOf(eventStore, query.asOf),
+      );
     });
 
     app.get('/api/v1/loads/:id', answers({ 200: loadAnswerSchema }), async (request) => {

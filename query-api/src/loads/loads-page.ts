@@ -1,6 +1,7 @@
 import type { Load, LoadListQuery } from '@dispatch/domain';
 import { collections, type LoadDocument } from '@dispatch/projector';
-import type { DocumentStore } from '@dispatch/storage';
+import type { DocumentStore, Filter } from '@dispatch/storage';
+import { type AsOfMoment, boardDaysAsOf, listPageAsOf } from '../lists/as-of.ts';
 import { boardDays, countPostings } from '../lists/board-counts.ts';
 import { postingFilter, postingSort } from '../lists/posting-filter.ts';
 
@@ -28,6 +29,7 @@ export async function loadsPage(
   timeZone: string,
   query: LoadListQuery,
   now: Date,
+  asOf: AsOfMoment | null = null,
 ) {
   // A load has no availability status (SPEC section 3): the shared `status` parameter filters nothing.
   const filter = postingFilter({ ...query, status: undefined }, orgId, 'searchText');
@@ -36,6 +38,7 @@ export async function loadsPage(
   // works it out from the cities' coordinates). `unitNumber` filters nothing, as `status`: a load has
   // no truck, so no unit number, until it is booked.
   if (query.direction) filter.direction = { in: query.direction };
+  if (asOf) return loadsPageAsOf(documents, orgId, timeZone, query, filter, asOf);
   const [rows, totalCount, days] = await Promise.all([
     documents.find<LoadDocument>(collections.loads, {
       filter,
@@ -58,5 +61,53 @@ export async function loadsPage(
     totalPages: Math.ceil(totalCount / query.limit),
     page: query.page,
     data: rows.map(toLoad),
+  };
+}
+
+/** The loads list as it was at `asOf`: the same answer, from the loads' versions, read only. */
+async function loadsPageAsOf(
+  documents: DocumentStore,
+  orgId: string,
+  timeZone: string,
+  query: LoadListQuery,
+  filter: Filter,
+  asOf: AsOfMoment,
+) {
+  const [page, days] = await Promise.all([
+    listPageAsOf<LoadDocument>({
+      documents,
+      list: collections.loads,
+      versions: collections.loadVersions,
+      lifetimes: collections.loadLifetimes,
+      orgId,
+      filter,
+      sort: postingSort(query),
+      skip: query.page * query.limit,
+      limit: query.limit,
+      asOf,
+    }),
+    boardDaysAsOf(
+      documents,
+      collections.loadVersions,
+      collections.loadLifetimes,
+      orgId,
+      timeZone,
+      asOf.at,
+      {},
+    ),
+  ]);
+  return {
+    success: true,
+    count: page.rows.length,
+    totalCount: page.totalCount,
+    totalCreatedToday: days.createdToday,
+    totalCreatedYesterday: days.createdYesterday,
+    totalAvailableToday: days.availableToday,
+    totalAvailableYesterday: days.availableYesterday,
+    limit: query.limit,
+    totalPages: Math.ceil(page.totalCount / query.limit),
+    page: query.page,
+    asOf: page.asOf,
+    data: page.rows.map(({ row, since }) => ({ ...toLoad(row), since })),
   };
 }

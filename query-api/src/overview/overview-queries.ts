@@ -2,21 +2,28 @@ import type { AuthService } from '@dispatch/auth';
 import { answers } from '@dispatch/auth/http/answers';
 import { parseInput } from '@dispatch/auth/http/boundary';
 import { requireOrganization } from '@dispatch/auth/http/request-context';
-import { monthlyCountsAnswerSchema, overviewQuerySchema, postingTotalsAnswerSchema } from '@dispatch/domain';
-import type { DocumentStore } from '@dispatch/storage';
+import {
+  monthlyCountsAnswerSchema,
+  overviewQuerySchema,
+  overviewTotalsQuerySchema,
+  postingTotalsAnswerSchema,
+} from '@dispatch/domain';
+import type { DocumentStore, EventStore } from '@dispatch/storage';
 import type { FastifyPluginAsync } from 'fastify';
-import { z } from 'zod';
+import { resolveAsOf } from '../lists/as-of.ts';
 import { organizationTimeZone } from '../organizations/organization-time-zone.ts';
 import { withoutMinPosition } from '../read-your-writes.ts';
 import { monthlyCounts } from './monthly-counts.ts';
+import { monthlyCountsAsOf, postingTotalsAsOf } from './overview-as-of.ts';
 import { postingTotals } from './posting-totals.ts';
 
 /** The overview dashboard (SPEC section 7: its paths are ours, see the README). */
 export function overviewQueries(options: {
   documents: DocumentStore;
   auth: AuthService;
+  eventStore: EventStore;
 }): FastifyPluginAsync {
-  const { documents, auth } = options;
+  const { documents, auth, eventStore } = options;
   return async (app) => {
     app.get(
       '/api/v1/overview/monthly-counts',
@@ -25,14 +32,21 @@ export function overviewQueries(options: {
         const { orgId } = await requireOrganization(auth, request);
         const query = parseInput(overviewQuerySchema, withoutMinPosition(request.query), 'query');
         const timeZone = await organizationTimeZone(documents, orgId);
-        return { success: true, data: await monthlyCounts(documents, orgId, timeZone, query, new Date()) };
+        const asOf = await resolveAsOf(eventStore, query.asOf);
+        const data = asOf
+          ? await monthlyCountsAsOf(documents, orgId, timeZone, query, asOf)
+          : await monthlyCounts(documents, orgId, timeZone, query, new Date());
+        return { success: true, data };
       },
     );
 
     app.get('/api/v1/overview/totals', answers({ 200: postingTotalsAnswerSchema }), async (request) => {
       const { orgId } = await requireOrganization(auth, request);
-      parseInput(z.object({}).strict(), withoutMinPosition(request.query), 'query');
-      const data = await postingTotals(documents, orgId);
+      const query = parseInput(overviewTotalsQuerySchema, withoutMinPosition(request.query), 'query');
+      const asOf = await resolveAsOf(eventStore, query.asOf);
+      const data = asOf
+        ? await postingTotalsAsOf(documents, orgId, asOf)
+        : await postingTotals(documents, orgId);
       return { success: true, data };
     });
   };

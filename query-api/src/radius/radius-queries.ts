@@ -11,9 +11,23 @@ import {
   radiusSearchQuerySchema,
   roundMiles,
 } from '@dispatch/domain';
-import { collections, type LoadDocument, placeOf, type TruckDocument } from '@dispatch/projector';
-import type { DocumentStore, NearMatch, NearQuery } from '@dispatch/storage';
+import {
+  collections,
+  type LoadDocument,
+  placeOf,
+  type TruckDocument,
+  type VersionFields,
+} from '@dispatch/projector';
+import type { Document, DocumentStore, EventStore, NearMatch, NearQuery } from '@dispatch/storage';
 import type { FastifyPluginAsync } from 'fastify';
+import {
+  type AsOfMoment,
+  filterAsOf,
+  marksSince,
+  resolveAsOf,
+  rowOfVersion,
+  type SinceMark,
+} from '../lists/as-of.ts';
 import { postingFilter } from '../lists/posting-filter.ts';
 import { toLoad } from '../loads/loads-page.ts';
 import { withoutMinPosition } from '../read-your-writes.ts';
@@ -29,7 +43,12 @@ const directionFrom = (center: GeoPoint, point: GeoPoint): Direction | null => c
  * destination, within `radius` miles of a city the gazetteer knows, nearest first, through the read
  * models' geo index. A posting whose place the map does not know is in no radius.
  */
-export async function radiusSearch(documents: DocumentStore, orgId: string, query: RadiusSearchQuery) {
+export async function radiusSearch(
+  documents: DocumentStore,
+  orgId: string,
+  query: RadiusSearchQuery,
+  asOf: AsOfMoment | null = null,
+) {
   const place = placeOf(query.state, query.city);
   if (!place) throw new InputError('query', { city: [`City not found in ${query.state}`] });
   const center: GeoPoint = { latitude: place.latitude, longitude: place.longitude };
@@ -42,8 +61,15 @@ export async function radiusSearch(documents: DocumentStore, orgId: string, quer
   );
   // A load has no availability status (see the loads list): `status` narrows trucks only.
   if (!trucks) delete filter.status;
-  const near: NearQuery = { field, center, maxMiles: query.radius, filter };
-  const collection = trucks ? collections.trucks : collections.loads;
+  const list = trucks ? collections.trucks : collections.loads;
+  // As of a moment, the same search runs over the versions in service then.
+  const collection = asOf ? (trucks ? collections.truckVersions : collections.loadVersions) : list;
+  const near: NearQuery = {
+    field,
+    center,
+    maxMiles: query.radius,
+    filter: asOf ? filterAsOf(filter, asOf.at, null) : filter,
+  };
 
   // The compass point is the result's as seen from this search's city: the store keeps only the
   // points in the wanted sectors.
@@ -55,9 +81,20 @@ export async function radiusSearch(documents: DocumentStore, orgId: string, quer
     ...(wanted ? { acceptPoint: (point: GeoPoint) => wanted.has(directionFrom(center, point) ?? '') } : {}),
   });
 
+  const versions = asOf
+    ? (page.map((match) => match.document) as unknown as (Document & VersionFields)[])
+    : [];
+  const marks = asOf ? await marksSince(documents, list, versions) : null;
+  const rowOf = (document: Located) => {
+    if (!marks) return document;
+    const version = document as unknown as Located & VersionFields;
+    return { ...rowOfVersion<Located>(version), since: marks.get(version.rowId) ?? 'unchanged' };
+  };
+
   return {
     success: true as const,
     totalCount,
+    ...(asOf ? { asOf: { at: asOf.at, position: asOf.position } } : {}),
     limit: query.limit,
     page: query.page,
     totalPages: Math.ceil(totalCount / query.limit),
@@ -69,9 +106,11 @@ export async function radiusSearch(documents: DocumentStore, orgId: string, quer
         direction: directionFrom(center, location),
         location,
       };
+      const row = rowOf(match.document);
+      const since = 'since' in row ? { since: row.since as SinceMark } : {};
       return trucks
-        ? { truck: toTruck(match.document as TruckDocument), ...placement }
-        : { load: toLoad(match.document as LoadDocument), ...placement };
+        ? { truck: { ...toTruck(row as TruckDocument), ...since }, ...placement }
+        : { load: { ...toLoad(row as LoadDocument), ...since }, ...placement };
     }),
   };
 }
@@ -81,13 +120,17 @@ function pointOfMatch(match: NearMatch<Located>, field: string): GeoPoint | null
   return (value as GeoPoint | null | undefined) ?? null;
 }
 
-export function radiusQueries(options: { documents: DocumentStore; auth: AuthService }): FastifyPluginAsync {
-  const { documents, auth } = options;
+export function radiusQueries(options: {
+  documents: DocumentStore;
+  auth: AuthService;
+  eventStore: EventStore;
+}): FastifyPluginAsync {
+  const { documents, auth, eventStore } = options;
   return async (app) => {
     app.get('/api/v1/radius-search', answers({ 200: radiusSearchAnswerSchema }), async (request) => {
       const { orgId } = await requireOrganization(auth, request);
       const query = parseInput(radiusSearchQuerySchema, withoutMinPosition(request.query), 'query');
-      return radiusSearch(documents, orgId, query);
+      return radiusSearch(documents, orgId, query, await resolveAsOf(eventStore, query.asOf));
     });
   };
 }

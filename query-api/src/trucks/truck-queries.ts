@@ -4,23 +4,35 @@ import { parseInput } from '@dispatch/auth/http/boundary';
 import { requireOrganization } from '@dispatch/auth/http/request-context';
 import { notFound, truckAnswerSchema, truckListQuerySchema, trucksPageAnswerSchema } from '@dispatch/domain';
 import { collections, type TruckDocument } from '@dispatch/projector';
-import type { DocumentStore } from '@dispatch/storage';
+import type { DocumentStore, EventStore } from '@dispatch/storage';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
+import { resolveAsOf } from '../lists/as-of.ts';
 import { organizationTimeZone } from '../organizations/organization-time-zone.ts';
 import { withoutMinPosition } from '../read-your-writes.ts';
 import { toTruck, trucksPage } from './trucks-page.ts';
 
 const truckParams = z.object({ id: z.coerce.number().int().positive('Truck id must be a positive integer') });
 
-export function truckQueries(options: { documents: DocumentStore; auth: AuthService }): FastifyPluginAsync {
-  const { documents, auth } = options;
+export function truckQueries(options: {
+  documents: DocumentStore;
+  auth: AuthService;
+  eventStore: EventStore;
+}): FastifyPluginAsync {
+  const { documents, auth, eventStore } = options;
   return async (app) => {
     app.get('/api/v1/trucks', answers({ 200: trucksPageAnswerSchema }), async (request) => {
       const { orgId } = await requireOrganization(auth, request);
       const query = parseInput(truckListQuerySchema, withoutMinPosition(request.query), 'query');
       const timeZone = await organizationTimeZone(documents, orgId);
-      return trucksPage(documents, orgId, timeZone, query, new Date());
+      return trucksPage(
+        documents,
+        orgId,
+        timeZone,
+        query,
+        new Date(),
+        await resolveAsOf(eventStore, query.asOf),
+      );
     });
 
     app.get('/api/v1/trucks/:id', answers({ 200: truckAnswerSchema }), async (request) => {

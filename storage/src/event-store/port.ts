@@ -15,6 +15,14 @@ export interface EventMetadata {
   schemaVersion: number;
   /** ISO 8601 timestamp of when the command produced the event. */
   occurredAt: string;
+  /**
+   * The client address of the HTTP request that caused the event (the real client behind the proxies
+   * TRUSTED_PROXIES names). Absent on events from before it was recorded and on the product's own
+   * (the envelope sweep, the demo data).
+   */
+  ip?: string;
+  /** The User-Agent header of that request, at most 300 characters; absent likewise, or when none was sent. */
+  userAgent?: string;
 }
 
 export interface NewEvent<Type extends string = string, Data = unknown> {

@@ -40,6 +40,8 @@ const environmentSchema = z.object({
     .max(365, 'ENVELOPE_EXPIRY_DAYS cannot be more than 365')
     .default(30),
   AUTH_RATE_LIMIT: z.enum(['on', 'off'], { error: 'AUTH_RATE_LIMIT must be on or off' }).default('on'),
+  /** Turns on GET /metrics (Prometheus) for scrapers sending it as a bearer token; unset, /metrics is 404. */
+  METRICS_TOKEN: z.string().trim().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
 });
 
 /**

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DocumentStore } from '../document-store/port.ts';
 import type { EventStore } from '../event-store/port.ts';
+import { type Upcast, upcastingEventStore } from '../event-store/upcasting-event-store.ts';
 import {
   openEsdbEventStore,
   openMongoDocumentStore,
@@ -10,11 +11,18 @@ import {
 } from '../index.ts';
 import type { Environment } from './environment.ts';
 
-/** EventStoreDB when EVENTSTORE_URL is set, otherwise the embedded SQLite file under DATA_DIR. */
-export function openEventStoreFor(env: Environment): EventStore {
-  if (env.EVENTSTORE_URL) return openEsdbEventStore({ url: env.EVENTSTORE_URL });
-  mkdirSync(env.DATA_DIR, { recursive: true });
-  return openSqliteEventStore({ path: join(env.DATA_DIR, 'events.sqlite') });
+/**
+ * EventStoreDB when EVENTSTORE_URL is set, otherwise the embedded SQLite file under DATA_DIR; every
+ * read passing through `upcast` (the domain's upcasters) when given.
+ */
+export function openEventStoreFor(env: Environment, options: { upcast?: Upcast } = {}): EventStore {
+  let store: EventStore;
+  if (env.EVENTSTORE_URL) store = openEsdbEventStore({ url: env.EVENTSTORE_URL });
+  else {
+    mkdirSync(env.DATA_DIR, { recursive: true });
+    store = openSqliteEventStore({ path: join(env.DATA_DIR, 'events.sqlite') });
+  }
+  return options.upcast ? upcastingEventStore(store, options.upcast) : store;
 }
 
 /** MongoDB when MONGO_URL is set, otherwise the embedded SQLite file under DATA_DIR. */

@@ -9,9 +9,10 @@ import {
 } from '../features/organizations/api/organization-cache';
 import { invalidateOverview } from '../features/overview/api/get-overview';
 import { invalidateRadius } from '../features/radius/api/radius-cache';
+import { invalidateEnvelopes } from '../features/sign-pro/api/envelope-cache';
 import { invalidateTrucks } from '../features/trucks/api/truck-cache';
 
-/** Which caches each kind of change notice refreshes. Envelopes join as they are built. */
+/** Which caches each kind of change notice refreshes. */
 export const liveChangeHandlers: LiveChangeHandlers = {
   trucks: (queryClient: QueryClient, ids?: readonly number[]) =>
     Promise.all([
@@ -31,4 +32,6 @@ export const liveChangeHandlers: LiveChangeHandlers = {
   members: invalidateMembers,
   invitations: invalidateInvitations,
   organization: invalidateOrganization,
+  // Sign-pro: the tables, counts, details and histories; the tables tell what the receiver did.
+  envelopes: invalidateEnvelopes,
 };

@@ -1,6 +1,7 @@
 import { Link, Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
-import { Compass, LayoutDashboard, Package, Radar, Truck } from 'lucide-react';
+import { Activity, Compass, LayoutDashboard, Package, Radar, Truck } from 'lucide-react';
 import { useEffect, useRef } from 'react';
+import { ActivityNavLink } from '../../features/activity/components/activity-nav-link';
 import { useSession } from '../../features/auth/api/get-session';
 import { UserMenu } from '../../features/auth/components/user-menu';
 import { type LiveStatus, useLiveUpdates } from '../../features/live/use-live-updates';
@@ -8,6 +9,7 @@ import { MembersNavLink } from '../../features/organizations/components/members-
 import { MembershipWatcher } from '../../features/organizations/components/membership-watcher';
 import { OrganizationSwitcher } from '../../features/organizations/components/organization-switcher';
 import type { Organization } from '../../features/organizations/types';
+import { SignProNavLink } from '../../features/sign-pro/components/sign-pro-nav-link';
 import { cn } from '../../lib/cn';
 import { liveChangeHandlers } from '../live-handlers';
 
@@ -83,12 +85,33 @@ function Navigation({
         <Compass aria-hidden />
         Radius 360
       </Link>
+      <SignProNavLink
+        organizationId={organizationId}
+        orgSlug={orgSlug}
+        className={navItemClassName}
+        activeClassName={activeNavItem.className}
+      />
       <MembersNavLink
         organizationId={organizationId}
         orgSlug={orgSlug}
         className={navItemClassName}
         activeClassName={activeNavItem.className}
       />
+      <ActivityNavLink
+        organizationId={organizationId}
+        orgSlug={orgSlug}
+        className={navItemClassName}
+        activeClassName={activeNavItem.className}
+      />
+      <Link
+        to="/$orgSlug/testing"
+        params={{ orgSlug }}
+        className={navItemClassName}
+        activeProps={activeNavItem}
+      >
+        <Activity aria-hidden />
+        System check
+      </Link>
     </nav>
   );
 }

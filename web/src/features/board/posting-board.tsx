@@ -1,9 +1,11 @@
+import { useNavigate } from '@tanstack/react-router';
 import { CircleAlert } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { describeQueryError } from '../../components/errors/query-error';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { useNow } from '../../lib/use-now';
+import { AsOfBanner, AsOfControl, type AsOfView } from './as-of';
 import { BoardEmptyState } from './board-empty-state';
 import { BoardHeader, type BoardHeaderProps } from './board-header';
 import type { BoardPath } from './board-kind';
@@ -22,7 +24,7 @@ export interface BoardKind {
   title: string;
   /** "trucks" or "loads", as the texts name them. */
   nouns: string;
-  post: Omit<BoardHeaderProps['post'], 'orgSlug'>;
+  post: Omit<NonNullable<BoardHeaderProps['post']>, 'orgSlug'>;
   icon: ReactNode;
   filterControls: FilterBarControls;
 }
@@ -30,8 +32,8 @@ export interface BoardKind {
 export interface PostingBoardProps<P> {
   kind: BoardKind;
   organization: { id: string; name: string; slug: string };
-  search: BoardFilters & { page: number; limit: number };
-  page: { data: P[]; totalCount: number; totalPages: number };
+  search: BoardFilters & { page: number; limit: number; asOf?: string };
+  page: { data: P[]; totalCount: number; totalPages: number; asOf?: AsOfView };
   refreshing: boolean;
   /** Why the last refresh failed while an earlier answer stays on screen (a first load's failure is the page's). */
   refreshError?: unknown;
@@ -40,7 +42,8 @@ export interface PostingBoardProps<P> {
   /** Invites the first posting when nothing is posted yet. */
   invitation: string;
   totals: (filtered: boolean) => ReactNode;
-  table: (rows: P[], now: Date, onDelete: (posting: P) => void) => ReactNode;
+  /** `onDelete` is null when the board shows a moment of the past: it is read only. */
+  table: (rows: P[], now: Date, onDelete: ((posting: P) => void) | null) => ReactNode;
   deleteDialog: (posting: P | null, onClose: () => void) => ReactNode;
 }
 
@@ -63,6 +66,10 @@ export function PostingBoard<P>({
   const now = useNow();
   const filtered = activeFilterCount(search) > 0;
   const { changeFilters, clearFilters } = useBoardFilters(kind.path);
+  const navigate = useNavigate({ from: kind.path });
+  const viewAsOf = (asOf: string | undefined) =>
+    navigate({ search: (current) => ({ ...current, asOf, page: 0 }) });
+  const asOf = search.asOf ? page.asOf : undefined;
 
   return (
     <div className="flex flex-col gap-6">
@@ -70,8 +77,11 @@ export function PostingBoard<P>({
         title={kind.title}
         description={description}
         refreshing={refreshing}
-        post={{ ...kind.post, orgSlug: organization.slug }}
+        post={asOf ? null : { ...kind.post, orgSlug: organization.slug }}
+        extra={<AsOfControl value={search.asOf} onChange={viewAsOf} />}
       />
+
+      {asOf ? <AsOfBanner asOf={asOf} onLive={() => viewAsOf(undefined)} /> : null}
 
       {totals(filtered)}
 
@@ -105,7 +115,7 @@ export function PostingBoard<P>({
 
       <Card className="overflow-hidden">
         {page.data.length ? (
-          table(page.data, now, setToDelete)
+          table(page.data, now, asOf ? null : setToDelete)
         ) : (
           <BoardEmptyState
             icon={kind.icon}

@@ -3,9 +3,10 @@ import { useEffect, useRef, useState } from 'react';
 import { io } from 'socket.io-client';
 import { minPosition } from '../../lib/event-position';
 import { highlights } from './highlights';
-import { applyLiveChange, type LiveChangeHandlers, refreshAllKinds } from './live-changes';
+import { applyLiveChange, type LiveChangeHandlers, liveChangeSchema, refreshAllKinds } from './live-changes';
+import { announceLiveChange, type LiveStatus, reportLiveConnection } from './live-connection';
 
-export type LiveStatus = 'idle' | 'connecting' | 'live' | 'offline';
+export type { LiveStatus } from './live-connection';
 
 /**
  * The Socket.IO connection of a signed-in user with an active organization. The server reads
@@ -21,9 +22,11 @@ export function useLiveUpdates(organizationId: string | null, handlers: LiveChan
   useEffect(() => {
     if (!organizationId) {
       setStatus('idle');
+      reportLiveConnection({ status: 'idle', transport: null, wasConnected: false });
       return;
     }
     setStatus('connecting');
+    reportLiveConnection({ status: 'connecting', transport: null, wasConnected: false });
     const socket = io({
       path: '/socket.io',
       withCredentials: true,
@@ -43,16 +46,28 @@ export function useLiveUpdates(organizationId: string | null, handlers: LiveChan
     // So every connect refreshes what is on screen; only active queries refetch.
     socket.on('connect', () => {
       setStatus('live');
+      reportLiveConnection({
+        status: 'live',
+        transport: socket.io.engine?.transport?.name ?? null,
+        wasConnected: true,
+      });
       refreshAllKinds(queryClient, handlersRef.current);
     });
-    socket.on('disconnect', () => setStatus('connecting'));
+    socket.on('disconnect', () => {
+      setStatus('connecting');
+      reportLiveConnection({ status: 'connecting', transport: null });
+    });
     socket.on('connect_error', () => {
       setStatus('offline');
+      reportLiveConnection({ status: 'offline', transport: null });
       // A refused handshake is not retried by the client itself; try again shortly.
       if (!socket.active) retry = setTimeout(() => socket.connect(), 1000);
     });
     socket.on('change', (payload: unknown) => {
       applyLiveChange(queryClient, payload, { organizationId, handlers: handlersRef.current, highlights });
+      // Screens that wait for a notice of their own (the system check's ping) hear every kind.
+      const change = liveChangeSchema.safeParse(payload);
+      if (change.success && change.data.orgId === organizationId) announceLiveChange(change.data);
     });
 
     return () => {
@@ -60,6 +75,7 @@ export function useLiveUpdates(organizationId: string | null, handlers: LiveChan
       socket.removeAllListeners();
       socket.disconnect();
       highlights.clear();
+      reportLiveConnection({ status: 'idle', transport: null, wasConnected: false });
     };
   }, [organizationId, queryClient]);
 

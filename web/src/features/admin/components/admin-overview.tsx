@@ -7,6 +7,7 @@ import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { adminOverviewQueryOptions } from '../api/get-overview';
 import { ReadModelsCard } from './read-models-card';
+import { SystemStatusCard } from './system-status-card';
 
 function Count({
   label,
@@ -85,6 +86,7 @@ export function AdminOverview() {
           icon={<MailPlus className="size-5" aria-hidden />}
         />
       </div>
+      <SystemStatusCard />
       <ReadModelsCard />
     </div>
   );

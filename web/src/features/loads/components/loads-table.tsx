@@ -2,6 +2,7 @@ import { type Load, productLabels, trailerTypeLabels } from '@dispatch/domain';
 import { ArrowRight } from 'lucide-react';
 import { TableCell, TableHead, TableRow } from '../../../components/ui/table';
 import { formatCalendarDay } from '../../../lib/dates';
+import { SinceBadge, type SinceMark } from '../../board/as-of';
 import { ContactCell, PhoneLink, RelativeTime } from '../../board/board-cells';
 import { BoardTable } from '../../board/board-table';
 import { RowActions } from '../../board/row-actions';
@@ -27,16 +28,17 @@ function LoadRow({
   now,
   onDelete,
 }: {
-  load: Load;
+  load: Load & { since?: SinceMark };
   orgSlug: string;
   now: Date;
-  onDelete: (load: Load) => void;
+  onDelete: ((load: Load) => void) | null;
 }) {
   const highlight = useHighlight('loads', load.id);
   const route = `${load.originCity} to ${load.destinationCity}`;
   return (
     <TableRow
       data-load-id={load.id}
+      data-since={load.since}
       data-highlighted={highlight ? 'true' : undefined}
       data-highlight-generation={highlight}
     >
@@ -44,6 +46,7 @@ function LoadRow({
         <div className="flex flex-col whitespace-nowrap">
           <span>
             {load.originCity}, {load.originState}
+            <SinceBadge since={load.since} />
           </span>
           <span className="flex items-center gap-1 font-normal text-muted-foreground">
             <ArrowRight className="size-3.5 shrink-0" aria-label="to" />
@@ -88,12 +91,14 @@ function LoadRow({
         <RelativeTime at={load.updatedAt} now={now} />
       </TableCell>
       <TableCell>
-        <RowActions
-          edit={{ to: '/$orgSlug/loads/edit/$id', params: { orgSlug, id: load.id } }}
-          editTitle={`Edit the load ${route}`}
-          deleteTitle={`Delete the load ${route}`}
-          onDelete={() => onDelete(load)}
-        />
+        {onDelete ? (
+          <RowActions
+            edit={{ to: '/$orgSlug/loads/edit/$id', params: { orgSlug, id: load.id } }}
+            editTitle={`Edit the load ${route}`}
+            deleteTitle={`Delete the load ${route}`}
+            onDelete={() => onDelete(load)}
+          />
+        ) : null}
       </TableCell>
     </TableRow>
   );
@@ -104,7 +109,7 @@ export interface LoadsTableProps {
   search: LoadsSearch;
   orgSlug: string;
   now: Date;
-  onDelete: (load: Load) => void;
+  onDelete: ((load: Load) => void) | null;
 }
 
 export function LoadsTable({ loads, search, orgSlug, now, onDelete }: LoadsTableProps) {

@@ -6,6 +6,7 @@ import { TableCell, TableHead, TableRow } from '../../../components/ui/table';
 import { isApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { formatCalendarDay } from '../../../lib/dates';
+import { SinceBadge, type SinceMark } from '../../board/as-of';
 import { ContactCell, RelativeTime } from '../../board/board-cells';
 import { BoardTable } from '../../board/board-table';
 import { RowActions } from '../../board/row-actions';
@@ -18,7 +19,7 @@ import { nextSort, type TrucksSearch } from '../trucks-search';
 const place = (city: string | null | undefined, state: string | null | undefined) =>
   [city, state].filter(Boolean).join(', ');
 
-function StatusToggle({ truck }: { truck: Truck }) {
+function StatusToggle({ truck, readOnly }: { truck: Truck; readOnly: boolean }) {
   const queryClient = useQueryClient();
   const setStatus = useSetTruckStatus();
   return (
@@ -26,7 +27,7 @@ function StatusToggle({ truck }: { truck: Truck }) {
       <Switch
         checked={truck.status}
         aria-label="Available"
-        disabled={setStatus.isPending}
+        disabled={readOnly || setStatus.isPending}
         onCheckedChange={(status) =>
           setStatus.mutate(
             { truck, status },
@@ -60,22 +61,26 @@ function TruckRow({
   now,
   onDelete,
 }: {
-  truck: Truck;
+  truck: Truck & { since?: SinceMark };
   orgSlug: string;
   now: Date;
-  onDelete: (truck: Truck) => void;
+  onDelete: ((truck: Truck) => void) | null;
 }) {
   const highlight = useHighlight('trucks', truck.id);
   const destination = place(truck.preferedCity, truck.preferedState);
   return (
     <TableRow
       data-truck-id={truck.id}
+      data-since={truck.since}
       data-highlighted={highlight ? 'true' : undefined}
       data-highlight-generation={highlight}
     >
       <TableCell className="font-medium">
         <div className="flex flex-col">
-          <span>{truck.truckName}</span>
+          <span>
+            {truck.truckName}
+            <SinceBadge since={truck.since} />
+          </span>
           {truck.unitNumber || truck.companyName ? (
             <span className="text-xs font-normal text-muted-foreground">
               {[truck.unitNumber && `Unit ${truck.unitNumber}`, truck.companyName]
@@ -101,7 +106,7 @@ function TruckRow({
         {formatCalendarDay(truck.availabilityDate)}
       </TableCell>
       <TableCell>
-        <StatusToggle truck={truck} />
+        <StatusToggle truck={truck} readOnly={onDelete === null} />
       </TableCell>
       <TableCell>
         <ContactCell
@@ -114,12 +119,14 @@ function TruckRow({
         <RelativeTime at={truck.updatedAt} now={now} />
       </TableCell>
       <TableCell>
-        <RowActions
-          edit={{ to: '/$orgSlug/trucks/edit/$id', params: { orgSlug, id: truck.id } }}
-          editTitle={`Edit ${truck.truckName}`}
-          deleteTitle={`Delete ${truck.truckName}`}
-          onDelete={() => onDelete(truck)}
-        />
+        {onDelete ? (
+          <RowActions
+            edit={{ to: '/$orgSlug/trucks/edit/$id', params: { orgSlug, id: truck.id } }}
+            editTitle={`Edit ${truck.truckName}`}
+            deleteTitle={`Delete ${truck.truckName}`}
+            onDelete={() => onDelete(truck)}
+          />
+        ) : null}
       </TableCell>
     </TableRow>
   );
@@ -130,7 +137,7 @@ export interface TrucksTableProps {
   search: TrucksSearch;
   orgSlug: string;
   now: Date;
-  onDelete: (truck: Truck) => void;
+  onDelete: ((truck: Truck) => void) | null;
 }
 
 export function TrucksTable({ trucks, search, orgSlug, now, onDelete }: TrucksTableProps) {

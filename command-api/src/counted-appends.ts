@@ -1,0 +1,18 @@
+import type { ProductMetrics } from '@dispatch/auth/http/metrics';
+import type { EventStore } from '@dispatch/storage';
+
+/** The event store with every appended event counted for /metrics, by type. */
+export function countedAppends(store: EventStore, metrics: ProductMetrics): EventStore {
+  return {
+    async append(streamId, events, options) {
+      const result = await store.append(streamId, events, options);
+      for (const event of events) metrics.eventsAppended(event.type);
+      return result;
+    },
+    readStream: (streamId, options) => store.readStream(streamId, options),
+    readAll: (from, max) => store.readAll(from, max),
+    headPosition: () => store.headPosition(),
+    subscribe: (from, handler, options) => store.subscribe(from, handler, options),
+    close: () => store.close(),
+  };
+}

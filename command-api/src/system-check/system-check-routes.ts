@@ -1,0 +1,151 @@
+import { randomUUID } from 'node:crypto';
+import type { AuthService, Mailer, SmsSender } from '@dispatch/auth';
+import { answers } from '@dispatch/auth/http/answers';
+import { HttpError, parseInput } from '@dispatch/auth/http/boundary';
+import { requireOrganization } from '@dispatch/auth/http/request-context';
+import {
+  maskedEmail,
+  maskedPhoneNumber,
+  NO_PHONE_NUMBER_MESSAGE,
+  pingAnswerSchema,
+  pingInputSchema,
+  pingStream,
+  SYSTEM_PING_SCHEMA_VERSION,
+  SYSTEM_PINGED,
+  type SystemPinged,
+  TEST_MESSAGE_LIMIT,
+  TEST_MESSAGE_WINDOW_MINUTES,
+  type TestMessageChannel,
+  testMessageAnswerSchema,
+  testMessageInputSchema,
+  testMessageLimitMessage,
+} from '@dispatch/domain';
+import { type EventStore, newEventId } from '@dispatch/storage';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { clientMetadata } from '../command-handler.ts';
+import { setEventPosition } from '../event-position.ts';
+import { commandContextOf } from '../request-context.ts';
+import { SlidingWindowLimit } from './per-user-limit.ts';
+
+export interface SystemCheckOptions {
+  store: EventStore;
+  auth: AuthService;
+  mailer: Mailer;
+  sms: SmsSender;
+  /** The clock of the test messages' limit (tests move it). */
+  now?: () => number;
+}
+
+const sentAtWords = (at: Date) => `${at.toISOString().replace('T', ' ').slice(0, 19)} UTC`;
+
+/**
+ * The system check of `/{orgSlug}/testing`, for anyone in the organization: a ping that goes the
+ * whole way round (command, event store, projector, live push), and a test e-mail or text to the
+ * signed-in user's own address or verified number, a few per user every few minutes.
+ */
+export function systemCheckRoutes(options: SystemCheckOptions): FastifyPluginAsync {
+  const { store, auth, mailer, sms } = options;
+  const limits = new SlidingWindowLimit({
+    limit: TEST_MESSAGE_LIMIT,
+    windowMs: TEST_MESSAGE_WINDOW_MINUTES * 60_000,
+    now: options.now,
+  });
+
+  /** Counts one test message of `channel` for the user, or refuses with 429 saying when to try again. */
+  function takeTestMessage(reply: FastifyReply, channel: TestMessageChannel, userId: string): number {
+    const taken = limits.take(`${channel}:${userId}`);
+    if (taken.allowed) return taken.remaining;
+    reply.header('retry-after', String(taken.retryAfterSeconds));
+    throw new HttpError(429, 'RATE_LIMITED', testMessageLimitMessage(channel, taken.retryAfterSeconds));
+  }
+
+  return async (app) => {
+    app.post('/api/v1/testing/ping', answers({ 202: pingAnswerSchema }), async (request, reply) => {
+      const actor = await requireOrganization(auth, request);
+      const { pingId = randomUUID() } = parseInput(pingInputSchema, request.body, 'body');
+      const context = commandContextOf(request, actor);
+      const sentAt = context.now().toISOString();
+      const event: SystemPinged = { type: SYSTEM_PINGED, data: { pingId, userId: actor.userId } };
+      // Nothing to decide: a ping is always accepted, so it is appended to its stream as it stands.
+      const { position } = await store.append(
+        pingStream(actor.orgId),
+        [
+          {
+            id: newEventId(),
+            ...event,
+            metadata: {
+              orgId: actor.orgId,
+              actorId: actor.userId,
+              correlationId: context.correlationId,
+              causationId: context.commandId,
+              schemaVersion: SYSTEM_PING_SCHEMA_VERSION,
+              occurredAt: sentAt,
+              ...clientMetadata(context),
+            },
+          },
+        ],
+        { expected: 'any' },
+      );
+      setEventPosition(reply, position);
+      return reply
+        .status(202)
+        .send({ success: true, data: { pingId, position: position.toString(), sentAt } });
+    });
+
+    app.post('/api/v1/testing/email', answers({ 202: testMessageAnswerSchema }), async (request, reply) => {
+      const actor = await requireOrganization(auth, request);
+      parseInput(testMessageInputSchema, request.body, 'body');
+      const to = actor.session.user.email;
+      const remaining = takeTestMessage(reply, 'email', actor.userId);
+      const at = new Date();
+      try {
+        await mailer.send({
+          to,
+          subject: 'Test e-mail from the system check',
+          text: [
+            `Hello ${actor.session.user.name},`,
+            '',
+            `You asked for this test e-mail on the system check page (${sentAtWords(at)}).`,
+            'It reached you, so e-mail from the dispatch board (invitations, signing links) reaches you too.',
+            '',
+            'Nothing else to do.',
+          ].join('\n'),
+        });
+      } catch (error) {
+        request.log.error({ err: error, reqId: request.id }, 'test e-mail not sent');
+        throw new HttpError(
+          502,
+          'MAIL_NOT_SENT',
+          'The mail server did not take the test e-mail. Ask your administrator to check the mail settings.',
+        );
+      }
+      return reply
+        .status(202)
+        .send({ success: true, data: { channel: 'email', sentTo: maskedEmail(to), remaining } });
+    });
+
+    app.post('/api/v1/testing/sms', answers({ 202: testMessageAnswerSchema }), async (request, reply) => {
+      const actor = await requireOrganization(auth, request);
+      parseInput(testMessageInputSchema, request.body, 'body');
+      const to = actor.session.user.phoneNumber;
+      if (!to) throw new HttpError(400, 'NO_PHONE_NUMBER', NO_PHONE_NUMBER_MESSAGE);
+      const remaining = takeTestMessage(reply, 'sms', actor.userId);
+      try {
+        await sms.send({
+          to,
+          text: `System check: this test text reached you (${sentAtWords(new Date())}). Nothing else to do.`,
+        });
+      } catch (error) {
+        request.log.error({ err: error, reqId: request.id }, 'test text not sent');
+        throw new HttpError(
+          502,
+          'SMS_NOT_SENT',
+          'The text message gateway did not take the test text. Ask your administrator to check the SMS settings.',
+        );
+      }
+      return reply
+        .status(202)
+        .send({ success: true, data: { channel: 'sms', sentTo: maskedPhoneNumber(to), remaining } });
+    });
+  };
+}

@@ -1,0 +1,147 @@
+import { randomUUID } from 'node:crypto';
+import { createOrganization, startTestApp, type TestApp } from '@dispatch/standalone/test-support';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from './browser.ts';
+
+let app: TestApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  app = await startTestApp({ serveWeb: true, listen: true });
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+const email = 'as-of-owner@example.com';
+const password = 'as-of-password-123';
+
+/** Yesterday's date (UTC) and an instant of it. */
+const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+const at = (time: string) => `${yesterday}T${time}:00.000Z`;
+
+async function append(
+  orgId: string,
+  stream: string,
+  type: string,
+  data: object,
+  occurredAt: string,
+  actorId: string,
+  expected: bigint | 'no_stream',
+) {
+  return app.infrastructure.eventStore.append(
+    stream,
+    [
+      {
+        id: randomUUID(),
+        type,
+        data,
+        metadata: {
+          orgId,
+          actorId,
+          correlationId: randomUUID(),
+          causationId: null,
+          schemaVersion: 1,
+          occurredAt,
+        },
+      },
+    ],
+    { expected },
+  );
+}
+
+describe('the board as of a moment', () => {
+  it("moves the trucks board back before a colleague's edit: the old values, a banner, read only", async () => {
+    const owner = await app.infrastructure.auth.createUser({
+      email,
+      password,
+      name: 'Orla Owner',
+      emailVerified: true,
+    });
+    const signIn = await app.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin: app.url },
+      payload: { email, password },
+    });
+    const cookie = ([] as string[])
+      .concat(signIn.headers['set-cookie'] ?? [])
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const organization = await createOrganization(app, cookie, 'Rewind Freight');
+    // Yesterday at 08:00 the owner posted a truck at a rate; at 10:00 a colleague edited it.
+    const truck = {
+      truckId: 777001,
+      trailerType: 'FLATBED',
+      companyName: null,
+      unitNumber: 'R-1',
+      truckName: 'Rate Two Ten',
+      truckState: 'IL',
+      truckCity: 'Chicago',
+      preferedState: null,
+      preferedCity: null,
+      direction: null,
+      status: true,
+      availabilityDate: '2026-11-21T00:00:00.000Z',
+      dispatcherName: 'Orla Owner',
+      dispatcherCountryCode: '+1',
+      dispatcherMobileNumber: '3125550100',
+      dispatcherEmail: 'orla@example.com',
+      notes: null,
+    };
+    await append(organization.id, 'truck-777001', 'TruckPosted', truck, at('08:00'), owner.id, 'no_stream');
+    const edited = await append(
+      organization.id,
+      'truck-777001',
+      'TruckUpdated',
+      { truckId: 777001, changes: { truckName: 'Rate Two Forty-Five' } },
+      at('10:00'),
+      'colleague-user',
+      0n,
+    );
+    await app.projector.waitFor(edited.position, 5000);
+
+    const context = await browser.newContext({ baseURL: app.url, timezoneId: 'UTC' });
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL('**/rewind-freight/**');
+    await page.goto('/rewind-freight/trucks');
+    await page.getByText('Rate Two Forty-Five').waitFor();
+
+    await page.getByRole('button', { name: 'View as of' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Date').fill(yesterday);
+    await dialog.getByLabel('Time').fill('09:00');
+    await dialog.getByRole('button', { name: 'View' }).click();
+
+    await page.getByText(/Viewing the board as of .*, read only/).waitFor();
+    const row = page.locator('tr', { hasText: 'Rate Two Ten' });
+    await row.waitFor();
+    expect(await row.getByText('Changed since').count()).toBe(1);
+    expect(await page.getByText('Rate Two Forty-Five').count()).toBe(0);
+    // Read only: nothing to post, edit or delete.
+    expect(await page.getByRole('link', { name: 'Post truck' }).count()).toBe(0);
+    expect(await row.getByRole('button', { name: 'Delete' }).count()).toBe(0);
+    expect(decodeURIComponent(page.url()).replaceAll('"', '')).toContain(`asOf=${at('09:00')}`);
+
+    await page.getByRole('button', { name: 'Back to live' }).click();
+    await page.getByText('Rate Two Forty-Five').waitFor();
+    expect(await page.getByText(/Viewing the board as of/).count()).toBe(0);
+
+    // The activity log links each change to the board at that moment.
+    await page.goto('/rewind-freight/activity');
+    const edit = page.locator('li', { hasText: 'Rate Two Forty-Five' }).first();
+    await edit.waitFor();
+    await edit.getByRole('link', { name: 'Board at this moment' }).click();
+    await page.getByText(/Viewing the board as of .*, read only/).waitFor();
+    expect(decodeURIComponent(page.url()).replaceAll('"', '')).toContain(`asOf=${at('10:00')}`);
+    await page.locator('tr', { hasText: 'Rate Two Forty-Five' }).waitFor();
+    await context.close();
+  });
+});

@@ -1,0 +1,57 @@
+import type { AuthService } from '@dispatch/auth';
+import { answers, binaryAnswer } from '@dispatch/auth/http/answers';
+import { HttpError, parseInput } from '@dispatch/auth/http/boundary';
+import { type ActorContext, requireOrganization } from '@dispatch/auth/http/request-context';
+import {
+  ACTIVITY_FORBIDDEN_MESSAGE,
+  activityExportQuerySchema,
+  activityPageAnswerSchema,
+  activityQuerySchema,
+  canSeeActivity,
+} from '@dispatch/domain';
+import type { DocumentStore } from '@dispatch/storage';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { withoutMinPosition } from '../read-your-writes.ts';
+import { ACTIVITY_CSV_HEADER, activityCsv } from './activity-csv.ts';
+import { activityPage } from './activity-page.ts';
+
+/** The caller's organization, once they are one of its owners or admins: the log is theirs to read. */
+async function requireActivityAccess(auth: AuthService, request: FastifyRequest): Promise<ActorContext> {
+  const actor = await requireOrganization(auth, request);
+  if (!canSeeActivity(actor.role)) throw new HttpError(403, 'FORBIDDEN', ACTIVITY_FORBIDDEN_MESSAGE);
+  return actor;
+}
+
+/**
+ * The organization's activity log, for its owners and admins: one entry per event of its records,
+ * newest first, filtered by actor, kind, subject, period and text, paged by position; and the same
+ * as a CSV file. The organization is the session's, as everywhere.
+ */
+export function activityQueries(options: {
+  documents: DocumentStore;
+  auth: AuthService;
+}): FastifyPluginAsync {
+  const { documents, auth } = options;
+  return async (app) => {
+    app.get('/api/v1/activity', answers({ 200: activityPageAnswerSchema }), async (request) => {
+      const { orgId } = await requireActivityAccess(auth, request);
+      const query = parseInput(activityQuerySchema, withoutMinPosition(request.query), 'query');
+      return activityPage(documents, orgId, query);
+    });
+
+    app.get(
+      '/api/v1/activity/export.csv',
+      answers({ 200: binaryAnswer('text/csv', ACTIVITY_CSV_HEADER) }),
+      async (request, reply) => {
+        const { orgId } = await requireActivityAccess(auth, request);
+        const filter = parseInput(activityExportQuerySchema, withoutMinPosition(request.query), 'query');
+        const day = new Date().toISOString().slice(0, 10);
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="activity-${day}.csv"`)
+          .header('cache-control', 'private, no-store')
+          .send(activityCsv(documents, orgId, filter));
+      },
+    );
+  };
+}

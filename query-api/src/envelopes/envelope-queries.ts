@@ -1,0 +1,91 @@
+import type { AuthService } from '@dispatch/auth';
+import { answers, binaryAnswer } from '@dispatch/auth/http/answers';
+import { parseInput } from '@dispatch/auth/http/boundary';
+import { requireSignPro } from '@dispatch/auth/http/request-context';
+import {
+  ENVELOPE_NOT_FOUND,
+  envelopeCountsAnswerSchema,
+  envelopeCountsQuerySchema,
+  envelopeIdParams,
+  envelopeListQuerySchema,
+  envelopeOneAnswerSchema,
+  envelopesPageAnswerSchema,
+  historyAnswerSchema,
+  notFound,
+} from '@dispatch/domain';
+import { collections, type EnvelopeDocument } from '@dispatch/projector';
+import type { DocumentStore, EventStore } from '@dispatch/storage';
+import type { FastifyPluginAsync } from 'fastify';
+import { resolveAsOf } from '../lists/as-of.ts';
+import { withoutMinPosition } from '../read-your-writes.ts';
+import { envelopeHistory, readEnvelope } from './envelope-history.ts';
+import { documentFileName, envelopePdf } from './envelope-pdf.ts';
+import { envelopeCounts, envelopesPage, toEnvelope } from './envelopes-page.ts';
+
+/**
+ * The sender's side of sign-pro: the envelopes list and its counts, one envelope, its history and
+ * its document as a PDF. Owners, admins and Member+ only; another organization's envelope is answered
+ * exactly like a missing one. The list, the counts and one envelope come from the read models; the
+ * history and the document from the envelope's stream, which holds what was sent, signed and by whom.
+ */
+export function envelopeQueries(options: {
+  documents: DocumentStore;
+  eventStore: EventStore;
+  auth: AuthService;
+}): FastifyPluginAsync {
+  const { documents, eventStore, auth } = options;
+  return async (app) => {
+    app.get('/api/v1/envelopes', answers({ 200: envelopesPageAnswerSchema }), async (request) => {
+      const { orgId } = await requireSignPro(auth, request);
+      const query = parseInput(envelopeListQuerySchema, withoutMinPosition(request.query), 'query');
+      return envelopesPage(documents, orgId, query, await resolveAsOf(eventStore, query.asOf));
+    });
+
+    app.get('/api/v1/envelopes/counts', answers({ 200: envelopeCountsAnswerSchema }), async (request) => {
+      const { orgId } = await requireSignPro(auth, request);
+      const { type, asOf } = parseInput(
+        envelopeCountsQuerySchema,
+        withoutMinPosition(request.query),
+        'query',
+      );
+      return envelopeCounts(documents, orgId, type, await resolveAsOf(eventStore, asOf));
+    });
+
+    app.get('/api/v1/envelopes/:envelopeId', answers({ 200: envelopeOneAnswerSchema }), async (request) => {
+      const { orgId } = await requireSignPro(auth, request);
+      const { envelopeId } = parseInput(envelopeIdParams, request.params, 'params');
+      const document = await documents.get<EnvelopeDocument>(collections.envelopes, envelopeId);
+      if (!document || document.orgId !== orgId) throw notFound(ENVELOPE_NOT_FOUND);
+      return { success: true, envelope: toEnvelope(document) };
+    });
+
+    app.get(
+      '/api/v1/envelopes/:envelopeId/history',
+      answers({ 200: historyAnswerSchema }),
+      async (request) => {
+        const { orgId } = await requireSignPro(auth, request);
+        const { envelopeId } = parseInput(envelopeIdParams, request.params, 'params');
+        const record = await readEnvelope(eventStore, orgId, envelopeId);
+        const history = await envelopeHistory(documents, orgId, record);
+        return { success: true, data: history.map(({ client: _client, ...entry }) => entry) };
+      },
+    );
+
+    app.get(
+      '/api/v1/envelopes/:envelopeId/document',
+      answers({ 200: binaryAnswer('application/pdf') }),
+      async (request, reply) => {
+        const { orgId } = await requireSignPro(auth, request);
+        const { envelopeId } = parseInput(envelopeIdParams, request.params, 'params');
+        const record = await readEnvelope(eventStore, orgId, envelopeId);
+        const pdf = await envelopePdf(record, await envelopeHistory(documents, orgId, record));
+        const fileName = documentFileName(record.sent.templateId, record.sent.receiverName);
+        return reply
+          .header('content-type', 'application/pdf')
+          .header('content-disposition', `attachment; filename="${fileName}"`)
+          .header('cache-control', 'private, no-store')
+          .send(Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength));
+      },
+    );
+  };
+}

@@ -1,0 +1,70 @@
+import type { AuthService } from '@dispatch/auth';
+import { answers } from '@dispatch/auth/http/answers';
+import { requireOrganization, requireSuperAdmin } from '@dispatch/auth/http/request-context';
+import { projectionLagAnswerSchema, systemStatusAnswerSchema } from '@dispatch/domain';
+import {
+  type ProjectionLag,
+  projections,
+  readModelCollections,
+  readProjectionLag,
+  readRebuildStatus,
+} from '@dispatch/projector';
+import type { DocumentStore, EventStore } from '@dispatch/storage';
+import type { FastifyPluginAsync } from 'fastify';
+
+export interface HealthQueriesOptions {
+  documents: DocumentStore;
+  eventStore: EventStore;
+  auth: AuthService;
+  /** Socket.IO connections open on this process. */
+  liveConnections: () => number;
+}
+
+const lagFields = (lag: ProjectionLag) => ({
+  head: lag.head.toString(),
+  checkpoint: lag.checkpoint.toString(),
+  lagEvents: lag.lagEvents,
+  lagEventsCapped: lag.lagEventsCapped,
+  lagMs: lag.lagMs,
+});
+
+/**
+ * The platform's health for its admins (`/admin`), and the projection lag for the system check any
+ * dispatcher runs (`/{orgSlug}/testing`): positions and counts of the whole log, nothing of any
+ * organization's records.
+ */
+export function healthQueries(options: HealthQueriesOptions): FastifyPluginAsync {
+  const { documents, eventStore, auth } = options;
+  const readModels = readModelCollections(projections);
+  return async (app) => {
+    app.get('/api/v1/admin/status', answers({ 200: systemStatusAnswerSchema }), async (request) => {
+      await requireSuperAdmin(auth, request);
+      const now = new Date();
+      const [lag, rebuild] = await Promise.all([
+        readProjectionLag(eventStore, documents, now),
+        readRebuildStatus(documents),
+      ]);
+      return {
+        success: true,
+        data: {
+          checkedAt: now.toISOString(),
+          eventStore: { head: lag.head.toString(), headAt: lag.headAt },
+          projector: {
+            ...lagFields(lag),
+            appliedAt: lag.appliedAt,
+            eventsPerSecond: lag.eventsPerSecond,
+            eventsLastMinute: lag.eventsLastMinute,
+          },
+          readModels,
+          rebuild,
+          live: { connections: options.liveConnections() },
+        },
+      };
+    });
+
+    app.get('/api/v1/testing/lag', answers({ 200: projectionLagAnswerSchema }), async (request) => {
+      await requireOrganization(auth, request);
+      return { success: true, data: lagFields(await readProjectionLag(eventStore, documents)) };
+    });
+  };
+}

@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routeKey } from './route-samples.ts';
+import { startTestApp, type TestApp } from './test-support.ts';
+
+/**
+ * The OpenAPI document and its reference page, against the route table the app really serves: a
+ * route of /api/v1 missing from the document (one that hides itself or declares nothing) fails here.
+ */
+
+let app: TestApp;
+let document: { paths: Record<string, Record<string, unknown>> };
+
+beforeAll(async () => {
+  app = await startTestApp();
+  document = (await app.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
+});
+afterAll(() => app.stop());
+
+/** `/api/v1/trucks/:id` as OpenAPI writes it: `/api/v1/trucks/{id}`. */
+const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
+
+describe('the OpenAPI document', () => {
+  it('documents every route of /api/v1 the app serves, each with its answers', () => {
+    const served = app.routes.filter((route) => route.url.startsWith('/api/v1/'));
+    expect(served.length).toBeGreaterThan(40);
+    const missing = served.filter(
+      (route) => !document.paths[openApiPath(route.url)]?.[route.method.toLowerCase()],
+    );
+    expect(missing.map(routeKey)).toEqual([]);
+    for (const route of served) {
+      const operation = document.paths[openApiPath(route.url)]?.[route.method.toLowerCase()] as {
+        responses?: Record<string, unknown>;
+      };
+      const statuses = Object.keys(operation.responses ?? {}).filter((status) => /^[1-5]\d\d$/.test(status));
+      expect(statuses, routeKey(route)).not.toEqual([]);
+    }
+  });
+
+  it('documents the system check and the admin status', () => {
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/v1/admin/status',
+        '/api/v1/testing/ping',
+        '/api/v1/testing/lag',
+        '/api/v1/testing/email',
+        '/api/v1/testing/sms',
+      ]),
+    );
+  });
+
+  it('leaves out the reference page, the metrics and the authentication service', () => {
+    const paths = Object.keys(document.paths);
+    expect(paths.filter((path) => !path.startsWith('/api/v1/') && path !== '/api/health')).toEqual([]);
+  });
+});
+
+describe('the API reference at /api/docs', () => {
+  it('is a page of its own files only, showing the same document', async () => {
+    const page = await app.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    const sources = [...page.body.matchAll(/(?:src|href)="([^"]+)"/g)].map((match) => match[1] ?? '');
+    expect(sources.length).toBeGreaterThan(3);
+    for (const source of sources) {
+      expect(source, 'no file from another site').toMatch(/^\/api\/docs\/static\//);
+      const file = await app.app.inject({ method: 'GET', url: source });
+      expect([source, file.statusCode]).toEqual([source, 200]);
+    }
+    // No inline script: the page runs under the app's own Content Security Policy.
+    expect(page.body).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>\s*\S/);
+    expect(String(page.headers['content-security-policy'])).toContain("script-src 'self'");
+    const shown = await app.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(shown.json().paths).toEqual(document.paths);
+  });
+});
+
+describe('GET /metrics without METRICS_TOKEN', () => {
+  it('is not there (404), and counts nothing', async () => {
+    const answer = await app.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: 'Bearer x' },
+    });
+    expect(answer.statusCode).toBe(404);
+    expect(answer.json()).toEqual({ success: false, code: 'NOT_FOUND', message: 'Not found' });
+  });
+});

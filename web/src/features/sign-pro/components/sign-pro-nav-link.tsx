@@ -1,0 +1,34 @@
+import { canUseSignPro } from '@dispatch/domain';
+import { Link } from '@tanstack/react-router';
+import { Signature } from 'lucide-react';
+import { useActiveMember } from '../../organizations/api/get-active-member';
+
+/**
+ * The navigation entry to sign-pro, shown to owners, admins and Member+ only (SPEC section 6); it
+ * follows role changes live.
+ */
+export function SignProNavLink({
+  organizationId,
+  orgSlug,
+  className,
+  activeClassName,
+}: {
+  organizationId: string;
+  orgSlug: string;
+  className: string;
+  activeClassName: string;
+}) {
+  const { data: member } = useActiveMember(organizationId);
+  if (!member || !canUseSignPro(member.role)) return null;
+  return (
+    <Link
+      to="/$orgSlug/sign-pro"
+      params={{ orgSlug }}
+      className={className}
+      activeProps={{ className: activeClassName }}
+    >
+      <Signature aria-hidden />
+      Sign-pro
+    </Link>
+  );
+}

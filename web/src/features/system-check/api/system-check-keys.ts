@@ -1,0 +1,4 @@
+export const systemCheckKeys = {
+  all: ['system-check'] as const,
+  lag: () => ['system-check', 'lag'] as const,
+};
