@@ -2,13 +2,16 @@ import { benchActivityQueries } from './activity-queries.ts';
 import { benchAsOfQueries } from './as-of-queries.ts';
 import { benchBoardRebuild } from './board-rebuild.ts';
 import { benchBoardScale } from './board-scale.ts';
+import { benchCsvImport } from './csv-import.ts';
 import { benchEnvelopeQueries } from './envelope-queries.ts';
 import { benchEventStoreAppends } from './event-store-appends.ts';
 import { benchGazetteer } from './gazetteer.ts';
 import { benchHttpCommands } from './http-commands.ts';
+import { benchHttpLoad, type HttpLoadScenario, httpLoadScenarios } from './http-load.ts';
 import { startBenchServer } from './http-server.ts';
 import { benchProjectorCatchUp } from './projector-catch-up.ts';
 import { benchPushLatency } from './push-latency.ts';
+import { benchStandingSearches } from './standing-searches.ts';
 import { printTable, type Row } from './stats.ts';
 import { benchSystemCheck } from './system-check.ts';
 
@@ -44,6 +47,16 @@ if (process.argv[2] === 'gazetteer') {
 } else if (process.argv[2] === 'activity') {
   // `npm run bench -- activity`: only the activity log (BENCH_ACTIVITY_ROWS entries, default 100,000).
   await step(`activity log (${activityRows} entries)`, () => benchActivityQueries({ rows: activityRows }));
+} else if (process.argv[2] === 'http-load') {
+  // `npm run bench -- http-load [bare,list,post,patch,radius,appends]`: 50 connections, 20 s a figure (10 with BENCH_QUICK).
+  const only = (process.argv[3]?.split(',') ?? httpLoadScenarios) as HttpLoadScenario[];
+  await step('HTTP load', () => benchHttpLoad(only));
+} else if (process.argv[2] === 'standing-searches') {
+  // `npm run bench -- standing-searches`: only the saved searches' alerts (1,000 searches, 20,000 events).
+  await step('standing searches', () => benchStandingSearches());
+} else if (process.argv[2] === 'csv-import') {
+  // `npm run bench -- csv-import`: only the CSV import of 10,000 trucks and their export (about 20 s).
+  await step('CSV import and export', () => benchCsvImport());
 } else if (process.argv[2] === 'rebuild') {
   // `npm run bench -- rebuild`: only the projector's rebuild of the board.
   await step(`board rebuild (${large / 10} and ${large} trucks)`, () => benchBoardRebuild({ large }));
@@ -61,10 +74,13 @@ if (process.argv[2] === 'gazetteer') {
     await server.stop();
   }
   if (process.argv[2] !== 'commands') {
+    await step('HTTP load', () => benchHttpLoad());
     await step(`board at scale (${large / 10} and ${large} trucks)`, () => benchBoardScale({ large }));
     await step(`envelopes (${envelopes} in one organization)`, () => benchEnvelopeQueries({ envelopes }));
     await step('board as of a moment', () => benchAsOfQueries({ trucks: asOfTrucks }));
     await step(`activity log (${activityRows} entries)`, () => benchActivityQueries({ rows: activityRows }));
+    await step('CSV import and export', () => benchCsvImport());
+    await step('standing searches', () => benchStandingSearches());
   }
 }
 console.log('');

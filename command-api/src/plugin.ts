@@ -12,12 +12,15 @@ import { countedAppends } from './counted-appends.ts';
 import { envelopeRoutes } from './envelopes/envelope-routes.ts';
 import { envelopeSweeper } from './envelopes/envelope-sweeper.ts';
 import { signingRoutes } from './envelopes/signing-routes.ts';
+import { importRoutes } from './imports/import-routes.ts';
 import { loadRoutes } from './loads/load-routes.ts';
 import { invitationRoutes } from './organizations/invitation-routes.ts';
 import { memberRoutes } from './organizations/member-routes.ts';
 import { organizationRoutes } from './organizations/organization-routes.ts';
 import { streamMemberships } from './organizations/organization-store.ts';
 import { teamRoutes } from './organizations/team-routes.ts';
+import { notificationMailSweeper } from './saved-searches/notification-mail-sweeper.ts';
+import { savedSearchRoutes } from './saved-searches/saved-search-routes.ts';
 import { systemCheckRoutes } from './system-check/system-check-routes.ts';
 import { truckRoutes } from './trucks/truck-routes.ts';
 
@@ -36,6 +39,11 @@ export interface CommandApiOptions {
   signingRateLimit?: number | false;
   /** How often reminders and expiry are swept, in ms; 0 leaves sweeping to the caller (tests). */
   sweepEveryMs?: number;
+  /**
+   * How often the alert e-mails of saved searches that are due are sent, in ms (default 5000); 0
+   * leaves it to the caller, as does `sweepEveryMs: 0` (tests).
+   */
+  notificationMailEveryMs?: number;
   /** The time envelope commands are decided at; tests move it. */
   clock?: () => Date;
   /** The address users reach the app at, for links in mail. */
@@ -75,6 +83,8 @@ export function commandApi(given: CommandApiOptions): FastifyPluginAsync {
       await commands.register(teamRoutes(options));
       await commands.register(truckRoutes(options));
       await commands.register(loadRoutes(options));
+      await commands.register(importRoutes(options));
+      await commands.register(savedSearchRoutes(options));
       await commands.register(readModelRoutes(options));
       await commands.register(systemCheckRoutes(options));
       await commands.register(
@@ -97,6 +107,12 @@ export function commandApi(given: CommandApiOptions): FastifyPluginAsync {
       const sweeper = envelopeSweeper({ ...options, clock, log: app.log });
       app.addHook('onReady', async () => sweeper.start(sweepEveryMs));
       app.addHook('onClose', async () => sweeper.stop());
+    }
+    const mailEveryMs = sweepEveryMs > 0 ? (options.notificationMailEveryMs ?? 5000) : 0;
+    if (mailEveryMs > 0) {
+      const mails = notificationMailSweeper({ ...options, clock, log: app.log });
+      app.addHook('onReady', async () => mails.start(mailEveryMs));
+      app.addHook('onClose', async () => mails.stop());
     }
   };
 }

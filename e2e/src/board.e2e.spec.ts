@@ -65,6 +65,8 @@ describe('the board filtered, the overview and a truck history, live in a second
     // The second browser filters the board to available flatbeds; the filters live in the address.
     await second.goto('/board-watchers/trucks');
     const filters = second.getByRole('search', { name: 'Filters' });
+    // The filters beyond the search box sit behind the bar's Filters button.
+    await filters.getByRole('button', { name: 'Filters', exact: true }).click();
     await filters.getByLabel('Status').selectOption('true');
     await filters.getByRole('button', { name: 'Flatbed' }).click();
     const address = () => decodeURIComponent(second.url());

@@ -22,6 +22,10 @@ export const collections = {
   envelopeLifetimes: 'envelope_lifetimes_v1',
   activity: 'activity_v1',
   activityActors: 'activity_actors_v1',
+  savedSearches: 'saved_searches_v1',
+  standingSearches: 'standing_searches_v1',
+  notifications: 'notifications_v1',
+  notificationInboxes: 'notification_inboxes_v1',
   checkpoints: 'projector_checkpoints',
   changes: 'projection_changes',
 } as const;

@@ -19,6 +19,12 @@ export { OPEN_VERSION_END, type VersionFields } from './projections/list-version
 export type { LoadDocument } from './projections/loads.ts';
 export * from './projections/organization-documents.ts';
 export { facetFields } from './projections/posting-changes.ts';
+export * from './projections/saved-search-documents.ts';
+export {
+  type CompiledOrganization,
+  type CompiledStanding,
+  compileStandingSearches,
+} from './projections/standing-search-alerts.ts';
 export type { TruckDocument } from './projections/trucks.ts';
 export * from './read-model-rebuild.ts';
 export * from './read-models.ts';

@@ -9,6 +9,7 @@ import type { DocumentStore, EventStore } from '@dispatch/storage';
 import type { FastifyPluginAsync } from 'fastify';
 import { activityQueries } from './activity/activity-queries.ts';
 import { envelopeQueries } from './envelopes/envelope-queries.ts';
+import { exportQueries } from './exports/export-queries.ts';
 import { cityQueries } from './geo/city-queries.ts';
 import { healthQueries } from './health/health-queries.ts';
 import { historyQueries } from './history/history-queries.ts';
@@ -23,6 +24,7 @@ import { overviewQueries } from './overview/overview-queries.ts';
 import type { ProjectionClock } from './projection-clock.ts';
 import { radiusQueries } from './radius/radius-queries.ts';
 import { readYourWrites } from './read-your-writes.ts';
+import { savedSearchQueries } from './saved-searches/saved-search-queries.ts';
 import { truckQueries } from './trucks/truck-queries.ts';
 
 export interface QueryApiOptions {
@@ -68,6 +70,8 @@ export function queryApi(options: QueryApiOptions): FastifyPluginAsync {
       await queries.register(cityQueries(options));
       await queries.register(radiusQueries(options));
       await queries.register(envelopeQueries(options));
+      await queries.register(exportQueries(options));
+      await queries.register(savedSearchQueries(options));
     });
   };
 }

@@ -121,6 +121,19 @@ describe('the answer contract', () => {
       await call(`DELETE /api/v1/${kind}/:id`, records.cookie, { path: `/api/v1/${kind}/${id}` });
     }
 
+    // Saved searches: one saved, renamed and deleted; the notifications read (none unread: nothing written).
+    const saved = await call('POST /api/v1/saved-searches', records.cookie);
+    const savedSearchPath = `/api/v1/saved-searches/${saved.json().data.id}`;
+    await call('PATCH /api/v1/saved-searches/:id', records.cookie, { path: savedSearchPath });
+    await call('DELETE /api/v1/saved-searches/:id', records.cookie, { path: savedSearchPath });
+    await call('POST /api/v1/notifications/read', records.cookie);
+
+    // Postings from a CSV file: every row checked, then posted.
+    for (const kind of ['trucks', 'loads'] as const) {
+      await call(`POST /api/v1/${kind}/import/preview`, records.cookie);
+      await call(`POST /api/v1/${kind}/import`, records.cookie);
+    }
+
     // The envelopes' commands: a fresh link and a resend, the receiver signs; a second envelope is
     // declined, a third voided.
     await call('POST /api/v1/envelopes/:envelopeId/link', records.cookie);

@@ -26,6 +26,8 @@ export interface OrganizationRecords {
   teamId: string;
   teamName: string;
   envelopeId: string;
+  /** A saved search of the owner's. */
+  savedSearchId: string;
   /** The receiver's link token, from the mail: whoever holds it is the receiver. */
   signingToken: string;
   /** A token for the same envelope with a secret nobody was sent: what a stranger can make up. */
@@ -68,16 +70,29 @@ export async function organizationWithRecords(app: TestApp, prefix: string): Pro
     headers,
   );
   const signingToken = await signingTokenSentTo(app, receiverEmail);
+  const savedSearch = await inject(
+    owner.cookie,
+    'POST',
+    '/api/v1/saved-searches',
+    {
+      name: `${prefix} Watch`,
+      kind: 'trucks',
+      params: { status: 'true' },
+      alert: { inApp: true, email: false },
+    },
+    headers,
+  );
   await app.projector.waitFor(await app.infrastructure.eventStore.headPosition(), 5000);
   if (
     envelope.statusCode !== 201 ||
     truck.statusCode !== 201 ||
     load.statusCode !== 201 ||
     invitation.statusCode !== 201 ||
-    team.statusCode !== 201
+    team.statusCode !== 201 ||
+    savedSearch.statusCode !== 201
   ) {
     throw new Error(
-      `records for ${prefix} failed: ${truck.body} ${load.body} ${invitation.body} ${team.body} ${envelope.body}`,
+      `records for ${prefix} failed: ${truck.body} ${load.body} ${invitation.body} ${team.body} ${envelope.body} ${savedSearch.body}`,
     );
   }
   return {
@@ -94,6 +109,7 @@ export async function organizationWithRecords(app: TestApp, prefix: string): Pro
     teamId: team.json().data.id,
     teamName,
     envelopeId: envelope.json().envelope.envelopeId,
+    savedSearchId: savedSearch.json().data.id,
     signingToken,
     forgedSigningToken: `${envelope.json().envelope.envelopeId}.${'F'.repeat(43)}`,
     markers: [
@@ -110,6 +126,8 @@ export async function organizationWithRecords(app: TestApp, prefix: string): Pro
       teamName,
       member.memberId,
       team.json().data.id,
+      `${prefix} Watch`,
+      savedSearch.json().data.id,
     ],
   };
 }
@@ -137,12 +155,21 @@ const body =
 
 const organization = (name: string) => `/api/v1/organization/${name}`;
 
+/** A CSV file of one record: its fields as the header, its values as the one row. */
+const csvOf = (record: Record<string, unknown>) =>
+  `${Object.keys(record).join(',')}\r\n${Object.values(record)
+    .map((value) => `"${String(value).replaceAll('"', '""')}"`)
+    .join(',')}\r\n`;
+
 /** One request per route of the API, aimed at `records`' organization. */
 export const routeSamples: Record<string, Sample> = {
   'GET /api/health': () => ({ path: '/api/health' }),
   'GET /api/v1/openapi.json': () => ({ path: '/api/v1/openapi.json' }),
   'POST /api/v1/organization/create': body(organization('create'), () => ({ name: 'Matrix Made' })),
-  'POST /api/v1/organization/update': body(organization('update'), () => ({ name: 'Matrix Renamed' })),
+  'POST /api/v1/organization/update': body(organization('update'), () => ({
+    name: 'Matrix Renamed',
+    timeZone: 'America/Denver',
+  })),
   'POST /api/v1/organization/delete': body(organization('delete')),
   'POST /api/v1/organization/set-active': body(organization('set-active'), (r) => ({
     organizationId: r.orgId,
@@ -216,6 +243,9 @@ export const routeSamples: Record<string, Sample> = {
     query: { teamId: r.teamId },
   }),
   'GET /api/v1/admin/organizations': () => ({ path: '/api/v1/admin/organizations' }),
+  'GET /api/v1/admin/organizations/:organizationId': (r) => ({
+    path: `/api/v1/admin/organizations/${r.orgId}`,
+  }),
   'GET /api/v1/admin/overview': () => ({ path: '/api/v1/admin/overview' }),
   'GET /api/v1/admin/read-models': () => ({ path: '/api/v1/admin/read-models' }),
   'GET /api/v1/admin/status': () => ({ path: '/api/v1/admin/status' }),
@@ -273,10 +303,39 @@ export const routeSamples: Record<string, Sample> = {
     path: `/api/v1/signing/${encodeURIComponent(r.signingToken)}/reject`,
     body: { reason: 'matrix' },
   }),
+  'POST /api/v1/saved-searches': body('/api/v1/saved-searches', () => ({
+    name: 'Matrix Watch',
+    kind: 'radius',
+    params: { state: 'IL', city: 'Chicago', radius: '150', trailerType: 'FLATBED' },
+    alert: { inApp: true, email: false },
+  })),
+  'PATCH /api/v1/saved-searches/:id': (r) => ({
+    path: `/api/v1/saved-searches/${r.savedSearchId}`,
+    body: { name: 'Matrix Renamed Watch', alert: { email: false } },
+  }),
+  'DELETE /api/v1/saved-searches/:id': (r) => ({ path: `/api/v1/saved-searches/${r.savedSearchId}` }),
+  'GET /api/v1/saved-searches': () => ({ path: '/api/v1/saved-searches' }),
+  'GET /api/v1/notifications': () => ({ path: '/api/v1/notifications', query: { limit: '100' } }),
+  'POST /api/v1/notifications/read': body('/api/v1/notifications/read'),
   'GET /api/v1/radius-search': () => ({
     path: '/api/v1/radius-search',
     query: { state: 'IL', city: 'Chicago', radius: '200' },
   }),
+  'GET /api/v1/trucks/export.csv': () => ({ path: '/api/v1/trucks/export.csv' }),
+  'GET /api/v1/loads/export.csv': () => ({ path: '/api/v1/loads/export.csv' }),
+  'GET /api/v1/radius-search/export.csv': () => ({
+    path: '/api/v1/radius-search/export.csv',
+    query: { state: 'IL', city: 'Chicago', radius: '200' },
+  }),
+  'GET /api/v1/envelopes/export.csv': () => ({ path: '/api/v1/envelopes/export.csv' }),
+  'POST /api/v1/trucks/import/preview': body('/api/v1/trucks/import/preview', () => ({
+    csv: csvOf(validTruck),
+  })),
+  'POST /api/v1/trucks/import': body('/api/v1/trucks/import', () => ({ csv: csvOf(validTruck) })),
+  'POST /api/v1/loads/import/preview': body('/api/v1/loads/import/preview', () => ({
+    csv: csvOf(validLoad),
+  })),
+  'POST /api/v1/loads/import': body('/api/v1/loads/import', () => ({ csv: csvOf(validLoad) })),
 };
 
 export const routeKey = (route: RouteEntry) => `${route.method} ${route.url}`;

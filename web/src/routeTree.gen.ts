@@ -25,6 +25,7 @@ import { Route as AcceptInvitationInvitationIdRouteImport } from './routes/accep
 import { Route as SignTokenRouteImport } from './routes/sign.$token';
 import { Route as AuthenticatedOrgSlugIndexRouteImport } from './routes/_authenticated/$orgSlug/index';
 import { Route as AuthenticatedOrgSlugOverviewRouteImport } from './routes/_authenticated/$orgSlug/overview';
+import { Route as AuthenticatedOrgSlugSettingsRouteImport } from './routes/_authenticated/$orgSlug/settings';
 import { Route as AuthenticatedOrgSlugSignProRouteRouteImport } from './routes/_authenticated/$orgSlug/sign-pro/route';
 import { Route as AuthenticatedOrgSlugTestingRouteImport } from './routes/_authenticated/$orgSlug/testing';
 import { Route as AuthenticatedAdminIndexRouteImport } from './routes/_authenticated/admin/index';
@@ -32,17 +33,21 @@ import { Route as AuthenticatedAdminOrganizationsRouteImport } from './routes/_a
 import { Route as AuthenticatedAdminUsersRouteImport } from './routes/_authenticated/admin/users';
 import { Route as AuthenticatedOrgSlugActivityIndexRouteImport } from './routes/_authenticated/$orgSlug/activity/index';
 import { Route as AuthenticatedOrgSlugLoadsIndexRouteImport } from './routes/_authenticated/$orgSlug/loads/index';
+import { Route as AuthenticatedOrgSlugLoadsImportRouteImport } from './routes/_authenticated/$orgSlug/loads/import';
 import { Route as AuthenticatedOrgSlugLoadsPostRouteImport } from './routes/_authenticated/$orgSlug/loads/post';
 import { Route as AuthenticatedOrgSlugMembersIndexRouteImport } from './routes/_authenticated/$orgSlug/members/index';
 import { Route as AuthenticatedOrgSlugRadius360IndexRouteImport } from './routes/_authenticated/$orgSlug/radius-360/index';
 import { Route as AuthenticatedOrgSlugRadiusIndexRouteImport } from './routes/_authenticated/$orgSlug/radius/index';
+import { Route as AuthenticatedOrgSlugSavedSearchesIndexRouteImport } from './routes/_authenticated/$orgSlug/saved-searches/index';
 import { Route as AuthenticatedOrgSlugSignProIndexRouteImport } from './routes/_authenticated/$orgSlug/sign-pro/index';
 import { Route as AuthenticatedOrgSlugSignProClientsRouteImport } from './routes/_authenticated/$orgSlug/sign-pro/clients';
 import { Route as AuthenticatedOrgSlugSignProDriversRouteImport } from './routes/_authenticated/$orgSlug/sign-pro/drivers';
 import { Route as AuthenticatedOrgSlugSignProOnboardClientRouteImport } from './routes/_authenticated/$orgSlug/sign-pro/onboard-client';
 import { Route as AuthenticatedOrgSlugSignProOnboardDriverRouteImport } from './routes/_authenticated/$orgSlug/sign-pro/onboard-driver';
 import { Route as AuthenticatedOrgSlugTrucksIndexRouteImport } from './routes/_authenticated/$orgSlug/trucks/index';
+import { Route as AuthenticatedOrgSlugTrucksImportRouteImport } from './routes/_authenticated/$orgSlug/trucks/import';
 import { Route as AuthenticatedOrgSlugTrucksPostRouteImport } from './routes/_authenticated/$orgSlug/trucks/post';
+import { Route as AuthenticatedAdminOrganizationsOrganizationIdRouteImport } from './routes/_authenticated/admin/organizations_.$organizationId';
 import { Route as AuthenticatedOrgSlugLoadsEditIdRouteImport } from './routes/_authenticated/$orgSlug/loads/edit.$id';
 import { Route as AuthenticatedOrgSlugTrucksEditIdRouteImport } from './routes/_authenticated/$orgSlug/trucks/edit.$id';
 
@@ -128,6 +133,12 @@ const AuthenticatedOrgSlugOverviewRoute =
     path: '/overview',
     getParentRoute: () => AuthenticatedOrgSlugRouteRoute,
   } as any);
+const AuthenticatedOrgSlugSettingsRoute =
+  AuthenticatedOrgSlugSettingsRouteImport.update({
+    id: '/settings',
+    path: '/settings',
+    getParentRoute: () => AuthenticatedOrgSlugRouteRoute,
+  } as any);
 const AuthenticatedOrgSlugSignProRouteRoute =
   AuthenticatedOrgSlugSignProRouteRouteImport.update({
     id: '/sign-pro',
@@ -168,6 +179,12 @@ const AuthenticatedOrgSlugLoadsIndexRoute =
     path: '/loads/',
     getParentRoute: () => AuthenticatedOrgSlugRouteRoute,
   } as any);
+const AuthenticatedOrgSlugLoadsImportRoute =
+  AuthenticatedOrgSlugLoadsImportRouteImport.update({
+    id: '/loads/import',
+    path: '/loads/import',
+    getParentRoute: () => AuthenticatedOrgSlugRouteRoute,
+  } as any);
 const AuthenticatedOrgSlugLoadsPostRoute =
   AuthenticatedOrgSlugLoadsPostRouteImport.update({
     id: '/loads/post',
@@ -190,6 +207,12 @@ const AuthenticatedOrgSlugRadiusIndexRoute =
   AuthenticatedOrgSlugRadiusIndexRouteImport.update({
     id: '/radius/',
     path: '/radius/',
+    getParentRoute: () => AuthenticatedOrgSlugRouteRoute,
+  } as any);
+const AuthenticatedOrgSlugSavedSearchesIndexRoute =
+  AuthenticatedOrgSlugSavedSearchesIndexRouteImport.update({
+    id: '/saved-searches/',
+    path: '/saved-searches/',
     getParentRoute: () => AuthenticatedOrgSlugRouteRoute,
   } as any);
 const AuthenticatedOrgSlugSignProIndexRoute =
@@ -228,11 +251,23 @@ const AuthenticatedOrgSlugTrucksIndexRoute =
     path: '/trucks/',
     getParentRoute: () => AuthenticatedOrgSlugRouteRoute,
   } as any);
+const AuthenticatedOrgSlugTrucksImportRoute =
+  AuthenticatedOrgSlugTrucksImportRouteImport.update({
+    id: '/trucks/import',
+    path: '/trucks/import',
+    getParentRoute: () => AuthenticatedOrgSlugRouteRoute,
+  } as any);
 const AuthenticatedOrgSlugTrucksPostRoute =
   AuthenticatedOrgSlugTrucksPostRouteImport.update({
     id: '/trucks/post',
     path: '/trucks/post',
     getParentRoute: () => AuthenticatedOrgSlugRouteRoute,
+  } as any);
+const AuthenticatedAdminOrganizationsOrganizationIdRoute =
+  AuthenticatedAdminOrganizationsOrganizationIdRouteImport.update({
+    id: '/organizations_/$organizationId',
+    path: '/organizations/$organizationId',
+    getParentRoute: () => AuthenticatedAdminRouteRoute,
   } as any);
 const AuthenticatedOrgSlugLoadsEditIdRoute =
   AuthenticatedOrgSlugLoadsEditIdRouteImport.update({
@@ -262,22 +297,27 @@ export interface FileRoutesByFullPath {
   '/sign/$token': typeof SignTokenRoute;
   '/$orgSlug/sign-pro': typeof AuthenticatedOrgSlugSignProRouteRouteWithChildren;
   '/$orgSlug/overview': typeof AuthenticatedOrgSlugOverviewRoute;
+  '/$orgSlug/settings': typeof AuthenticatedOrgSlugSettingsRoute;
   '/$orgSlug/testing': typeof AuthenticatedOrgSlugTestingRoute;
   '/admin/organizations': typeof AuthenticatedAdminOrganizationsRoute;
   '/admin/users': typeof AuthenticatedAdminUsersRoute;
   '/$orgSlug/': typeof AuthenticatedOrgSlugIndexRoute;
   '/admin/': typeof AuthenticatedAdminIndexRoute;
+  '/$orgSlug/loads/import': typeof AuthenticatedOrgSlugLoadsImportRoute;
   '/$orgSlug/loads/post': typeof AuthenticatedOrgSlugLoadsPostRoute;
   '/$orgSlug/sign-pro/clients': typeof AuthenticatedOrgSlugSignProClientsRoute;
   '/$orgSlug/sign-pro/drivers': typeof AuthenticatedOrgSlugSignProDriversRoute;
   '/$orgSlug/sign-pro/onboard-client': typeof AuthenticatedOrgSlugSignProOnboardClientRoute;
   '/$orgSlug/sign-pro/onboard-driver': typeof AuthenticatedOrgSlugSignProOnboardDriverRoute;
+  '/$orgSlug/trucks/import': typeof AuthenticatedOrgSlugTrucksImportRoute;
   '/$orgSlug/trucks/post': typeof AuthenticatedOrgSlugTrucksPostRoute;
+  '/admin/organizations/$organizationId': typeof AuthenticatedAdminOrganizationsOrganizationIdRoute;
   '/$orgSlug/activity/': typeof AuthenticatedOrgSlugActivityIndexRoute;
   '/$orgSlug/loads/': typeof AuthenticatedOrgSlugLoadsIndexRoute;
   '/$orgSlug/members/': typeof AuthenticatedOrgSlugMembersIndexRoute;
   '/$orgSlug/radius-360/': typeof AuthenticatedOrgSlugRadius360IndexRoute;
   '/$orgSlug/radius/': typeof AuthenticatedOrgSlugRadiusIndexRoute;
+  '/$orgSlug/saved-searches/': typeof AuthenticatedOrgSlugSavedSearchesIndexRoute;
   '/$orgSlug/sign-pro/': typeof AuthenticatedOrgSlugSignProIndexRoute;
   '/$orgSlug/trucks/': typeof AuthenticatedOrgSlugTrucksIndexRoute;
   '/$orgSlug/loads/edit/$id': typeof AuthenticatedOrgSlugLoadsEditIdRoute;
@@ -295,22 +335,27 @@ export interface FileRoutesByTo {
   '/accept-invitation/$invitationId': typeof AcceptInvitationInvitationIdRoute;
   '/sign/$token': typeof SignTokenRoute;
   '/$orgSlug/overview': typeof AuthenticatedOrgSlugOverviewRoute;
+  '/$orgSlug/settings': typeof AuthenticatedOrgSlugSettingsRoute;
   '/$orgSlug/testing': typeof AuthenticatedOrgSlugTestingRoute;
   '/admin/organizations': typeof AuthenticatedAdminOrganizationsRoute;
   '/admin/users': typeof AuthenticatedAdminUsersRoute;
   '/$orgSlug': typeof AuthenticatedOrgSlugIndexRoute;
   '/admin': typeof AuthenticatedAdminIndexRoute;
+  '/$orgSlug/loads/import': typeof AuthenticatedOrgSlugLoadsImportRoute;
   '/$orgSlug/loads/post': typeof AuthenticatedOrgSlugLoadsPostRoute;
   '/$orgSlug/sign-pro/clients': typeof AuthenticatedOrgSlugSignProClientsRoute;
   '/$orgSlug/sign-pro/drivers': typeof AuthenticatedOrgSlugSignProDriversRoute;
   '/$orgSlug/sign-pro/onboard-client': typeof AuthenticatedOrgSlugSignProOnboardClientRoute;
   '/$orgSlug/sign-pro/onboard-driver': typeof AuthenticatedOrgSlugSignProOnboardDriverRoute;
+  '/$orgSlug/trucks/import': typeof AuthenticatedOrgSlugTrucksImportRoute;
   '/$orgSlug/trucks/post': typeof AuthenticatedOrgSlugTrucksPostRoute;
+  '/admin/organizations/$organizationId': typeof AuthenticatedAdminOrganizationsOrganizationIdRoute;
   '/$orgSlug/activity': typeof AuthenticatedOrgSlugActivityIndexRoute;
   '/$orgSlug/loads': typeof AuthenticatedOrgSlugLoadsIndexRoute;
   '/$orgSlug/members': typeof AuthenticatedOrgSlugMembersIndexRoute;
   '/$orgSlug/radius-360': typeof AuthenticatedOrgSlugRadius360IndexRoute;
   '/$orgSlug/radius': typeof AuthenticatedOrgSlugRadiusIndexRoute;
+  '/$orgSlug/saved-searches': typeof AuthenticatedOrgSlugSavedSearchesIndexRoute;
   '/$orgSlug/sign-pro': typeof AuthenticatedOrgSlugSignProIndexRoute;
   '/$orgSlug/trucks': typeof AuthenticatedOrgSlugTrucksIndexRoute;
   '/$orgSlug/loads/edit/$id': typeof AuthenticatedOrgSlugLoadsEditIdRoute;
@@ -334,22 +379,27 @@ export interface FileRoutesById {
   '/sign/$token': typeof SignTokenRoute;
   '/_authenticated/$orgSlug/sign-pro': typeof AuthenticatedOrgSlugSignProRouteRouteWithChildren;
   '/_authenticated/$orgSlug/overview': typeof AuthenticatedOrgSlugOverviewRoute;
+  '/_authenticated/$orgSlug/settings': typeof AuthenticatedOrgSlugSettingsRoute;
   '/_authenticated/$orgSlug/testing': typeof AuthenticatedOrgSlugTestingRoute;
   '/_authenticated/admin/organizations': typeof AuthenticatedAdminOrganizationsRoute;
   '/_authenticated/admin/users': typeof AuthenticatedAdminUsersRoute;
   '/_authenticated/$orgSlug/': typeof AuthenticatedOrgSlugIndexRoute;
   '/_authenticated/admin/': typeof AuthenticatedAdminIndexRoute;
+  '/_authenticated/$orgSlug/loads/import': typeof AuthenticatedOrgSlugLoadsImportRoute;
   '/_authenticated/$orgSlug/loads/post': typeof AuthenticatedOrgSlugLoadsPostRoute;
   '/_authenticated/$orgSlug/sign-pro/clients': typeof AuthenticatedOrgSlugSignProClientsRoute;
   '/_authenticated/$orgSlug/sign-pro/drivers': typeof AuthenticatedOrgSlugSignProDriversRoute;
   '/_authenticated/$orgSlug/sign-pro/onboard-client': typeof AuthenticatedOrgSlugSignProOnboardClientRoute;
   '/_authenticated/$orgSlug/sign-pro/onboard-driver': typeof AuthenticatedOrgSlugSignProOnboardDriverRoute;
+  '/_authenticated/$orgSlug/trucks/import': typeof AuthenticatedOrgSlugTrucksImportRoute;
   '/_authenticated/$orgSlug/trucks/post': typeof AuthenticatedOrgSlugTrucksPostRoute;
+  '/_authenticated/admin/organizations_/$organizationId': typeof AuthenticatedAdminOrganizationsOrganizationIdRoute;
   '/_authenticated/$orgSlug/activity/': typeof AuthenticatedOrgSlugActivityIndexRoute;
   '/_authenticated/$orgSlug/loads/': typeof AuthenticatedOrgSlugLoadsIndexRoute;
   '/_authenticated/$orgSlug/members/': typeof AuthenticatedOrgSlugMembersIndexRoute;
   '/_authenticated/$orgSlug/radius-360/': typeof AuthenticatedOrgSlugRadius360IndexRoute;
   '/_authenticated/$orgSlug/radius/': typeof AuthenticatedOrgSlugRadiusIndexRoute;
+  '/_authenticated/$orgSlug/saved-searches/': typeof AuthenticatedOrgSlugSavedSearchesIndexRoute;
   '/_authenticated/$orgSlug/sign-pro/': typeof AuthenticatedOrgSlugSignProIndexRoute;
   '/_authenticated/$orgSlug/trucks/': typeof AuthenticatedOrgSlugTrucksIndexRoute;
   '/_authenticated/$orgSlug/loads/edit/$id': typeof AuthenticatedOrgSlugLoadsEditIdRoute;
@@ -372,22 +422,27 @@ export interface FileRouteTypes {
     | '/sign/$token'
     | '/$orgSlug/sign-pro'
     | '/$orgSlug/overview'
+    | '/$orgSlug/settings'
     | '/$orgSlug/testing'
     | '/admin/organizations'
     | '/admin/users'
     | '/$orgSlug/'
     | '/admin/'
+    | '/$orgSlug/loads/import'
     | '/$orgSlug/loads/post'
     | '/$orgSlug/sign-pro/clients'
     | '/$orgSlug/sign-pro/drivers'
     | '/$orgSlug/sign-pro/onboard-client'
     | '/$orgSlug/sign-pro/onboard-driver'
+    | '/$orgSlug/trucks/import'
     | '/$orgSlug/trucks/post'
+    | '/admin/organizations/$organizationId'
     | '/$orgSlug/activity/'
     | '/$orgSlug/loads/'
     | '/$orgSlug/members/'
     | '/$orgSlug/radius-360/'
     | '/$orgSlug/radius/'
+    | '/$orgSlug/saved-searches/'
     | '/$orgSlug/sign-pro/'
     | '/$orgSlug/trucks/'
     | '/$orgSlug/loads/edit/$id'
@@ -405,22 +460,27 @@ export interface FileRouteTypes {
     | '/accept-invitation/$invitationId'
     | '/sign/$token'
     | '/$orgSlug/overview'
+    | '/$orgSlug/settings'
     | '/$orgSlug/testing'
     | '/admin/organizations'
     | '/admin/users'
     | '/$orgSlug'
     | '/admin'
+    | '/$orgSlug/loads/import'
     | '/$orgSlug/loads/post'
     | '/$orgSlug/sign-pro/clients'
     | '/$orgSlug/sign-pro/drivers'
     | '/$orgSlug/sign-pro/onboard-client'
     | '/$orgSlug/sign-pro/onboard-driver'
+    | '/$orgSlug/trucks/import'
     | '/$orgSlug/trucks/post'
+    | '/admin/organizations/$organizationId'
     | '/$orgSlug/activity'
     | '/$orgSlug/loads'
     | '/$orgSlug/members'
     | '/$orgSlug/radius-360'
     | '/$orgSlug/radius'
+    | '/$orgSlug/saved-searches'
     | '/$orgSlug/sign-pro'
     | '/$orgSlug/trucks'
     | '/$orgSlug/loads/edit/$id'
@@ -443,22 +503,27 @@ export interface FileRouteTypes {
     | '/sign/$token'
     | '/_authenticated/$orgSlug/sign-pro'
     | '/_authenticated/$orgSlug/overview'
+    | '/_authenticated/$orgSlug/settings'
     | '/_authenticated/$orgSlug/testing'
     | '/_authenticated/admin/organizations'
     | '/_authenticated/admin/users'
     | '/_authenticated/$orgSlug/'
     | '/_authenticated/admin/'
+    | '/_authenticated/$orgSlug/loads/import'
     | '/_authenticated/$orgSlug/loads/post'
     | '/_authenticated/$orgSlug/sign-pro/clients'
     | '/_authenticated/$orgSlug/sign-pro/drivers'
     | '/_authenticated/$orgSlug/sign-pro/onboard-client'
     | '/_authenticated/$orgSlug/sign-pro/onboard-driver'
+    | '/_authenticated/$orgSlug/trucks/import'
     | '/_authenticated/$orgSlug/trucks/post'
+    | '/_authenticated/admin/organizations_/$organizationId'
     | '/_authenticated/$orgSlug/activity/'
     | '/_authenticated/$orgSlug/loads/'
     | '/_authenticated/$orgSlug/members/'
     | '/_authenticated/$orgSlug/radius-360/'
     | '/_authenticated/$orgSlug/radius/'
+    | '/_authenticated/$orgSlug/saved-searches/'
     | '/_authenticated/$orgSlug/sign-pro/'
     | '/_authenticated/$orgSlug/trucks/'
     | '/_authenticated/$orgSlug/loads/edit/$id'
@@ -587,6 +652,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedOrgSlugOverviewRouteImport;
       parentRoute: typeof AuthenticatedOrgSlugRouteRoute;
     };
+    '/_authenticated/$orgSlug/settings': {
+      id: '/_authenticated/$orgSlug/settings';
+      path: '/settings';
+      fullPath: '/$orgSlug/settings';
+      preLoaderRoute: typeof AuthenticatedOrgSlugSettingsRouteImport;
+      parentRoute: typeof AuthenticatedOrgSlugRouteRoute;
+    };
     '/_authenticated/$orgSlug/sign-pro': {
       id: '/_authenticated/$orgSlug/sign-pro';
       path: '/sign-pro';
@@ -636,6 +708,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedOrgSlugLoadsIndexRouteImport;
       parentRoute: typeof AuthenticatedOrgSlugRouteRoute;
     };
+    '/_authenticated/$orgSlug/loads/import': {
+      id: '/_authenticated/$orgSlug/loads/import';
+      path: '/loads/import';
+      fullPath: '/$orgSlug/loads/import';
+      preLoaderRoute: typeof AuthenticatedOrgSlugLoadsImportRouteImport;
+      parentRoute: typeof AuthenticatedOrgSlugRouteRoute;
+    };
     '/_authenticated/$orgSlug/loads/post': {
       id: '/_authenticated/$orgSlug/loads/post';
       path: '/loads/post';
@@ -662,6 +741,13 @@ declare module '@tanstack/react-router' {
       path: '/radius';
       fullPath: '/$orgSlug/radius/';
       preLoaderRoute: typeof AuthenticatedOrgSlugRadiusIndexRouteImport;
+      parentRoute: typeof AuthenticatedOrgSlugRouteRoute;
+    };
+    '/_authenticated/$orgSlug/saved-searches/': {
+      id: '/_authenticated/$orgSlug/saved-searches/';
+      path: '/saved-searches';
+      fullPath: '/$orgSlug/saved-searches/';
+      preLoaderRoute: typeof AuthenticatedOrgSlugSavedSearchesIndexRouteImport;
       parentRoute: typeof AuthenticatedOrgSlugRouteRoute;
     };
     '/_authenticated/$orgSlug/sign-pro/': {
@@ -706,12 +792,26 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedOrgSlugTrucksIndexRouteImport;
       parentRoute: typeof AuthenticatedOrgSlugRouteRoute;
     };
+    '/_authenticated/$orgSlug/trucks/import': {
+      id: '/_authenticated/$orgSlug/trucks/import';
+      path: '/trucks/import';
+      fullPath: '/$orgSlug/trucks/import';
+      preLoaderRoute: typeof AuthenticatedOrgSlugTrucksImportRouteImport;
+      parentRoute: typeof AuthenticatedOrgSlugRouteRoute;
+    };
     '/_authenticated/$orgSlug/trucks/post': {
       id: '/_authenticated/$orgSlug/trucks/post';
       path: '/trucks/post';
       fullPath: '/$orgSlug/trucks/post';
       preLoaderRoute: typeof AuthenticatedOrgSlugTrucksPostRouteImport;
       parentRoute: typeof AuthenticatedOrgSlugRouteRoute;
+    };
+    '/_authenticated/admin/organizations_/$organizationId': {
+      id: '/_authenticated/admin/organizations_/$organizationId';
+      path: '/organizations/$organizationId';
+      fullPath: '/admin/organizations/$organizationId';
+      preLoaderRoute: typeof AuthenticatedAdminOrganizationsOrganizationIdRouteImport;
+      parentRoute: typeof AuthenticatedAdminRouteRoute;
     };
     '/_authenticated/$orgSlug/loads/edit/$id': {
       id: '/_authenticated/$orgSlug/loads/edit/$id';
@@ -760,15 +860,19 @@ const AuthenticatedOrgSlugSignProRouteRouteWithChildren =
 interface AuthenticatedOrgSlugRouteRouteChildren {
   AuthenticatedOrgSlugSignProRouteRoute: typeof AuthenticatedOrgSlugSignProRouteRouteWithChildren;
   AuthenticatedOrgSlugOverviewRoute: typeof AuthenticatedOrgSlugOverviewRoute;
+  AuthenticatedOrgSlugSettingsRoute: typeof AuthenticatedOrgSlugSettingsRoute;
   AuthenticatedOrgSlugTestingRoute: typeof AuthenticatedOrgSlugTestingRoute;
   AuthenticatedOrgSlugIndexRoute: typeof AuthenticatedOrgSlugIndexRoute;
+  AuthenticatedOrgSlugLoadsImportRoute: typeof AuthenticatedOrgSlugLoadsImportRoute;
   AuthenticatedOrgSlugLoadsPostRoute: typeof AuthenticatedOrgSlugLoadsPostRoute;
+  AuthenticatedOrgSlugTrucksImportRoute: typeof AuthenticatedOrgSlugTrucksImportRoute;
   AuthenticatedOrgSlugTrucksPostRoute: typeof AuthenticatedOrgSlugTrucksPostRoute;
   AuthenticatedOrgSlugActivityIndexRoute: typeof AuthenticatedOrgSlugActivityIndexRoute;
   AuthenticatedOrgSlugLoadsIndexRoute: typeof AuthenticatedOrgSlugLoadsIndexRoute;
   AuthenticatedOrgSlugMembersIndexRoute: typeof AuthenticatedOrgSlugMembersIndexRoute;
   AuthenticatedOrgSlugRadius360IndexRoute: typeof AuthenticatedOrgSlugRadius360IndexRoute;
   AuthenticatedOrgSlugRadiusIndexRoute: typeof AuthenticatedOrgSlugRadiusIndexRoute;
+  AuthenticatedOrgSlugSavedSearchesIndexRoute: typeof AuthenticatedOrgSlugSavedSearchesIndexRoute;
   AuthenticatedOrgSlugTrucksIndexRoute: typeof AuthenticatedOrgSlugTrucksIndexRoute;
   AuthenticatedOrgSlugLoadsEditIdRoute: typeof AuthenticatedOrgSlugLoadsEditIdRoute;
   AuthenticatedOrgSlugTrucksEditIdRoute: typeof AuthenticatedOrgSlugTrucksEditIdRoute;
@@ -779,9 +883,13 @@ const AuthenticatedOrgSlugRouteRouteChildren: AuthenticatedOrgSlugRouteRouteChil
     AuthenticatedOrgSlugSignProRouteRoute:
       AuthenticatedOrgSlugSignProRouteRouteWithChildren,
     AuthenticatedOrgSlugOverviewRoute: AuthenticatedOrgSlugOverviewRoute,
+    AuthenticatedOrgSlugSettingsRoute: AuthenticatedOrgSlugSettingsRoute,
     AuthenticatedOrgSlugTestingRoute: AuthenticatedOrgSlugTestingRoute,
     AuthenticatedOrgSlugIndexRoute: AuthenticatedOrgSlugIndexRoute,
+    AuthenticatedOrgSlugLoadsImportRoute: AuthenticatedOrgSlugLoadsImportRoute,
     AuthenticatedOrgSlugLoadsPostRoute: AuthenticatedOrgSlugLoadsPostRoute,
+    AuthenticatedOrgSlugTrucksImportRoute:
+      AuthenticatedOrgSlugTrucksImportRoute,
     AuthenticatedOrgSlugTrucksPostRoute: AuthenticatedOrgSlugTrucksPostRoute,
     AuthenticatedOrgSlugActivityIndexRoute:
       AuthenticatedOrgSlugActivityIndexRoute,
@@ -791,6 +899,8 @@ const AuthenticatedOrgSlugRouteRouteChildren: AuthenticatedOrgSlugRouteRouteChil
     AuthenticatedOrgSlugRadius360IndexRoute:
       AuthenticatedOrgSlugRadius360IndexRoute,
     AuthenticatedOrgSlugRadiusIndexRoute: AuthenticatedOrgSlugRadiusIndexRoute,
+    AuthenticatedOrgSlugSavedSearchesIndexRoute:
+      AuthenticatedOrgSlugSavedSearchesIndexRoute,
     AuthenticatedOrgSlugTrucksIndexRoute: AuthenticatedOrgSlugTrucksIndexRoute,
     AuthenticatedOrgSlugLoadsEditIdRoute: AuthenticatedOrgSlugLoadsEditIdRoute,
     AuthenticatedOrgSlugTrucksEditIdRoute:
@@ -806,6 +916,7 @@ interface AuthenticatedAdminRouteRouteChildren {
   AuthenticatedAdminOrganizationsRoute: typeof AuthenticatedAdminOrganizationsRoute;
   AuthenticatedAdminUsersRoute: typeof AuthenticatedAdminUsersRoute;
   AuthenticatedAdminIndexRoute: typeof AuthenticatedAdminIndexRoute;
+  AuthenticatedAdminOrganizationsOrganizationIdRoute: typeof AuthenticatedAdminOrganizationsOrganizationIdRoute;
 }
 
 const AuthenticatedAdminRouteRouteChildren: AuthenticatedAdminRouteRouteChildren =
@@ -813,6 +924,8 @@ const AuthenticatedAdminRouteRouteChildren: AuthenticatedAdminRouteRouteChildren
     AuthenticatedAdminOrganizationsRoute: AuthenticatedAdminOrganizationsRoute,
     AuthenticatedAdminUsersRoute: AuthenticatedAdminUsersRoute,
     AuthenticatedAdminIndexRoute: AuthenticatedAdminIndexRoute,
+    AuthenticatedAdminOrganizationsOrganizationIdRoute:
+      AuthenticatedAdminOrganizationsOrganizationIdRoute,
   };
 
 const AuthenticatedAdminRouteRouteWithChildren =

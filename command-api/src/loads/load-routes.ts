@@ -24,9 +24,13 @@ const versionQuery = z.object({ version: z.coerce.number().int().nonnegative().o
 
 const loadIds: IdSequence = { stream: LOAD_ID_SEQUENCE_STREAM, allocatedEvent: 'LoadIdAllocated' };
 
-/** Posts a load under a newly allocated id. */
-export async function postLoad(store: EventStore, input: LoadInput, context: CommandContext) {
-  const loadId = await allocateId(store, loadIds, context);
+/** The next load id. */
+export const allocateLoadId = (store: EventStore, context: CommandContext) =>
+  allocateId(store, loadIds, context);
+
+/** Posts a load under a newly allocated id, or under `given`, one allocated before (a CSV import's row). */
+export async function postLoad(store: EventStore, input: LoadInput, context: CommandContext, given?: number) {
+  const loadId = given ?? (await allocateLoadId(store, context));
   return handleCommand(
     store,
     loadStream(loadId),

@@ -103,7 +103,12 @@ export function organizationRoutes(options: { store: EventStore; auth: AuthServi
           actor.orgId,
           {
             type: 'UpdateOrganization',
-            data: { actorId: actor.userId, name: input.name, slug: slug || undefined },
+            data: {
+              actorId: actor.userId,
+              name: input.name,
+              slug: slug || undefined,
+              timeZone: input.timeZone,
+            },
           },
           context,
         );

@@ -24,9 +24,18 @@ const versionQuery = z.object({ version: z.coerce.number().int().nonnegative().o
 
 const truckIds: IdSequence = { stream: TRUCK_ID_SEQUENCE_STREAM, allocatedEvent: 'TruckIdAllocated' };
 
-/** Posts a truck under a newly allocated id. */
-export async function postTruck(store: EventStore, input: TruckInput, context: CommandContext) {
-  const truckId = await allocateId(store, truckIds, context);
+/** The next truck id. */
+export const allocateTruckId = (store: EventStore, context: CommandContext) =>
+  allocateId(store, truckIds, context);
+
+/** Posts a truck under a newly allocated id, or under `given`, one allocated before (a CSV import's row). */
+export async function postTruck(
+  store: EventStore,
+  input: TruckInput,
+  context: CommandContext,
+  given?: number,
+) {
+  const truckId = given ?? (await allocateTruckId(store, context));
   return handleCommand(
     store,
     truckStream(truckId),

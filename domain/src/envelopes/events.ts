@@ -95,7 +95,7 @@ export const envelopeEventTypes = [
 ] as const satisfies EnvelopeEvent['type'][];
 
 export const envelopeStream = (envelopeId: string) => `envelope-${envelopeId}`;
-/** Appending to this stream with expected "any" hands out the next envelope number (its revision + 1). */
+/** Records the blocks of envelope numbers the command side reserves (`EnvelopeIdsReserved { first, last }`, see command-api/src/sequence-ids.ts). */
 export const ENVELOPE_ID_SEQUENCE_STREAM = 'sequence-envelope';
 
 /** Events of the receiver carry this actor: they have no account. */

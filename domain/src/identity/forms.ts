@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { email, US_PHONE_MESSAGE } from '../shared/fields.ts';
+import { email, US_PHONE_MESSAGE, usPhoneDigits } from '../shared/fields.ts';
 
 /**
  * The identity forms of SPEC section 5 (sign-in, sign-up, forgot and reset password, password
@@ -96,11 +96,13 @@ export type ChangeEmailForm = z.output<typeof changeEmailFormSchema>;
  * A user's own phone number: ten digits with an optional +1, kept in E.164 (`+1` and the ten
  * digits) because it is the address text messages go to, with no separate country code field.
  */
-const e164UsPhone = z
-  .string({ error: US_PHONE_MESSAGE })
-  .trim()
-  .regex(/^(\+1)?\d{10}$/, US_PHONE_MESSAGE)
-  .transform((phone) => `+1${phone.replace(/^\+1/, '')}`);
+const e164UsPhone = z.string({ error: US_PHONE_MESSAGE }).transform((phone, context) => {
+  // Typed as on the boards ("(312) 555-0199", "+1 312 555 0199", …), with the same rule.
+  const digits = usPhoneDigits(phone);
+  if (digits !== null) return `+1${digits}`;
+  context.addIssue({ code: 'custom', message: US_PHONE_MESSAGE });
+  return z.NEVER;
+});
 
 /** The profile's phone number, where an empty value clears it. */
 export const profilePhoneNumber = z.preprocess(

@@ -161,6 +161,13 @@ describe('profile form', () => {
     );
   });
 
+  it('takes a phone number as people type it', () => {
+    for (const typed of ['(312) 555-0100', '312-555-0100', '312.555.0100', '+1 (312) 555-0100']) {
+      expect(profileFormSchema.parse({ ...valid, phoneNumber: typed }).phoneNumber).toBe('+13125550100');
+      expect(phoneNumberFormSchema.parse({ phoneNumber: typed }).phoneNumber).toBe('+13125550100');
+    }
+  });
+
   it('refuses a phone number that is not ten digits with an optional +1', () => {
     expect(errorsOf(profileFormSchema, { ...valid, phoneNumber: '555-0100' })).toEqual({
       phoneNumber: ['Invalid US phone number. Must be 10 digits (with optional +1 prefix)'],

@@ -9,5 +9,5 @@ export type LoadRemoved = { type: 'LoadRemoved'; data: { loadId: number } };
 export type LoadEvent = LoadPosted | LoadUpdated | LoadRemoved;
 
 export const loadStream = (loadId: number) => `load-${loadId}`;
-/** Appending to this stream with expected "any" hands out the next load id (its revision + 1). */
+/** Records the blocks of load ids the command side reserves (`LoadIdsReserved { first, last }`, see command-api/src/sequence-ids.ts). */
 export const LOAD_ID_SEQUENCE_STREAM = 'sequence-load';

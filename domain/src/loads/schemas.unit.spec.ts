@@ -65,6 +65,33 @@ describe('load create form', () => {
     expect(load.customerMobileNumber).toBe('5155550123');
   });
 
+  it.each(['(312) 555-0199', '312-555-0199', '312.555.0199', '+1 312 555 0199', '+1 (312) 555-0199'])(
+    'takes the phone numbers %j as people type them, kept as ten digits',
+    (typed) => {
+      const load = loadCreateSchema.parse({
+        ...valid,
+        dispatcherMobileNumber: typed,
+        customerMobileNumber: typed,
+      });
+      expect(load.dispatcherMobileNumber).toBe('3125550199');
+      expect(load.customerMobileNumber).toBe('3125550199');
+    },
+  );
+
+  it.each(['1 (312) 555-0199', '(555) 123-4567', '312-555-0199 ext 2', '+44 20 7946 0958'])(
+    'refuses the phone numbers %j with the spec message',
+    (typed) => {
+      const errors = errorsOf(loadCreateSchema, {
+        ...valid,
+        dispatcherMobileNumber: typed,
+        customerMobileNumber: typed,
+      });
+      const message = 'Invalid US phone number. Must be 10 digits (with optional +1 prefix)';
+      expect(errors.dispatcherMobileNumber).toEqual([message]);
+      expect(errors.customerMobileNumber).toEqual([message]);
+    },
+  );
+
   it.each([
     ['rateForTitan', -5, 'Should be a positive number'],
     ['rateForCarrier', -0.01, 'Should be a positive number'],

@@ -141,6 +141,22 @@ export { okAnswerSchema };
 export const adminOrganizationsPageAnswerSchema = pagedAnswer(
   organizationAnswerSchema.extend({ memberCount: z.number().int(), owners: z.array(memberUserAnswerSchema) }),
 );
+/**
+ * One organization as a platform admin looks at it, read only: its settings, what its boards hold,
+ * and its members (the first 100 by joining date, platform roles shown).
+ */
+export const adminOrganizationAnswerSchema = dataAnswer(
+  organizationAnswerSchema.extend({
+    memberCount: z.number().int(),
+    boards: z.object({
+      trucks: z.number().int(),
+      loads: z.number().int(),
+      envelopes: z.number().int(),
+      pendingInvitations: z.number().int(),
+    }),
+    members: z.array(memberAnswerSchema),
+  }),
+);
 export const adminOverviewAnswerSchema = dataAnswer(
   z
     .object({

@@ -53,7 +53,10 @@ export type OrganizationCommand =
         memberId: string;
       };
     }
-  | { type: 'UpdateOrganization'; data: { actorId: string; name?: string; slug?: string } }
+  | {
+      type: 'UpdateOrganization';
+      data: { actorId: string; name?: string; slug?: string; timeZone?: string };
+    }
   | { type: 'DeleteOrganization'; data: { actorId: string } }
   | {
       type: 'InviteMember';
@@ -194,11 +197,13 @@ export function decideOrganization(
     case 'UpdateOrganization': {
       const { organization, actor } = actingMember(state, command.data.actorId);
       requirePermission(actor.role, 'organization', 'update');
-      const changes: { name?: string; slug?: string } = {};
+      const changes: { name?: string; slug?: string; timeZone?: string } = {};
       if (command.data.name !== undefined && command.data.name !== organization.name)
         changes.name = command.data.name;
       if (command.data.slug !== undefined && command.data.slug !== organization.slug)
         changes.slug = command.data.slug;
+      if (command.data.timeZone !== undefined && command.data.timeZone !== organization.timeZone)
+        changes.timeZone = command.data.timeZone;
       if (Object.keys(changes).length === 0) return [];
       return [
         { type: 'OrganizationUpdated', data: { organizationId: organization.organizationId, ...changes } },

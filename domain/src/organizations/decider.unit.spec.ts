@@ -365,3 +365,45 @@ describe('organization decider: organization and teams', () => {
     ).toBe('You are not allowed to access resource: team');
   });
 });
+
+describe('organization decider: settings', () => {
+  it('records a new time zone, and nothing when the zone and name are unchanged', () => {
+    expect(
+      decide(created, {
+        type: 'UpdateOrganization',
+        data: { actorId: 'u-admin', timeZone: 'America/New_York' },
+      }),
+    ).toEqual([{ type: 'OrganizationUpdated', data: { organizationId: org, timeZone: 'America/New_York' } }]);
+    expect(
+      decide(created, {
+        type: 'UpdateOrganization',
+        data: { actorId: 'u-owner', name: 'Acme', timeZone: 'America/Chicago' },
+      }),
+    ).toEqual([]);
+  });
+
+  it('keeps the time zone of the last update', () => {
+    const state = given([
+      ...created,
+      { type: 'OrganizationUpdated', data: { organizationId: org, timeZone: 'America/Denver' } },
+      { type: 'OrganizationUpdated', data: { organizationId: org, name: 'Acme Freight' } },
+    ]);
+    expect(state).toMatchObject({ name: 'Acme Freight', timeZone: 'America/Denver' });
+  });
+
+  it('lets owners and admins change the settings, a member not; only an owner deletes', () => {
+    const member = refusal(() =>
+      decide(created, { type: 'UpdateOrganization', data: { actorId: 'u-member', timeZone: 'UTC' } }),
+    );
+    expect([member.kind, member.message]).toEqual([
+      'forbidden',
+      'You are not allowed to access resource: organization',
+    ]);
+    expect(
+      refusal(() => decide(created, { type: 'DeleteOrganization', data: { actorId: 'u-admin' } })).kind,
+    ).toBe('forbidden');
+    expect(decide(created, { type: 'DeleteOrganization', data: { actorId: 'u-owner' } })).toEqual([
+      { type: 'OrganizationDeleted', data: { organizationId: org } },
+    ]);
+  });
+});

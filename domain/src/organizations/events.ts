@@ -32,7 +32,11 @@ export type OrganizationEvent =
       type: 'OrganizationCreated';
       data: { organizationId: string; name: string; slug: string; timeZone: string; createdBy: string };
     }
-  | { type: 'OrganizationUpdated'; data: { organizationId: string; name?: string; slug?: string } }
+  | {
+      type: 'OrganizationUpdated';
+      /** Only what changed. `timeZone` came later: older events never carry it. */
+      data: { organizationId: string; name?: string; slug?: string; timeZone?: string };
+    }
   | { type: 'OrganizationDeleted'; data: { organizationId: string } }
   | {
       type: 'MemberAdded';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isValidTimeZone } from '../shared/time-zone.ts';
 
 export const ORGANIZATION_SCHEMA_VERSION = 1;
 export const DEFAULT_TIME_ZONE = 'America/Chicago';
@@ -42,14 +43,69 @@ export const createOrganizationSchema = z.object({
 });
 export type CreateOrganizationInput = z.output<typeof createOrganizationSchema>;
 
+export const TIME_ZONE_MESSAGE = 'Choose a time zone from the list';
+
+/**
+ * The IANA name Intl gives `timeZone` ("US/Central" and "america/chicago" are "America/Chicago"),
+ * or null when it knows no such zone. Nothing is cached for a name that is not canonical.
+ */
+export function canonicalTimeZone(timeZone: string): string | null {
+  try {
+    const canonical = new Intl.DateTimeFormat('en-US', { timeZone }).resolvedOptions().timeZone;
+    return isValidTimeZone(canonical) ? canonical : null;
+  } catch {
+    return null;
+  }
+}
+
+/** An organization's time zone: any zone Intl knows, kept under its canonical name. */
+export const timeZoneSchema = z
+  .string({ error: TIME_ZONE_MESSAGE })
+  .trim()
+  .min(1, { error: TIME_ZONE_MESSAGE, abort: true })
+  .max(64, { error: TIME_ZONE_MESSAGE, abort: true })
+  .transform((timeZone, context) => {
+    const canonical = canonicalTimeZone(timeZone);
+    if (canonical) return canonical;
+    context.addIssue({ code: 'custom', message: TIME_ZONE_MESSAGE });
+    return z.NEVER;
+  });
+
+/**
+ * The zones of the United States, east to west, as the settings page offers them first (every
+ * other IANA zone follows). Arizona keeps standard time all year, so it has its own.
+ */
+export const US_TIME_ZONES = [
+  { timeZone: 'America/Puerto_Rico', label: 'Atlantic (Puerto Rico)' },
+  { timeZone: 'America/New_York', label: 'Eastern' },
+  { timeZone: 'America/Chicago', label: 'Central' },
+  { timeZone: 'America/Denver', label: 'Mountain' },
+  { timeZone: 'America/Phoenix', label: 'Mountain, no daylight saving (Arizona)' },
+  { timeZone: 'America/Los_Angeles', label: 'Pacific' },
+  { timeZone: 'America/Anchorage', label: 'Alaska' },
+  { timeZone: 'Pacific/Honolulu', label: 'Hawaii' },
+] as const;
+
+/**
+ * A rename, a new slug, a new time zone, or any of them together. The time zone is the one the
+ * board's "today" and "yesterday" and the overview's months are counted in.
+ */
 export const updateOrganizationSchema = z
-  .object({ name: organizationName.optional(), slug: slugSchema.optional() })
+  .object({
+    name: organizationName.optional(),
+    slug: slugSchema.optional(),
+    timeZone: timeZoneSchema.optional(),
+  })
   .strict()
-  .refine((input) => input.name !== undefined || input.slug !== undefined, {
-    message: 'Give a new name or slug',
+  .refine((input) => input.name !== undefined || input.slug !== undefined || input.timeZone !== undefined, {
+    message: 'Give a new name, slug or time zone',
     path: ['name'],
   });
 export type UpdateOrganizationInput = z.output<typeof updateOrganizationSchema>;
+
+/** The settings page's two forms: a rename, and a new time zone. */
+export const organizationNameFormSchema = z.object({ name: organizationName });
+export const organizationTimeZoneFormSchema = z.object({ timeZone: timeZoneSchema });
 
 export const setActiveOrganizationSchema = z.object({
   organizationId: z

@@ -85,3 +85,7 @@ export type InvitationListQuery = z.output<typeof invitationListQuerySchema>;
 /** The admin area's organizations list: every organization of the platform. */
 export const adminOrganizationListQuerySchema = z.object({ ...pageParams }).strict();
 export type AdminOrganizationListQuery = z.output<typeof adminOrganizationListQuerySchema>;
+
+/** One organization in the admin area: its id in the path. */
+export const adminOrganizationParamsSchema = z.object({ organizationId: id('organizationId') }).strict();
+export type AdminOrganizationParams = z.output<typeof adminOrganizationParamsSchema>;

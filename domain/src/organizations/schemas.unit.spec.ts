@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { fieldErrors } from '../shared/fields.ts';
+import { TIME_ZONE_MESSAGE, US_TIME_ZONES, updateOrganizationSchema } from './organization.ts';
 import {
   addMemberSchema,
   adminOrganizationListQuerySchema,
@@ -76,5 +77,38 @@ describe('member, invitation and team commands', () => {
       expect(createTeamSchema.safeParse(body).success, String(body)).toBe(false);
       expect(inviteMemberSchema.safeParse(body).success, String(body)).toBe(false);
     }
+  });
+});
+
+describe('organization settings', () => {
+  it('take a name, a slug, a time zone or several; the zone under its canonical name', () => {
+    expect(updateOrganizationSchema.parse({ name: ' Acme ' })).toEqual({ name: 'Acme' });
+    expect(updateOrganizationSchema.parse({ timeZone: 'America/New_York' })).toEqual({
+      timeZone: 'America/New_York',
+    });
+    expect(updateOrganizationSchema.parse({ timeZone: 'US/Central' }).timeZone).toBe('America/Chicago');
+    expect(updateOrganizationSchema.parse({ timeZone: 'america/denver' }).timeZone).toBe('America/Denver');
+    expect(updateOrganizationSchema.parse({ timeZone: 'UTC', name: 'Acme' })).toEqual({
+      timeZone: 'UTC',
+      name: 'Acme',
+    });
+  });
+
+  it('offer the US zones, each one Intl knows', () => {
+    for (const { timeZone } of US_TIME_ZONES) {
+      expect(updateOrganizationSchema.parse({ timeZone }).timeZone).toBe(timeZone);
+    }
+  });
+
+  it.each([['Mars/Olympus'], [''], ['   '], ['x'.repeat(65)], [42], [null]])(
+    'refuse the time zone %j',
+    (timeZone) => {
+      expect(errorsOf(updateOrganizationSchema, { timeZone }).timeZone).toEqual([TIME_ZONE_MESSAGE]);
+    },
+  );
+
+  it('refuse an empty update and unknown fields', () => {
+    expect(errorsOf(updateOrganizationSchema, {}).name).toEqual(['Give a new name, slug or time zone']);
+    expect(errorsOf(updateOrganizationSchema, { name: 'Acme', color: 'red' })._).toBeDefined();
   });
 });

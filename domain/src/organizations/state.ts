@@ -32,6 +32,7 @@ export type OrganizationState =
       organizationId: string;
       name: string;
       slug: string;
+      timeZone: string;
       members: OrganizationMember[];
       invitations: Record<string, InvitationRecord>;
       teams: Record<string, TeamRecord>;
@@ -69,6 +70,7 @@ export function evolveOrganization(state: OrganizationState, event: Organization
       organizationId: event.data.organizationId,
       name: event.data.name,
       slug: event.data.slug,
+      timeZone: event.data.timeZone,
       members: [],
       invitations: {},
       teams: {},
@@ -77,7 +79,12 @@ export function evolveOrganization(state: OrganizationState, event: Organization
   if (state.status !== 'active') return state;
   switch (event.type) {
     case 'OrganizationUpdated':
-      return { ...state, name: event.data.name ?? state.name, slug: event.data.slug ?? state.slug };
+      return {
+        ...state,
+        name: event.data.name ?? state.name,
+        slug: event.data.slug ?? state.slug,
+        timeZone: event.data.timeZone ?? state.timeZone,
+      };
     case 'OrganizationDeleted':
       return { status: 'deleted', organizationId: state.organizationId };
     case 'MemberAdded': {

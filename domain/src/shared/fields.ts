@@ -1,3 +1,6 @@
+// Besides zod, domain imports libphonenumber-js alone: like zod it is pure data (the numbering
+// plans) and code, with no I/O, so the model stays pure and runs alike in the servers and the browser.
+import { parsePhoneNumberWithError } from 'libphonenumber-js/min';
 import { z } from 'zod';
 
 /** Field rules shared by the forms of SPEC section 5. */
@@ -20,27 +23,87 @@ const maxOf = (label: string, max: MaxLength) =>
 
 export const US_PHONE_MESSAGE = 'Invalid US phone number. Must be 10 digits (with optional +1 prefix)';
 
+/** What may stand around the digits as people type a number: spaces, dashes, dots, parentheses, a leading +. */
+const PHONE_TEXT = /^\+?[\d\s().-]+$/;
+/** Longer than any way of writing ten digits and a +1: refused before the parser sees it. */
+const PHONE_TEXT_MAX = 30;
+
+/**
+ * The ten digits of a phone number as people type it: "3125550199", "(312) 555-0199",
+ * "312-555-0199", "312.555.0199", "+1 312 555 0199", "+1 (312) 555-0199". Null unless it is ten
+ * digits with an optional +1 (a bare leading 1 is refused, as the spec's rule says), with nothing
+ * else but spaces, dashes, dots and parentheses, and a number of the North American plan that
+ * libphonenumber knows as valid (a real area code and exchange: "555 123 4567" and "312 000 0001"
+ * are refused). Numbers of the plan outside the 50 states (Canada, the Caribbean) share the +1 and
+ * are taken like US ones.
+ */
+export function usPhoneDigits(text: string): string | null {
+  const typed = text.trim();
+  if (typed.length > PHONE_TEXT_MAX || !PHONE_TEXT.test(typed)) return null;
+  const digits = typed.replace(/\D/g, '');
+  if (typed.startsWith('+') ? !/^1\d{10}$/.test(digits) : !/^\d{10}$/.test(digits)) return null;
+  try {
+    const phone = parsePhoneNumberWithError(typed, { defaultCountry: 'US' });
+    const valid =
+      phone.countryCallingCode === '1' &&
+      phone.nationalNumber.length === 10 &&
+      phone.ext === undefined &&
+      phone.isValid();
+    return valid ? phone.nationalNumber : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The ten digits of a typed number, or the spec's message. */
+const tenDigits = z.string().transform((phone, context) => {
+  const digits = usPhoneDigits(phone);
+  if (digits !== null) return digits;
+  context.addIssue({ code: 'custom', message: US_PHONE_MESSAGE });
+  return z.NEVER;
+});
+
+/**
+ * A required US phone number typed any usual way (see usPhoneDigits), kept as its ten digits: the
+ * country code is a field of its own.
+ */
 export const usPhone = () =>
   z
     .string({ error: 'Phone number is required' })
     .trim()
     .min(1, { error: 'Phone number is required', abort: true })
-    .regex(/^(\+1)?\d{10}$/, US_PHONE_MESSAGE)
-    // The country code is a field of its own: the number is kept as its ten digits.
-    .transform((phone) => phone.replace(/^\+1/, ''));
+    .pipe(tenDigits);
 
 /** The same phone rule for a number that may be left out: empty means null. */
 export const optionalUsPhone = () =>
   z.preprocess(
     (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
     z
-      .string()
-      .trim()
-      .regex(/^(\+1)?\d{10}$/, US_PHONE_MESSAGE)
-      .transform((phone) => phone.replace(/^\+1/, ''))
+      .string({ error: US_PHONE_MESSAGE })
+      .pipe(tenDigits)
       .nullish()
       .transform((phone) => phone ?? null),
   );
+
+/** "3125550199" or "+13125550199" → "(312) 555-0199"; anything else as it is. */
+export function formatUsPhone(phone: string): string {
+  const match = /^(?:\+1)?(\d{3})(\d{3})(\d{4})$/.exec(phone);
+  return match ? `(${match[1]}) ${match[2]}-${match[3]}` : phone;
+}
+
+/**
+ * A number kept as digits beside its country code, as people read it: "(312) 555-0199" for +1,
+ * "+52 5512345678" for any other code.
+ */
+export function formatPhone(countryCode: string, number: string): string {
+  return countryCode === '+1' ? formatUsPhone(number) : `${countryCode} ${number}`;
+}
+
+/** The `tel:` address of a number: E.164, "+13125550199" (a stored "+1…" number is already so). */
+export function phoneHref(countryCode: string, number: string): string {
+  const digits = number.replace(/[^\d]/g, '');
+  return number.startsWith('+') ? `tel:+${digits}` : `tel:${countryCode}${digits}`;
+}
 
 /** The dialling prefix kept beside a ten-digit number. */
 export const countryCode = () =>

@@ -3,12 +3,19 @@ import type { z } from 'zod';
 import {
   email,
   fieldErrors,
+  formatPhone,
+  formatUsPhone,
   isoDate,
   isRealIsoDate,
   optionalEmail,
   optionalText,
+  optionalUsPhone,
+  phoneHref,
   requiredText,
   streamVersion,
+  US_PHONE_MESSAGE,
+  usPhone,
+  usPhoneDigits,
 } from './fields.ts';
 
 const errorsOf = (schema: z.ZodType, value: unknown) => {
@@ -141,5 +148,75 @@ describe('version', () => {
     expect(errorsOf(streamVersion(), 1.5)).toEqual(['Version must be a whole number']);
     expect(errorsOf(streamVersion(), '3')).toEqual(['Version must be a whole number']);
     expect(errorsOf(streamVersion(), 1e15)).toEqual(['Version cannot be more than 1000000000']);
+  });
+});
+
+describe('US phone numbers as people type them', () => {
+  it.each([
+    ['3125550199', '3125550199'],
+    ['+13125550199', '3125550199'],
+    ['(312) 555-0199', '3125550199'],
+    ['(312)555-0199', '3125550199'],
+    ['312-555-0199', '3125550199'],
+    ['312.555.0199', '3125550199'],
+    ['312 555 0199', '3125550199'],
+    ['+1 312 555 0199', '3125550199'],
+    ['+1 (312) 555-0199', '3125550199'],
+    ['+1-312-555-0199', '3125550199'],
+    ['+1.312.555.0199', '3125550199'],
+    ['  (312) 555-0199  ', '3125550199'],
+    ['(202) 555-0100', '2025550100'],
+    ['(416) 555-0199', '4165550199'],
+  ])('takes %j as %s', (typed, digits) => {
+    expect(usPhoneDigits(typed)).toBe(digits);
+    expect(usPhone().parse(typed)).toBe(digits);
+    expect(optionalUsPhone().parse(typed)).toBe(digits);
+  });
+
+  it.each([
+    ['555-0100', 'seven digits'],
+    ['312555019', 'nine digits'],
+    ['31255501999', 'eleven digits'],
+    ['13125550199', 'a leading 1 without its +'],
+    ['1 (312) 555-0199', 'a leading 1 without its +'],
+    ['+443125550100', 'another country code'],
+    ['+44 20 7946 0958', 'another country'],
+    ['+2 312 555 0199', 'another country code'],
+    ['1234567890', 'no area code starts with 1'],
+    ['(555) 123-4567', 'no such area code'],
+    ['(312) 055-0199', 'no exchange starts with 0'],
+    ['312-555-0199 ext 12', 'an extension'],
+    ['312-555-0199x12', 'an extension'],
+    ['312 FLOWERS', 'letters'],
+    ['312-555-O199', 'a letter O for a zero'],
+    ['tel:+13125550199', 'a link'],
+    ['312+555+0199', 'a + inside'],
+    ['3125550199/', 'another sign'],
+    [`3125550199${'-'.repeat(25)}`, 'too long'],
+    ['-', 'no digits'],
+  ])('refuses %j (%s) with the spec message', (typed) => {
+    expect(usPhoneDigits(typed)).toBeNull();
+    expect(errorsOf(usPhone(), typed)).toEqual([US_PHONE_MESSAGE]);
+    expect(errorsOf(optionalUsPhone(), typed)).toEqual([US_PHONE_MESSAGE]);
+  });
+
+  it('a required number says it is required; an optional one empty is null', () => {
+    expect(errorsOf(usPhone(), '')).toEqual(['Phone number is required']);
+    expect(errorsOf(usPhone(), '   ')).toEqual(['Phone number is required']);
+    expect(errorsOf(usPhone(), undefined)).toEqual(['Phone number is required']);
+    expect(optionalUsPhone().parse('')).toBeNull();
+    expect(optionalUsPhone().parse('  ')).toBeNull();
+    expect(optionalUsPhone().parse(null)).toBeNull();
+    expect(optionalUsPhone().parse(undefined)).toBeNull();
+  });
+
+  it('shows a number as people read it, and dials it in E.164', () => {
+    expect(formatUsPhone('3125550199')).toBe('(312) 555-0199');
+    expect(formatUsPhone('+13125550199')).toBe('(312) 555-0199');
+    expect(formatUsPhone('12')).toBe('12');
+    expect(formatPhone('+1', '3125550199')).toBe('(312) 555-0199');
+    expect(formatPhone('+52', '5512345678')).toBe('+52 5512345678');
+    expect(phoneHref('+1', '3125550199')).toBe('tel:+13125550199');
+    expect(phoneHref('+1', '+13125550199')).toBe('tel:+13125550199');
   });
 });

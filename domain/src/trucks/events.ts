@@ -9,5 +9,5 @@ export type TruckRemoved = { type: 'TruckRemoved'; data: { truckId: number } };
 export type TruckEvent = TruckPosted | TruckUpdated | TruckRemoved;
 
 export const truckStream = (truckId: number) => `truck-${truckId}`;
-/** Appending to this stream with expected "any" hands out the next truck id (its revision + 1). */
+/** Records the blocks of truck ids the command side reserves (`TruckIdsReserved { first, last }`, see command-api/src/sequence-ids.ts). */
 export const TRUCK_ID_SEQUENCE_STREAM = 'sequence-truck';

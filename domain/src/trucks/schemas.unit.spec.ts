@@ -33,6 +33,27 @@ describe('truck create form', () => {
     ).toBe('4695550142');
   });
 
+  it.each(['(312) 555-0199', '312-555-0199', '312.555.0199', '+1 312 555 0199', '+1 (312) 555-0199'])(
+    'takes the phone number %j as people type it, kept as ten digits',
+    (typed) => {
+      expect(
+        truckCreateSchema.parse({ ...valid, dispatcherMobileNumber: typed }).dispatcherMobileNumber,
+      ).toBe('3125550199');
+      expect(truckPatchSchema.parse({ dispatcherMobileNumber: typed }).dispatcherMobileNumber).toBe(
+        '3125550199',
+      );
+    },
+  );
+
+  it.each(['1 (312) 555-0199', '(555) 123-4567', '312-555-0199 ext 2', '312 555 01999'])(
+    'refuses the phone number %j with the spec message',
+    (typed) => {
+      expect(
+        errorsOf(truckCreateSchema, { ...valid, dispatcherMobileNumber: typed }).dispatcherMobileNumber,
+      ).toEqual(['Invalid US phone number. Must be 10 digits (with optional +1 prefix)']);
+    },
+  );
+
   it.each([
     ['truckName', 'x'.repeat(51), 'Truck name cannot be more than 50 characters'],
     ['companyName', 'x'.repeat(51), 'Company name cannot be more than 50 characters'],

@@ -270,7 +270,9 @@ const organizationEvent: Describe = async (event, data, context) => {
       return { ...base, subjectLabel: text(data.name), changes: created(data, ['name', 'slug', 'timeZone']) };
     if (type === 'OrganizationUpdated') {
       const changes = Object.fromEntries(
-        (['name', 'slug'] as const).filter((field) => data[field] !== undefined).map((f) => [f, data[f]]),
+        (['name', 'slug', 'timeZone'] as const)
+          .filter((field) => data[field] !== undefined)
+          .map((f) => [f, data[f]]),
       );
       return {
         ...base,

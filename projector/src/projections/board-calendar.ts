@@ -60,7 +60,9 @@ export function countInCalendar(
   posting: PostingState,
   sign: 1 | -1,
 ) {
-  const { kind, orgId, timeZone } = change;
+  const { kind, orgId } = change;
+  // A posting comes out of the days it was counted in, in the zone of then, and goes into today's.
+  const timeZone = sign === -1 ? change.beforeTimeZone : change.timeZone;
   const created = localDateOf(timeZone, posting.createdAt);
   const updated = localDateOf(timeZone, posting.updatedAt);
   const available = calendarDateOf(posting.availabilityDate);

@@ -198,3 +198,73 @@ describe('board counters', () => {
     await expectCounters();
   });
 });
+
+describe('board counters across a change of time zone', () => {
+  async function zoneHistory() {
+    revisions.clear();
+    await append(
+      `organization-${ORG}`,
+      'OrganizationCreated',
+      {
+        organizationId: ORG,
+        name: 'Tokyo Freight',
+        slug: 'tokyo-freight',
+        timeZone: 'Asia/Tokyo',
+        createdBy: 'user-1',
+      },
+      '2026-11-01T00:00:00.000Z',
+    );
+    // 2026-11-30T16:00Z: December 1st in Tokyo, November 30th in Chicago.
+    await append('truck-1', 'TruckPosted', { truckId: 1, ...truck }, '2026-11-30T16:00:00.000Z');
+    await append('truck-2', 'TruckPosted', { truckId: 2, ...truck }, '2026-11-30T16:00:00.000Z');
+    await append('truck-3', 'TruckPosted', { truckId: 3, ...truck }, '2026-11-30T16:00:00.000Z');
+    await append(
+      `organization-${ORG}`,
+      'OrganizationUpdated',
+      { organizationId: ORG, timeZone: 'America/Chicago' },
+      '2026-12-02T00:00:00.000Z',
+    );
+    // Taken out of Tokyo's December 1st, where it was counted.
+    await append('truck-1', 'TruckRemoved', { truckId: 1 }, '2026-12-02T01:00:00.000Z');
+    // Edited: out of Tokyo's days, into Chicago's (created November 30th, edited December 1st there).
+    await append(
+      'truck-2',
+      'TruckUpdated',
+      { truckId: 2, changes: { direction: 'SOUTH' } },
+      '2026-12-02T03:00:00.000Z',
+    );
+    // Changed back: truck 3 was counted in Tokyo, before both changes.
+    await append(
+      `organization-${ORG}`,
+      'OrganizationUpdated',
+      { organizationId: ORG, timeZone: 'Asia/Tokyo' },
+      '2026-12-05T00:00:00.000Z',
+    );
+    await append('truck-3', 'TruckRemoved', { truckId: 3 }, '2026-12-05T01:00:00.000Z');
+  }
+
+  async function expectNoDrift() {
+    const organization = await documents.get<{ id: string; position: string; timeZone: string }>(
+      collections.organizations,
+      ORG,
+    );
+    expect(organization?.timeZone).toBe('Asia/Tokyo');
+    const everyone = await calendar(boardCalendarId('trucks', ORG, '*', 2026));
+    // Only truck 2 is left, counted in Chicago at its edit: nothing below zero, nothing left behind.
+    expect(nonZero(everyone?.createdAt)).toEqual({ '11': { '30': 1 } });
+    expect(nonZero(everyone?.updatedAt)).toEqual({ '12': { '01': 1 } });
+    expect((await stats(boardStatsIds.total('trucks', ORG)))?.total).toBe(1);
+  }
+
+  it('take a posting out of the days of the zone it was counted in', async () => {
+    await zoneHistory();
+    await project();
+    await expectNoDrift();
+  });
+
+  it('come out the same one event at a time', async () => {
+    await zoneHistory();
+    await project(1);
+    await expectNoDrift();
+  });
+});

@@ -10,6 +10,11 @@ import {
 import { loadsProjection } from './loads.ts';
 import { organizationsProjection } from './organizations.ts';
 import { rebuildRequestsProjection } from './rebuild-requests.ts';
+import { savedSearchesProjection } from './saved-searches.ts';
+import {
+  standingSearchAlertsProjection,
+  standingSearchesBeforeProjection,
+} from './standing-search-alerts.ts';
 import { systemPingsProjection } from './system-pings.ts';
 import { trucksProjection } from './trucks.ts';
 
@@ -21,8 +26,13 @@ export const projections: Projection[] = [
   boardCountersProjection,
   // The activity log reads every record as it was before the event (an edit's "from"): before the lists.
   activityProjection,
+  // Standing searches compare a posting before an event with the posting after: before the lists…
+  standingSearchesBeforeProjection,
   trucksProjection,
   loadsProjection,
+  // …and after them.
+  standingSearchAlertsProjection,
+  savedSearchesProjection,
   organizationsProjection,
   envelopesProjection,
   // The versions read the lists' rows as the events left them, so they come after the lists.

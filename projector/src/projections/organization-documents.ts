@@ -9,6 +9,12 @@ export type OrganizationDocument = {
   name: string;
   slug: string;
   timeZone: string;
+  /**
+   * The zones it had before, each with the position of the event that replaced it (oldest first;
+   * absent until the first change). A posting's calendar counters were written in the zone in
+   * force at its last event, so that is the zone they are taken back out of.
+   */
+  previousTimeZones?: { until: string; timeZone: string }[];
   createdBy: string;
   createdAt: string;
   updatedAt: string;

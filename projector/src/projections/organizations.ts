@@ -133,7 +133,22 @@ export const organizationsProjection: Projection = {
         await updateOrganization(context, orgId, (organization) => {
           const name = event.data.name ?? organization.name;
           const slug = event.data.slug ?? organization.slug;
-          return { name, slug, search: searchText(name, slug), updatedAt: at };
+          const timeZone = event.data.timeZone ?? organization.timeZone;
+          const previousTimeZones =
+            timeZone === organization.timeZone
+              ? organization.previousTimeZones
+              : [
+                  ...(organization.previousTimeZones ?? []),
+                  { until: recorded.position.toString(), timeZone: organization.timeZone },
+                ];
+          return {
+            name,
+            slug,
+            timeZone,
+            ...(previousTimeZones ? { previousTimeZones } : {}),
+            search: searchText(name, slug),
+            updatedAt: at,
+          };
         });
         context.changed('organization', orgId, orgId);
         if (before && event.data.name !== undefined && event.data.name !== before.name) {

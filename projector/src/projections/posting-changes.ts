@@ -20,7 +20,13 @@ export interface PostingState {
 export interface PostingChange {
   kind: PostingKind;
   orgId: string;
+  /** The organization's time zone now: the one `after` is counted in. */
   timeZone: string;
+  /**
+   * The zone `before` was counted in: the one in force at the posting's last event (the
+   * organization may have changed its zone since).
+   */
+  beforeTimeZone: string;
   before: PostingState | null;
   after: PostingState | null;
 }
@@ -57,9 +63,23 @@ export const facetFields: Record<PostingKind, readonly (keyof PostingState)[]> =
 export const isAvailable = (kind: PostingKind, posting: PostingState) =>
   kind === 'loads' || posting.status === true;
 
-async function timeZoneOf(context: ProjectionContext, orgId: string): Promise<string> {
-  const organization = await context.get<Document & { timeZone?: string }>(collections.organizations, orgId);
-  return organization?.timeZone ?? DEFAULT_TIME_ZONE;
+type OrganizationZones = Document & {
+  timeZone?: string;
+  previousTimeZones?: { until: string; timeZone: string }[];
+};
+
+/** The organization's time zone now, and the one in force at the event of `position`. */
+async function timeZonesOf(
+  context: ProjectionContext,
+  orgId: string,
+  position: string | undefined,
+): Promise<{ now: string; atPosition: string }> {
+  const organization = await context.get<OrganizationZones>(collections.organizations, orgId);
+  const now = organization?.timeZone ?? DEFAULT_TIME_ZONE;
+  const previous = organization?.previousTimeZones;
+  if (!previous?.length || position === undefined) return { now, atPosition: now };
+  const at = BigInt(position);
+  return { now, atPosition: previous.find((zone) => at < BigInt(zone.until))?.timeZone ?? now };
 }
 
 /**
@@ -104,5 +124,6 @@ export async function postingChange(
         after.direction = loadDirection(after as unknown as LoadRoute, pointOfPlace);
     }
   }
-  return { kind: source.kind, orgId, timeZone: await timeZoneOf(context, orgId), before, after };
+  const zones = await timeZonesOf(context, orgId, (before as (PostingState & Document) | null)?.position);
+  return { kind: source.kind, orgId, timeZone: zones.now, beforeTimeZone: zones.atPosition, before, after };
 }

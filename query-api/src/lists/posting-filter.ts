@@ -11,7 +11,11 @@ const orderFields = {
  * The document store query of a trucks or loads list: always the caller's organization, then the
  * spec's filters. `search` is a case-insensitive match on the field the list searches.
  */
-export function postingFilter(query: PostingListQuery, orgId: string, searchField: string): Filter {
+export function postingFilter(
+  query: Omit<PostingListQuery, 'limit' | 'page'>,
+  orgId: string,
+  searchField: string,
+): Filter {
   const filter: Filter = { orgId: { eq: orgId } };
   const dates = dateCondition(query);
   if (dates) filter[dates.field] = dates.range;
@@ -22,6 +26,6 @@ export function postingFilter(query: PostingListQuery, orgId: string, searchFiel
   return filter;
 }
 
-export function postingSort(query: PostingListQuery): SortKey[] {
+export function postingSort(query: Pick<PostingListQuery, 'orderBy' | 'sort'>): SortKey[] {
   return [{ field: orderFields[query.orderBy], direction: query.sort }];
 }

@@ -20,6 +20,11 @@ export interface LiveChange {
 export const MEMBERSHIP_ENDED_EVENT = 'membership-ended';
 
 export const organizationRoom = (orgId: string) => `org:${orgId}`;
+/** One member's room in one organization: changes only they may hear of (their notifications). */
+export const memberRoom = (orgId: string, userId: string) => `member:${orgId}:${userId}`;
+
+/** Kinds whose ids are the users a change is for: each user hears of their own, nobody else does. */
+const perUserKinds = new Set(['notifications', 'saved-searches']);
 
 function positionOf(auth: unknown): bigint | null {
   const raw = (auth as { minPosition?: unknown } | undefined)?.minPosition;
@@ -79,7 +84,10 @@ export function attachLiveUpdates(
   });
 
   io.on('connection', (socket) => {
-    void socket.join(organizationRoom(socket.data.orgId as string));
+    void socket.join([
+      organizationRoom(socket.data.orgId as string),
+      memberRoom(socket.data.orgId as string, socket.data.userId as string),
+    ]);
     socket.emit('ready', { position: options.clock.position().toString() });
   });
 
@@ -98,6 +106,14 @@ export function attachLiveUpdates(
   const unsubscribe = options.clock.subscribe((commit) => {
     const position = commit.position.toString();
     for (const change of commit.changes) {
+      if (perUserKinds.has(change.kind)) {
+        for (const userId of change.ids) {
+          const room = memberRoom(change.orgId, String(userId));
+          io.to(room).emit('change', { kind: change.kind, ids: [userId], position, orgId: change.orgId });
+          options.metrics?.pushed(change.kind, io.of('/').adapter.rooms.get(room)?.size ?? 0);
+        }
+        continue;
+      }
       const message: LiveChange = { kind: change.kind, ids: change.ids, position, orgId: change.orgId };
       const room = organizationRoom(change.orgId);
       io.to(room).emit('change', message);

@@ -19,6 +19,18 @@ export function toLoad(document: LoadDocument): Load {
   return { ...load, id: Number(load.id) };
 }
 
+/** The document store query of the loads list (its page and its CSV export). */
+export function loadListFilter(query: Omit<LoadListQuery, 'limit' | 'page'>, orgId: string): Filter {
+  // A load has no availability status (SPEC section 3): the shared `status` parameter filters nothing.
+  const filter = postingFilter({ ...query, status: undefined }, orgId, 'searchText');
+  if (query.product) filter.product = { in: query.product };
+  // A load runs from its origin to its destination: `direction` is that compass point (the projector
+  // works it out from the cities' coordinates). `unitNumber` filters nothing, as `status`: a load has
+  // no truck, so no unit number, until it is booked.
+  if (query.direction) filter.direction = { in: query.direction };
+  return filter;
+}
+
 /**
  * One page of an organization's loads list with the response fields of SPEC section 7. The rows
  * come through the list's indexes; every count from the projector's counters where the filter allows.
@@ -31,13 +43,7 @@ export async function loadsPage(
   now: Date,
   asOf: AsOfMoment | null = null,
 ) {
-  // A load has no availability status (SPEC section 3): the shared `status` parameter filters nothing.
-  const filter = postingFilter({ ...query, status: undefined }, orgId, 'searchText');
-  if (query.product) filter.product = { in: query.product };
-  // A load runs from its origin to its destination: `direction` is that compass point (the projector
-  // works it out from the cities' coordinates). `unitNumber` filters nothing, as `status`: a load has
-  // no truck, so no unit number, until it is booked.
-  if (query.direction) filter.direction = { in: query.direction };
+  const filter = loadListFilter(query, orgId);
   if (asOf) return loadsPageAsOf(documents, orgId, timeZone, query, filter, asOf);
   const [rows, totalCount, days] = await Promise.all([
     documents.find<LoadDocument>(collections.loads, {

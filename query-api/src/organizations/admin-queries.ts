@@ -3,9 +3,13 @@ import { answers } from '@dispatch/auth/http/answers';
 import { parseInput } from '@dispatch/auth/http/boundary';
 import { requireSuperAdmin as requireSuperAdminOf } from '@dispatch/auth/http/request-context';
 import {
+  adminOrganizationAnswerSchema,
   adminOrganizationListQuerySchema,
+  adminOrganizationParamsSchema,
   adminOrganizationsPageAnswerSchema,
   adminOverviewAnswerSchema,
+  notFound,
+  organizationMessages,
   readModelStatusAnswerSchema,
 } from '@dispatch/domain';
 import {
@@ -17,6 +21,7 @@ import {
 } from '@dispatch/projector';
 import type { DocumentStore, Filter } from '@dispatch/storage';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { postingTotals } from '../overview/posting-totals.ts';
 import { withoutMinPosition } from '../read-your-writes.ts';
 import { toMemberView, toOrganizationView } from './organization-views.ts';
 import { pagedList, skipFor } from './paging.ts';
@@ -65,6 +70,54 @@ export function adminQueries(options: { documents: DocumentStore; auth: AuthServ
           }),
         );
         return pagedList(query, data, totalCount);
+      },
+    );
+
+    /**
+     * One organization, read only: what a platform admin needs to look at it without joining it
+     * (settings, board counts, members). No session ever becomes a member this way, so nothing of the
+     * organization can be changed from here, and its own routes still refuse the admin.
+     */
+    app.get(
+      '/api/v1/admin/organizations/:organizationId',
+      answers({ 200: adminOrganizationAnswerSchema }),
+      async (request) => {
+        await requireSuperAdmin(request);
+        const { organizationId } = parseInput(adminOrganizationParamsSchema, request.params, 'params');
+        const organization = await documents.get<OrganizationDocument>(
+          collections.organizations,
+          organizationId,
+        );
+        if (!organization) throw notFound(organizationMessages.notFound);
+        const inOrganization = { orgId: { eq: organization.id } };
+        const [totals, envelopes, pendingInvitations, members] = await Promise.all([
+          postingTotals(documents, organization.id),
+          documents.count(collections.envelopes, inOrganization),
+          documents.count(collections.invitations, {
+            ...inOrganization,
+            status: { eq: 'pending' },
+            expiresAt: { gt: new Date().toISOString() },
+          }),
+          documents.find<MemberDocument>(collections.members, {
+            filter: inOrganization,
+            sort: [{ field: 'createdAt', direction: 'asc' }],
+            limit: 100,
+          }),
+        ]);
+        return {
+          success: true,
+          data: {
+            ...toOrganizationView(organization),
+            memberCount: organization.memberCount,
+            boards: {
+              trucks: totals.truckCount,
+              loads: totals.loadCount,
+              envelopes,
+              pendingInvitations,
+            },
+            members: members.map((member) => toMemberView(member, { platformAdmin: true })),
+          },
+        };
       },
     );
 

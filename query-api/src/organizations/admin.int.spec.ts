@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join, ownerWithOrganization, query, signIn } from '../testing/organization-fixtures.ts';
-import { startTestApp, type TestApp } from '../testing/test-support.ts';
+import { requestsWith, startTestApp, type TestApp, validTruck } from '../testing/test-support.ts';
 
 let app: TestApp;
 let admin: string;
@@ -40,8 +40,49 @@ describe('the admin area', () => {
     expect(counts).toEqual({ organizations: 2, members: 3, pendingInvitations: 0 });
   });
 
+  it('shows one organization read only: settings, board counts and members', async () => {
+    const inject = requestsWith(() => app);
+    const posted = await inject(owner.cookie, 'POST', '/api/v1/trucks', validTruck, { origin: app.url });
+    expect(posted.statusCode).toBe(201);
+    await app.projector.waitFor(BigInt(String(posted.headers['x-event-position'])), 5000);
+    const response = await query(app, admin, `/api/v1/admin/organizations/${owner.organization.id}`);
+    expect(response.statusCode).toBe(200);
+    const { data } = response.json();
+    expect(data).toMatchObject({
+      id: owner.organization.id,
+      name: 'Admin Area Freight',
+      slug: 'admin-area-freight',
+      timeZone: 'America/Chicago',
+      memberCount: 2,
+      boards: { trucks: 1, loads: 0, envelopes: 0, pendingInvitations: 0 },
+    });
+    expect(data.members.map((member: { user: { email: string } }) => member.user.email)).toEqual([
+      'admin-area-owner@example.com',
+      'admin-area-member@example.com',
+    ]);
+    // A platform admin sees platform roles.
+    expect(data.members[0].user.role).toBe('user');
+  });
+
+  it('answers 404 for an organization that does not exist, and a 4xx for a malformed id', async () => {
+    const missing = await query(app, admin, '/api/v1/admin/organizations/no-such-organization');
+    expect([missing.statusCode, missing.json().message]).toEqual([404, 'Organization not found']);
+    // Past 100 characters the router itself refuses the path parameter.
+    const long = await query(app, admin, `/api/v1/admin/organizations/${'x'.repeat(101)}`);
+    expect(long.statusCode).toBe(414);
+    const blank = await query(app, admin, '/api/v1/admin/organizations/%20');
+    expect([blank.statusCode, blank.json().errors]).toEqual([
+      400,
+      { organizationId: ['organizationId is required'] },
+    ]);
+  });
+
   it('refuses everyone else', async () => {
-    for (const url of ['/api/v1/admin/organizations', '/api/v1/admin/overview']) {
+    for (const url of [
+      '/api/v1/admin/organizations',
+      '/api/v1/admin/overview',
+      `/api/v1/admin/organizations/${owner.organization.id}`,
+    ]) {
       const response = await query(app, owner.cookie, url);
       expect([response.statusCode, response.json().message]).toEqual([403, 'Not authorized']);
     }

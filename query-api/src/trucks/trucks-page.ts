@@ -11,6 +11,14 @@ export function toTruck(document: TruckDocument): Truck {
   return { ...truck, id: Number(truck.id) };
 }
 
+/** The document store query of the trucks list (its page and its CSV export). */
+export function truckListFilter(query: Omit<TruckListQuery, 'limit' | 'page'>, orgId: string): Filter {
+  const filter = postingFilter(query, orgId, 'truckName');
+  if (query.direction) filter.direction = { in: query.direction };
+  if (query.unitNumber) filter.unitNumber = { contains: query.unitNumber };
+  return filter;
+}
+
 /**
  * One page of an organization's trucks list with the response fields of SPEC section 7. The rows
  * come through the list's indexes; every count from the projector's counters where the filter allows.
@@ -23,9 +31,7 @@ export async function trucksPage(
   now: Date,
   asOf: AsOfMoment | null = null,
 ) {
-  const filter = postingFilter(query, orgId, 'truckName');
-  if (query.direction) filter.direction = { in: query.direction };
-  if (query.unitNumber) filter.unitNumber = { contains: query.unitNumber };
+  const filter = truckListFilter(query, orgId);
   if (asOf) return trucksPageAsOf(documents, orgId, timeZone, query, filter, asOf);
   const [rows, totalCount, days] = await Promise.all([
     documents.find<TruckDocument>(collections.trucks, {

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { invalidateHistory } from '../features/history/api/history-cache';
 import type { LiveChangeHandlers } from '../features/live/live-changes';
 import { invalidateLoads } from '../features/loads/api/load-cache';
+import { invalidateNotifications } from '../features/notifications/api/notification-cache';
 import {
   invalidateInvitations,
   invalidateMembers,
@@ -9,6 +10,7 @@ import {
 } from '../features/organizations/api/organization-cache';
 import { invalidateOverview } from '../features/overview/api/get-overview';
 import { invalidateRadius } from '../features/radius/api/radius-cache';
+import { invalidateSavedSearches } from '../features/saved-searches/api/saved-search-cache';
 import { invalidateEnvelopes } from '../features/sign-pro/api/envelope-cache';
 import { invalidateTrucks } from '../features/trucks/api/truck-cache';
 
@@ -34,4 +36,7 @@ export const liveChangeHandlers: LiveChangeHandlers = {
   organization: invalidateOrganization,
   // Sign-pro: the tables, counts, details and histories; the tables tell what the receiver did.
   envelopes: invalidateEnvelopes,
+  // The user's own alerts and saved searches (the server tells only their owner).
+  notifications: invalidateNotifications,
+  'saved-searches': invalidateSavedSearches,
 };

@@ -1,15 +1,20 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
 import { loadViewer } from '../app/viewer';
 import { decideAuthenticatedRoute } from '../features/auth/guards';
+import { firstSegment, noticeForeignOrganization } from '../features/organizations/guard-notices';
 
 /**
  * Everything behind sign-in. No session → /login; a super_admin passes; a user without an
- * active organization → /onboarding; with one, a wrong first path segment → /{their slug}.
+ * active organization → /onboarding; with one, a wrong first path segment → /{their slug}, with a
+ * toast saying why.
  */
 export const Route = createFileRoute('/_authenticated')({
-  beforeLoad: async ({ context, location }) => {
+  beforeLoad: async ({ context, location, preload }) => {
     const viewer = await loadViewer(context.queryClient);
     const decision = decideAuthenticatedRoute(viewer?.guard ?? null, location.href);
+    if (decision.kind === 'redirect' && viewer && !preload) {
+      await noticeForeignOrganization(context.queryClient, firstSegment(location.href));
+    }
     if (decision.kind === 'redirect' || !viewer) {
       throw redirect({ href: decision.kind === 'redirect' ? decision.to : '/login', replace: true });
     }

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { concurrentAppendsContract } from '../concurrent-appends.contract.ts';
 import { eventStoreContract } from '../event-store.contract.ts';
 import type { EventStore, NewEvent, RecordedEvent } from '../port.ts';
 import { openSqliteEventStore } from './open-sqlite-event-store.ts';
@@ -16,6 +17,16 @@ eventStoreContract('sqlite in memory', () => openSqliteEventStore({ path: ':memo
 
 let directory = '';
 eventStoreContract(
+  'sqlite file',
+  () => {
+    directory = mkdtempSync(join(tmpdir(), 'dispatch-events-'));
+    return openSqliteEventStore({ path: join(directory, 'events.sqlite') });
+  },
+  () => rmSync(directory, { recursive: true, force: true }),
+);
+
+concurrentAppendsContract('sqlite in memory', () => openSqliteEventStore({ path: ':memory:' }));
+concurrentAppendsContract(
   'sqlite file',
   () => {
     directory = mkdtempSync(join(tmpdir(), 'dispatch-events-'));
@@ -150,6 +161,24 @@ describe('sqlite event store on a shared file', () => {
       page = await store.readAll(page.at(-1)!.position, 1_000);
     }
     expect(acknowledged.length).toBeGreaterThanOrEqual(200);
+    expect(acknowledged.filter((id) => !stored.has(id))).toEqual([]);
+  });
+
+  it('keeps every acknowledged append of concurrent writers when the process is killed mid-commit', async () => {
+    // 50 writers at once: appends are committed in groups, and a group is acknowledged only once on disk.
+    const writer = runChild(file, 'concurrent');
+    await waitUntil(() => writer.lines.length >= 1_000, 20_000);
+    writer.process.kill('SIGKILL');
+    await writer.exited;
+    const acknowledged = writer.lines.filter((line) => line.length > 0);
+
+    const store = open();
+    const stored = new Set<string>();
+    for (let page = await store.readAll(0n, 1_000); page.length > 0; ) {
+      for (const event of page) stored.add(event.id);
+      page = await store.readAll(page.at(-1)!.position, 1_000);
+    }
+    expect(acknowledged.length).toBeGreaterThanOrEqual(1_000);
     expect(acknowledged.filter((id) => !stored.has(id))).toEqual([]);
   });
 

@@ -1,13 +1,16 @@
 import { Link, Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
-import { Activity, Compass, LayoutDashboard, Package, Radar, Truck } from 'lucide-react';
+import { Activity, Bookmark, Compass, LayoutDashboard, Package, Radar, Truck } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { ActivityNavLink } from '../../features/activity/components/activity-nav-link';
 import { useSession } from '../../features/auth/api/get-session';
 import { UserMenu } from '../../features/auth/components/user-menu';
+import { CommandMenu } from '../../features/command-menu/command-menu';
 import { type LiveStatus, useLiveUpdates } from '../../features/live/use-live-updates';
+import { NotificationsBell } from '../../features/notifications/components/notifications-bell';
 import { MembersNavLink } from '../../features/organizations/components/members-nav-link';
 import { MembershipWatcher } from '../../features/organizations/components/membership-watcher';
 import { OrganizationSwitcher } from '../../features/organizations/components/organization-switcher';
+import { SettingsNavLink } from '../../features/organizations/components/settings-nav-link';
 import type { Organization } from '../../features/organizations/types';
 import { SignProNavLink } from '../../features/sign-pro/components/sign-pro-nav-link';
 import { cn } from '../../lib/cn';
@@ -85,6 +88,15 @@ function Navigation({
         <Compass aria-hidden />
         Radius 360
       </Link>
+      <Link
+        to="/$orgSlug/saved-searches"
+        params={{ orgSlug }}
+        className={navItemClassName}
+        activeProps={activeNavItem}
+      >
+        <Bookmark aria-hidden />
+        Saved searches
+      </Link>
       <SignProNavLink
         organizationId={organizationId}
         orgSlug={orgSlug}
@@ -98,6 +110,12 @@ function Navigation({
         activeClassName={activeNavItem.className}
       />
       <ActivityNavLink
+        organizationId={organizationId}
+        orgSlug={orgSlug}
+        className={navItemClassName}
+        activeClassName={activeNavItem.className}
+      />
+      <SettingsNavLink
         organizationId={organizationId}
         orgSlug={orgSlug}
         className={navItemClassName}
@@ -155,9 +173,13 @@ export function OrganizationLayout({ organization }: { organization: Organizatio
       <MembershipWatcher organization={organization} />
       {/* One navigation for every width: a top bar on phones, a sidebar from md up. */}
       <aside className="sticky top-0 z-30 flex flex-wrap items-center gap-2 border-b border-border bg-sidebar p-2 md:h-screen md:w-60 md:shrink-0 md:flex-col md:flex-nowrap md:items-stretch md:gap-4 md:border-r md:border-b-0 md:p-3">
-        <div className="min-w-0 flex-1 md:flex-none">
-          <OrganizationSwitcher organization={organization} onSwitched={onSwitched} />
+        <div className="flex min-w-0 flex-1 items-center gap-1 md:flex-none">
+          <div className="min-w-0 flex-1">
+            <OrganizationSwitcher organization={organization} onSwitched={onSwitched} />
+          </div>
+          <NotificationsBell organizationId={organization.id} orgSlug={organization.slug} />
         </div>
+        <CommandMenu organization={organization} />
         <Navigation
           orgSlug={organization.slug}
           organizationId={organization.id}

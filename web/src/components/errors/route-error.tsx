@@ -3,6 +3,7 @@ import { type ErrorComponentProps, Link, useRouter } from '@tanstack/react-route
 import { CircleAlert } from 'lucide-react';
 import { useEffect } from 'react';
 import { isApiError } from '../../lib/api-client';
+import { useDocumentTitle } from '../../lib/use-document-title';
 import { Button, buttonClassName } from '../ui/button';
 import { describeQueryError } from './query-error';
 
@@ -15,6 +16,8 @@ export function RouteError({ error }: ErrorComponentProps) {
   const wording = notFound
     ? { title: 'Not found', detail: 'It may have been deleted.' }
     : describeQueryError(error, 'Something went wrong');
+  // The tab says what happened, not the title of the page that was loading.
+  useDocumentTitle(wording.title);
 
   return (
     <div role="alert" className="mx-auto flex max-w-md flex-col items-center gap-3 px-6 py-20 text-center">
@@ -38,6 +41,7 @@ export function RouteError({ error }: ErrorComponentProps) {
 }
 
 export function NotFound() {
+  useDocumentTitle('Page not found');
   return (
     <div className="mx-auto flex max-w-md flex-col items-center gap-3 px-6 py-20 text-center">
       <p className="text-sm font-medium text-muted-foreground">404</p>

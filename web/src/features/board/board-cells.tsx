@@ -1,19 +1,20 @@
 /** Cell contents the trucks and loads tables show alike. */
+import { formatPhone, phoneHref } from '@dispatch/domain';
 import { relativeTime } from '../../lib/dates';
 
-/** A phone number that dials on a tap. */
+/** A phone number as people read it, "(312) 555-0199", that dials its E.164 form on a tap. */
 export function PhoneLink({ countryCode, number }: { countryCode: string; number: string }) {
   return (
     <a
-      href={`tel:${countryCode}${number}`}
+      href={phoneHref(countryCode, number)}
       className="whitespace-nowrap text-xs text-muted-foreground tabular-nums hover:text-foreground"
     >
-      {countryCode} {number}
+      {formatPhone(countryCode, number)}
     </a>
   );
 }
 
-/** Who to call: a name over the number. */
+/** Who to call: a name and the number, on one line. */
 export function ContactCell({
   name,
   countryCode,
@@ -24,10 +25,9 @@ export function ContactCell({
   number: string;
 }) {
   return (
-    <div className="flex flex-col">
-      <span className="whitespace-nowrap">{name}</span>
-      <PhoneLink countryCode={countryCode} number={number} />
-    </div>
+    <span className="whitespace-nowrap">
+      {name} <PhoneLink countryCode={countryCode} number={number} />
+    </span>
   );
 }
 

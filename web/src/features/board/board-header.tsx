@@ -15,22 +15,24 @@ export interface BoardHeaderProps {
   extra?: ReactNode;
 }
 
-/** The heading of a list with the button that posts to it. */
+/** The heading of a list, in one slim line, with the button that posts to it (`n` does too). */
 export function BoardHeader({ title, description, refreshing, post, extra }: BoardHeaderProps) {
   return (
-    <header className="flex flex-wrap items-end justify-between gap-4">
-      <div>
-        <h1 className="flex items-center gap-2 text-2xl font-semibold tracking-tight">
+    <header className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+      <div className="flex min-w-0 flex-1 flex-col sm:flex-row sm:items-baseline sm:gap-3">
+        <h1 className="flex shrink-0 items-center gap-2 text-xl font-semibold tracking-tight">
           {title}
           {refreshing ? <Spinner label="Refreshing" /> : null}
         </h1>
-        <p className="mt-1 text-sm text-muted-foreground">{description}</p>
+        <p className="min-w-0 text-sm text-muted-foreground sm:truncate" title={description}>
+          {description}
+        </p>
       </div>
       <div className="flex flex-wrap items-center gap-2">
         {extra}
         {post ? (
-          <Button asChild>
-            <Link to={post.to} params={{ orgSlug: post.orgSlug }}>
+          <Button asChild size="sm" className="h-8">
+            <Link to={post.to} params={{ orgSlug: post.orgSlug }} aria-keyshortcuts="n">
               <Plus aria-hidden />
               {post.label}
             </Link>

@@ -1,8 +1,16 @@
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { buttonClassName } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import type { BoardPath } from './board-kind';
+import { PageSizeSelect } from './data-grid/page-size-select';
+import type { GridId } from './data-grid/use-grid-preferences';
+
+/** The grid whose preferences a board's page size is saved with. */
+export const gridOfBoard: Record<BoardPath, GridId> = {
+  '/$orgSlug/trucks/': 'trucks',
+  '/$orgSlug/loads/': 'loads',
+};
 
 export interface BoardPaginationProps {
   page: { totalCount: number; totalPages: number; data: readonly unknown[] };
@@ -21,12 +29,23 @@ export function BoardPagination({ page, search, from, emptyText }: BoardPaginati
   const hasPrevious = search.page > 0;
   const hasNext = search.page + 1 < page.totalPages;
   const disabled = 'pointer-events-none opacity-50';
+  const navigate = useNavigate({ from });
 
   return (
-    <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-3 px-1 text-sm">
-      <p className="text-muted-foreground tabular-nums">
-        {page.totalCount === 0 ? emptyText : `${first}–${last} of ${page.totalCount.toLocaleString()}`}
-      </p>
+    <nav
+      aria-label="Pagination"
+      className="flex shrink-0 flex-wrap items-center justify-between gap-x-3 gap-y-2 px-1 text-sm"
+    >
+      <div className="flex items-center gap-3">
+        <p className="text-muted-foreground tabular-nums">
+          {page.totalCount === 0 ? emptyText : `${first}–${last} of ${page.totalCount.toLocaleString()}`}
+        </p>
+        <PageSizeSelect
+          gridId={gridOfBoard[from]}
+          value={search.limit}
+          onChange={(limit) => void navigate({ search: (current) => ({ ...current, limit, page: 0 }) })}
+        />
+      </div>
       <div className="flex items-center gap-2">
         <span className="text-muted-foreground tabular-nums">
           Page {Math.min(search.page + 1, totalPages)} of {totalPages}
@@ -37,7 +56,7 @@ export function BoardPagination({ page, search, from, emptyText }: BoardPaginati
           search={(current) => ({ ...current, page: Math.max(0, Math.min(search.page - 1, totalPages - 1)) })}
           aria-disabled={!hasPrevious}
           tabIndex={hasPrevious ? undefined : -1}
-          className={cn(buttonClassName('outline', 'sm'), !hasPrevious && disabled)}
+          className={cn(buttonClassName('outline', 'sm'), 'h-8', !hasPrevious && disabled)}
         >
           <ChevronLeft aria-hidden />
           Previous

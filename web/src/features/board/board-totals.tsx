@@ -1,12 +1,9 @@
-import { Card } from '../../components/ui/card';
-
 function Total({ label, value, detail }: { label: string; value: number; detail?: string }) {
   return (
-    <Card className="px-5 py-4">
-      <p className="text-sm text-muted-foreground">{label}</p>
-      <p className="mt-1 text-2xl font-semibold tabular-nums tracking-tight">{value.toLocaleString()}</p>
-      {detail ? <p className="mt-1 text-xs text-muted-foreground">{detail}</p> : null}
-    </Card>
+    <span className="whitespace-nowrap">
+      {label} <strong className="font-semibold text-foreground tabular-nums">{value.toLocaleString()}</strong>
+      {detail ? <span className="tabular-nums"> ({detail})</span> : null}
+    </span>
   );
 }
 
@@ -20,10 +17,13 @@ export interface BoardTotalsProps {
   availableYesterday: number;
 }
 
-/** The figures above a list: its size, what was posted today and what is available today. */
+/** The figures of a list, in one slim line: its size, what was posted today and what is available today. */
 export function BoardTotals(totals: BoardTotalsProps) {
   return (
-    <section aria-label="Totals" className="grid gap-3 sm:grid-cols-3">
+    <section
+      aria-label="Totals"
+      className="flex min-w-0 flex-wrap items-center gap-x-4 gap-y-1 text-xs text-muted-foreground"
+    >
       <Total label={totals.countLabel} value={totals.count} />
       <Total
         label="Posted today"

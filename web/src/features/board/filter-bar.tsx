@@ -6,11 +6,12 @@ import {
   trailerTypeLabels,
   trailerTypes,
 } from '@dispatch/domain';
-import { FilterX } from 'lucide-react';
-import { useCallback, useId } from 'react';
+import { FilterX, SlidersHorizontal } from 'lucide-react';
+import { type ReactNode, useCallback, useId, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Select } from '../../components/ui/select';
+import { cn } from '../../lib/cn';
 import { activeFilterCount, type BoardFilters } from './board-search';
 import { CreatorFilter } from './creator-filter';
 import { DateFilter } from './date-filter';
@@ -36,83 +37,129 @@ export interface FilterBarProps {
   /** Called with the filters that changed (undefined clears one); the board goes back to page 0. */
   onChange: (changes: Partial<BoardFilters>) => void;
   onClear: () => void;
+  /** Shown at the right of the bar (the board's totals). */
+  aside?: ReactNode;
 }
 
+/** The attribute of the board's search box, which `/` focuses. */
+export const BOARD_SEARCH_ATTRIBUTE = 'data-board-search';
+
 /**
- * The filter bar of a trucks or loads board. It holds no state of its own: the filters live in the
- * page's URL search params, so a filtered board can be shared, bookmarked and reloaded.
+ * The filter bar of a trucks or loads board: the search box, and the other filters behind a
+ * "Filters" button that counts the ones set, so the rows start high on the page. It holds no
+ * filter of its own: they live in the page's URL search params, so a filtered board can be shared,
+ * bookmarked and reloaded.
  */
-export function FilterBar({ organizationId, controls, value, onChange, onClear }: FilterBarProps) {
+export function FilterBar({ organizationId, controls, value, onChange, onClear, aside }: FilterBarProps) {
   const statusId = useId();
+  const panelId = useId();
   const active = activeFilterCount(value);
+  // Open on arrival when a filter other than the search is set (a shared link), so it shows.
+  const [open, setOpen] = useState(() => activeFilterCount({ ...value, search: undefined }) > 0);
   const change = useCallback((changes: Partial<BoardFilters>) => onChange(changes), [onChange]);
   const setSearch = useCallback((search: string | undefined) => change({ search }), [change]);
   const setUnitNumber = useCallback((unitNumber: string | undefined) => change({ unitNumber }), [change]);
 
   return (
-    <Card className="flex flex-col gap-4 px-4 py-4" role="search" aria-label="Filters">
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-        <TextFilter
-          label={`Search ${controls.searchLabel.toLowerCase()}`}
-          icon
-          value={value.search}
-          onChange={setSearch}
-        />
-        {controls.unitNumber ? (
-          <TextFilter label="Unit number" value={value.unitNumber} onChange={setUnitNumber} />
-        ) : null}
-        {controls.status ? (
-          <FilterField label="Status" htmlFor={statusId}>
-            <Select
-              id={statusId}
-              value={value.status ?? ''}
-              onChange={(event) =>
-                change({ status: (event.target.value || undefined) as BoardFilters['status'] })
-              }
-            >
-              <option value="">Any status</option>
-              <option value="true">Available</option>
-              <option value="false">Not available</option>
-            </Select>
-          </FilterField>
-        ) : null}
-        <CreatorFilter
-          organizationId={organizationId}
-          value={value.createdBy}
-          onChange={(createdBy) => change({ createdBy })}
-        />
-      </div>
-      <div className="flex flex-wrap gap-x-6 gap-y-3">
-        <ChoiceChips
-          label="Trailer type"
-          options={options(trailerTypes, trailerTypeLabels)}
-          selected={value.trailerType}
-          onChange={(trailerType) => change({ trailerType })}
-        />
-        {controls.product ? (
-          <ChoiceChips
-            label="Product"
-            options={options(products, productLabels)}
-            selected={value.product}
-            onChange={(product) => change({ product })}
+    // biome-ignore lint/a11y/useSemanticElements: a div with the role, as every browser and assistive tool knows it
+    <div className="flex min-w-0 flex-col gap-2" role="search" aria-label="Filters">
+      <div className="flex flex-wrap items-center gap-2">
+        <div className="w-full sm:w-64" {...{ [BOARD_SEARCH_ATTRIBUTE]: '' }}>
+          <TextFilter
+            label={`Search ${controls.searchLabel.toLowerCase()}`}
+            placeholder={`Search ${controls.searchLabel.toLowerCase()} (press /)`}
+            hideLabel
+            icon
+            className="h-8"
+            value={value.search}
+            onChange={setSearch}
           />
-        ) : null}
-        {controls.direction ? (
-          <ChoiceChips
-            label="Direction"
-            options={options(directions, directionLabels)}
-            selected={value.direction}
-            onChange={(direction) => change({ direction })}
-          />
-        ) : null}
-      </div>
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <DateFilter value={value} onChange={change} />
-        <Button variant="ghost" size="sm" onClick={onClear} disabled={active === 0}>
-          <FilterX aria-hidden />
-          {active === 0 ? 'No filters' : `Clear ${active === 1 ? 'filter' : `${active} filters`}`}
+        </div>
+        <Button
+          variant="outline"
+          size="sm"
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => setOpen((current) => !current)}
+          className={cn(open && 'bg-accent')}
+        >
+          <SlidersHorizontal aria-hidden />
+          Filters
+          {active > 0 ? (
+            <span className="rounded-full bg-primary px-1.5 text-[11px] leading-4 font-semibold text-primary-foreground tabular-nums">
+              <span className="sr-only">, </span>
+              {active}
+              <span className="sr-only"> set</span>
+            </span>
+          ) : null}
         </Button>
+        {active > 0 ? (
+          <Button variant="ghost" size="sm" onClick={onClear}>
+            <FilterX aria-hidden />
+            {`Clear ${active === 1 ? 'filter' : `${active} filters`}`}
+          </Button>
+        ) : null}
+        {aside ? <div className="min-w-0 sm:ml-auto">{aside}</div> : null}
       </div>
-    </Card>
+      {open ? (
+        <Card id={panelId} className="flex flex-col gap-3 px-4 py-3">
+          <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+            {controls.unitNumber ? (
+              <TextFilter label="Unit number" value={value.unitNumber} onChange={setUnitNumber} />
+            ) : null}
+            {controls.status ? (
+              <FilterField label="Status" htmlFor={statusId}>
+                <Select
+                  id={statusId}
+                  value={value.status ?? ''}
+                  onChange={(event) =>
+                    change({ status: (event.target.value || undefined) as BoardFilters['status'] })
+                  }
+                >
+                  <option value="">Any status</option>
+                  <option value="true">Available</option>
+                  <option value="false">Not available</option>
+                </Select>
+              </FilterField>
+            ) : null}
+            <CreatorFilter
+              organizationId={organizationId}
+              value={value.createdBy}
+              onChange={(createdBy) => change({ createdBy })}
+            />
+          </div>
+          <div className="flex flex-wrap gap-x-6 gap-y-3">
+            <ChoiceChips
+              label="Trailer type"
+              options={options(trailerTypes, trailerTypeLabels)}
+              selected={value.trailerType}
+              onChange={(trailerType) => change({ trailerType })}
+            />
+            {controls.product ? (
+              <ChoiceChips
+                label="Product"
+                options={options(products, productLabels)}
+                selected={value.product}
+                onChange={(product) => change({ product })}
+              />
+            ) : null}
+            {controls.direction ? (
+              <ChoiceChips
+                label="Direction"
+                options={options(directions, directionLabels)}
+                selected={value.direction}
+                onChange={(direction) => change({ direction })}
+              />
+            ) : null}
+          </div>
+          <div className="flex flex-wrap items-end justify-between gap-3">
+            <DateFilter value={value} onChange={change} />
+            <Button variant="ghost" size="sm" onClick={() => setOpen(false)}>
+              Done
+            </Button>
+          </div>
+        </Card>
+      ) : null}
+    </div>
   );
 }

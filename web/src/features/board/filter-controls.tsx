@@ -7,15 +7,21 @@ import { cn } from '../../lib/cn';
 export function FilterField({
   label,
   htmlFor,
+  hideLabel = false,
   children,
 }: {
   label: string;
   htmlFor?: string;
+  /** The label for screen readers only (the field's placeholder says the same). */
+  hideLabel?: boolean;
   children: ReactNode;
 }) {
   return (
     <div className="flex min-w-0 flex-col gap-1.5">
-      <label htmlFor={htmlFor} className="text-xs font-medium text-muted-foreground">
+      <label
+        htmlFor={htmlFor}
+        className={hideLabel ? 'sr-only' : 'text-xs font-medium text-muted-foreground'}
+      >
         {label}
       </label>
       {children}
@@ -30,12 +36,17 @@ export function TextFilter({
   onChange,
   icon = false,
   placeholder,
+  hideLabel = false,
+  className,
 }: {
   label: string;
   value: string | undefined;
   onChange: (value: string | undefined) => void;
   icon?: boolean;
   placeholder?: string;
+  hideLabel?: boolean;
+  /** The input's classes (its height, in a toolbar). */
+  className?: string;
 }) {
   const id = useId();
   const [text, setText] = useState(value ?? '');
@@ -48,7 +59,7 @@ export function TextFilter({
   }, [text, value, onChange]);
 
   return (
-    <FilterField label={label} htmlFor={id}>
+    <FilterField label={label} htmlFor={id} hideLabel={hideLabel}>
       <div className="relative">
         {icon ? (
           <Search
@@ -62,7 +73,7 @@ export function TextFilter({
           placeholder={placeholder ?? label}
           value={text}
           onChange={(event) => setText(event.target.value)}
-          className={cn(icon && 'pl-8')}
+          className={cn(icon && 'pl-8', className)}
         />
       </div>
     </FilterField>

@@ -1,17 +1,22 @@
-import { useNavigate } from '@tanstack/react-router';
+import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { CircleAlert } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { describeQueryError } from '../../components/errors/query-error';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { useNow } from '../../lib/use-now';
+import { BoardCsvActions } from '../csv/components/board-csv-actions';
+import { SaveSearchButton } from '../saved-searches/components/save-search-button';
+import { kindOfBoard } from '../saved-searches/saved-search-links';
 import { AsOfBanner, AsOfControl, type AsOfView } from './as-of';
 import { BoardEmptyState } from './board-empty-state';
 import { BoardHeader, type BoardHeaderProps } from './board-header';
 import type { BoardPath } from './board-kind';
-import { BoardPagination } from './board-pagination';
+import { BoardPagination, gridOfBoard } from './board-pagination';
 import { activeFilterCount, type BoardFilters } from './board-search';
-import { FilterBar, type FilterBarControls } from './filter-bar';
+import { isPageShortcut } from './data-grid/keys';
+import { useApplySavedPageSize } from './data-grid/use-grid-preferences';
+import { BOARD_SEARCH_ATTRIBUTE, FilterBar, type FilterBarControls } from './filter-bar';
 import { useBoardFilters } from './use-board-filters';
 
 /** A detail as a sentence of its own, ending with its stop. */
@@ -47,7 +52,46 @@ export interface PostingBoardProps<P> {
   deleteDialog: (posting: P | null, onClose: () => void) => ReactNode;
 }
 
-/** A live list of the board: totals, filters, the table or why it is empty, paging, deleting. */
+/**
+ * The board's shortcuts: `/` focuses the search box (Escape leaves it), `n` opens the post screen
+ * (not on a board of the past). The grid's own are j / k and Enter.
+ */
+function useBoardShortcuts(onPost: (() => void) | null) {
+  const post = useRef(onPost);
+  post.current = onPost;
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      // Escape in the search box hands the keys back to the board (j / k, Enter, n).
+      if (
+        event.key === 'Escape' &&
+        event.target instanceof HTMLInputElement &&
+        event.target.closest(`[${BOARD_SEARCH_ATTRIBUTE}]`)
+      ) {
+        event.target.blur();
+        return;
+      }
+      if (!isPageShortcut(event)) return;
+      if (event.key === '/') {
+        const input = document.querySelector<HTMLInputElement>(`[${BOARD_SEARCH_ATTRIBUTE}] input`);
+        if (!input) return;
+        event.preventDefault();
+        input.focus();
+        input.select();
+      } else if (event.key === 'n' && post.current) {
+        event.preventDefault();
+        post.current();
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+}
+
+/**
+ * A live list of the board: one slim heading line, the search and the filters behind a button with
+ * the totals beside them, the grid (which scrolls inside its frame, the page never does on a
+ * computer) or why it is empty, paging, deleting.
+ */
 export function PostingBoard<P>({
   kind,
   organization,
@@ -70,20 +114,40 @@ export function PostingBoard<P>({
   const viewAsOf = (asOf: string | undefined) =>
     navigate({ search: (current) => ({ ...current, asOf, page: 0 }) });
   const asOf = search.asOf ? page.asOf : undefined;
+  const limitInAddress = useRouterState({ select: (state) => /[?&]limit=/.test(state.location.searchStr) });
+  useApplySavedPageSize(gridOfBoard[kind.path], {
+    limit: search.limit,
+    explicit: limitInAddress,
+    apply: (limit) => void navigate({ search: (current) => ({ ...current, limit, page: 0 }), replace: true }),
+  });
+  useBoardShortcuts(
+    asOf ? null : () => void navigate({ to: kind.post.to, params: { orgSlug: organization.slug } }),
+  );
 
   return (
-    <div className="flex flex-col gap-6">
+    // From md up the board fills the window below the page's padding (main's py-8), and only the
+    // grid scrolls; on phones the page scrolls and the grid scrolls sideways inside its frame.
+    <div className="flex min-w-0 flex-col gap-2 md:h-[calc(100dvh-4rem)]">
       <BoardHeader
         title={kind.title}
         description={description}
         refreshing={refreshing}
         post={asOf ? null : { ...kind.post, orgSlug: organization.slug }}
-        extra={<AsOfControl value={search.asOf} onChange={viewAsOf} />}
+        extra={
+          <>
+            <SaveSearchButton
+              kind={kindOfBoard(kind.path)}
+              params={search}
+              orgSlug={organization.slug}
+              size="sm"
+            />
+            <AsOfControl value={search.asOf} onChange={viewAsOf} />
+            <BoardCsvActions path={kind.path} search={search} orgSlug={organization.slug} />
+          </>
+        }
       />
 
       {asOf ? <AsOfBanner asOf={asOf} onLive={() => viewAsOf(undefined)} /> : null}
-
-      {totals(filtered)}
 
       <FilterBar
         organizationId={organization.id}
@@ -91,6 +155,7 @@ export function PostingBoard<P>({
         value={search}
         onChange={changeFilters}
         onClear={clearFilters}
+        aside={totals(filtered)}
       />
 
       {refreshError ? (
@@ -113,7 +178,7 @@ export function PostingBoard<P>({
         </div>
       ) : null}
 
-      <Card className="overflow-hidden">
+      <Card className="flex min-h-0 flex-col overflow-hidden max-md:max-h-[75dvh]">
         {page.data.length ? (
           table(page.data, now, asOf ? null : setToDelete)
         ) : (

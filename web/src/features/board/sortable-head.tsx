@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
-import { TableHead } from '../../components/ui/table';
+import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 import type { BoardOrderBy, BoardPath, BoardSort } from './board-kind';
 
@@ -12,32 +12,31 @@ export interface SortableHeadProps<S extends BoardSort> {
   from: BoardPath;
   /** The search after a click on this header (the feature's own sort rule). */
   nextSort: (current: S, orderBy: BoardOrderBy) => S;
-  className?: string;
 }
 
-/** A column header that orders the list by its column; screen readers hear the current order. */
-export function SortableHead<S extends BoardSort>({
+/**
+ * A grid column's head that orders the list by its column, through the page's URL search params:
+ * the head's content and the `aria-sort` of its cell, so screen readers hear the current order.
+ */
+export function sortableHead<S extends BoardSort>({
   label,
   orderBy,
   search,
   from,
   nextSort,
-  className,
-}: SortableHeadProps<S>) {
+}: SortableHeadProps<S>): { head: ReactNode; ariaSort: 'ascending' | 'descending' | 'none' } {
   const next = nextSort(search, orderBy);
   const active = search.orderBy === orderBy;
   const Icon = !active ? ArrowUpDown : search.sort === 'asc' ? ArrowUp : ArrowDown;
-  return (
-    <TableHead
-      aria-sort={active ? (search.sort === 'asc' ? 'ascending' : 'descending') : 'none'}
-      className={className}
-    >
+  return {
+    ariaSort: active ? (search.sort === 'asc' ? 'ascending' : 'descending') : 'none',
+    head: (
       <Link
         from={from}
         to="."
         search={(current) => ({ ...current, orderBy: next.orderBy, sort: next.sort, page: next.page })}
         className={cn(
-          '-mx-1.5 inline-flex items-center gap-1 rounded px-1.5 py-1 hover:bg-accent hover:text-foreground',
+          '-mx-1.5 inline-flex items-center gap-1 rounded px-1.5 py-0.5 hover:bg-accent hover:text-foreground',
           active && 'text-foreground',
         )}
       >
@@ -47,6 +46,6 @@ export function SortableHead<S extends BoardSort>({
           {active ? `, sorted ${search.sort === 'asc' ? 'ascending' : 'descending'}` : ', sort'}
         </span>
       </Link>
-    </TableHead>
-  );
+    ),
+  };
 }

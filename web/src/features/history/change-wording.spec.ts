@@ -12,6 +12,7 @@ describe('history wording', () => {
     expect(valueText('trailerType', 'HIGH_SIDED_HOPPER')).toBe('High Sided Hopper');
     expect(valueText('direction', 'NORTH_EAST')).toBe('North East');
     expect(valueText('rateForTitanUnit', 'FLAT_RATE')).toBe('Flat Rate');
+    expect(valueText('dispatcherMobileNumber', '3125550199')).toBe('(312) 555-0199');
     expect(valueText('status', false)).toBe('Not available');
     expect(valueText('availabilityDate', '2026-11-21T00:00:00.000Z')).toBe('Nov 21, 2026');
     expect(valueText('notes', null)).toBe('—');

@@ -1,4 +1,10 @@
-import { directionLabels, productLabels, rateUnitLabels, trailerTypeLabels } from '@dispatch/domain';
+import {
+  directionLabels,
+  formatUsPhone,
+  productLabels,
+  rateUnitLabels,
+  trailerTypeLabels,
+} from '@dispatch/domain';
 import { formatCalendarDay } from '../../lib/dates';
 
 /** The form's words for a posting's fields; anything else is spelled out from its name. */
@@ -49,11 +55,13 @@ const enumLabels: Record<string, Record<string, string>> = {
   rateForCarrierUnit: rateUnitLabels,
 };
 
-/** A field's value as the screens show it: labels for enumerations, dates as "Nov 21, 2026". */
+/** A field's value as the screens show it: labels for enumerations, dates as "Nov 21, 2026", phones as "(312) 555-0199". */
 export function valueText(field: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
   if (field === 'status' && typeof value === 'boolean') return value ? 'Available' : 'Not available';
   if (field === 'availabilityDate' && typeof value === 'string') return formatCalendarDay(value) || value;
+  // Phone numbers as the boards show them, "(312) 555-0199".
+  if (field.endsWith('MobileNumber') && typeof value === 'string') return formatUsPhone(value);
   if (typeof value === 'string') return enumLabels[field]?.[value] ?? value;
   return String(value);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultLoadsSearch, loadsSearchSchema, nextLoadsSort } from './loads-search';
+import { defaultLoadsSearch, loadsPageSizes, loadsSearchSchema, nextLoadsSort } from './loads-search';
 
 describe('loads search params', () => {
   it('default to the newest updates first, page 0, 10 per page', () => {
@@ -24,5 +24,14 @@ describe('loads search params', () => {
     expect(nextLoadsSort(current, 'availableDate')).toEqual({ ...current, sort: 'asc', page: 0 });
     expect(nextLoadsSort({ ...current, sort: 'asc' }, 'availableDate')).toEqual({ ...current, page: 0 });
     expect(nextLoadsSort(current, 'createdAt')).toEqual({ ...current, orderBy: 'createdAt', page: 0 });
+  });
+});
+
+describe('loads page sizes', () => {
+  it('offers 10, 25, 50 and 100 rows, and a link with 25 or 100 keeps them', () => {
+    expect(loadsPageSizes).toEqual([10, 25, 50, 100]);
+    expect(loadsSearchSchema.parse({ limit: 25 }).limit).toBe(25);
+    expect(loadsSearchSchema.parse({ limit: 100 }).limit).toBe(100);
+    expect(loadsSearchSchema.parse({ limit: 101 }).limit).toBe(10);
   });
 });

@@ -1,5 +1,6 @@
 import { loadListQuerySchema } from '@dispatch/domain';
 import { z } from 'zod';
+import { gridPageSizes } from '../board/data-grid/grid-preferences';
 
 /** Sort keys of the loads list (SPEC section 5, list query params). */
 export const loadOrderBys = ['updatedAt', 'createdAt', 'availableDate'] as const;
@@ -8,6 +9,8 @@ const sortDirections = ['desc', 'asc'] as const;
 export type LoadSortDirection = (typeof sortDirections)[number];
 
 export const DEFAULT_LOADS_PAGE_SIZE = 10;
+/** The page sizes the board offers (its Rows per page select); the API takes 1 to 100. */
+export const loadsPageSizes = gridPageSizes;
 
 /**
  * The loads list's URL search params. A bad value in a shared or hand-edited link falls back to

@@ -22,7 +22,7 @@ export const envelopesRouteSearch = (input: Partial<EnvelopesSearch> & SearchSch
 /** Defaults are left out of the URL, so the plain address stays `/{slug}/sign-pro/drivers`. */
 export const defaultEnvelopesSearch: EnvelopesSearch = validateEnvelopesSearch({});
 
-export const envelopePageSizes = [10, 20, 50, 100] as const;
+export const envelopePageSizes = [10, 25, 50, 100] as const;
 
 /** The orders the tables offer, as one choice each. */
 export const envelopeSortOptions = [

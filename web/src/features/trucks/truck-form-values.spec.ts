@@ -18,7 +18,7 @@ const truck: Truck = {
   availabilityDate: '2026-11-21T00:00:00.000Z',
   dispatcherName: 'Dana',
   dispatcherCountryCode: '+1',
-  dispatcherMobileNumber: '5551234567',
+  dispatcherMobileNumber: '3125550100',
   dispatcherEmail: 'dana@example.com',
   notes: null,
   createdBy: 'u1',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultTrucksSearch, nextSort, validateTrucksSearch } from './trucks-search';
+import { defaultTrucksSearch, nextSort, pageSizes, validateTrucksSearch } from './trucks-search';
 
 describe('trucks search params', () => {
   it('defaults to the newest updates first, page 0, 10 per page', () => {
@@ -53,5 +53,14 @@ describe('trucks search params', () => {
       sort: 'desc',
       page: 0,
     });
+  });
+});
+
+describe('page sizes', () => {
+  it('offers 10, 25, 50 and 100 rows, and a link with 25 or 100 keeps them', () => {
+    expect(pageSizes).toEqual([10, 25, 50, 100]);
+    expect(validateTrucksSearch({ limit: 25 }).limit).toBe(25);
+    expect(validateTrucksSearch({ limit: '100' }).limit).toBe(100);
+    expect(validateTrucksSearch({ limit: 101 }).limit).toBe(10);
   });
 });

@@ -1,6 +1,7 @@
 import { type TruckListQuery, truckListQuerySchema } from '@dispatch/domain';
 import type { SearchSchemaInput } from '@tanstack/react-router';
 import { lenientSearch } from '../board/board-search';
+import { gridPageSizes } from '../board/data-grid/grid-preferences';
 
 /** Sort keys of the trucks list (SPEC section 5, list query params). */
 export const truckOrderBys = ['updatedAt', 'createdAt', 'availableDate'] as const;
@@ -9,7 +10,8 @@ export const sortDirections = ['desc', 'asc'] as const;
 export type SortDirection = (typeof sortDirections)[number];
 
 export const DEFAULT_PAGE_SIZE = 10;
-export const pageSizes = [10, 20, 50] as const;
+/** The page sizes the board offers (its Rows per page select); the API takes 1 to 100. */
+export const pageSizes = gridPageSizes;
 
 /**
  * The list's URL search params: every list parameter of SPEC section 5, validated with the API's

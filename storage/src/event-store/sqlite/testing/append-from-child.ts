@@ -7,10 +7,13 @@ import { openSqliteEventStore } from '../open-sqlite-event-store.ts';
  * Another process sharing the store's file, for the cross-process specs.
  *   append-from-child.ts <file> once <stream>   appends one event, prints its id, exits
  *   append-from-child.ts <file> forever         appends until killed, printing each acknowledged id
+ *   append-from-child.ts <file> concurrent      likewise from 50 concurrent writers (group commits)
  *   append-from-child.ts <file> subscribe       subscribes, appends, closes, and must then exit by itself
  */
 const [file, mode, stream] = process.argv.slice(2);
-if (!file || !mode) throw new Error('usage: append-from-child.ts <file> <once|forever|subscribe> [stream]');
+if (!file || !mode) {
+  throw new Error('usage: append-from-child.ts <file> <once|forever|concurrent|subscribe> [stream]');
+}
 
 function event(): NewEvent {
   return {
@@ -41,6 +44,16 @@ if (mode === 'once') {
     process.stdout.write(`${appended.id}\n`);
     await yieldToEventLoop();
   }
+} else if (mode === 'concurrent') {
+  await Promise.all(
+    Array.from({ length: 50 }, async () => {
+      for (;;) {
+        const appended = event();
+        await store.append(`truck-${randomUUID()}`, [appended], { expected: 'no_stream' });
+        process.stdout.write(`${appended.id}\n`);
+      }
+    }),
+  );
 } else if (mode === 'subscribe') {
   let delivered = 0;
   const subscription = store.subscribe(0n, () => {

@@ -8,4 +8,5 @@ export const adminKeys = {
   users: () => ['admin', 'users'] as const,
   userPage: (search: AdminUsersSearch) => ['admin', 'users', search] as const,
   organizations: (search: AdminOrganizationsSearch) => ['admin', 'organizations', search] as const,
+  organization: (organizationId: string) => ['admin', 'organization', organizationId] as const,
 };

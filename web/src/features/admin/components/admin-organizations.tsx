@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import { useCallback } from 'react';
 import { QueryError } from '../../../components/errors/query-error';
@@ -21,7 +21,7 @@ import type { AdminOrganizationsSearch } from '../admin-search';
 import { adminOrganizationsQueryOptions } from '../api/list-organizations';
 import { PageButtons } from './page-buttons';
 
-/** Every organization of the platform with its member count and owners. */
+/** Every organization of the platform with its member count and owners; each opens read only. */
 export function AdminOrganizations({ search }: { search: AdminOrganizationsSearch }) {
   const navigate = useNavigate({ from: '/admin/organizations' });
   const organizations = useQuery(adminOrganizationsQueryOptions(search));
@@ -80,7 +80,15 @@ export function AdminOrganizations({ search }: { search: AdminOrganizationsSearc
             <TableBody>
               {organizations.data.data.map((organization) => (
                 <TableRow key={organization.id} data-testid="organization-row">
-                  <TableCell className="font-medium">{organization.name}</TableCell>
+                  <TableCell className="font-medium">
+                    <Link
+                      to="/admin/organizations/$organizationId"
+                      params={{ organizationId: organization.id }}
+                      className="text-primary underline-offset-4 hover:underline"
+                    >
+                      {organization.name}
+                    </Link>
+                  </TableCell>
                   <TableCell className="text-muted-foreground">/{organization.slug}</TableCell>
                   <TableCell className="text-right tabular-nums">{organization.memberCount}</TableCell>
                   <TableCell className="text-muted-foreground">

@@ -59,7 +59,7 @@ export function LoadForm({ schema, defaultValues, submitLabel, onSubmit, cancel,
           <Input
             type="tel"
             autoComplete="off"
-            placeholder="5551234567"
+            placeholder="(312) 555-0199"
             {...control(numberField, hint)}
             {...register(numberField)}
           />

@@ -1,140 +1,182 @@
 import { type Load, productLabels, trailerTypeLabels } from '@dispatch/domain';
+import { useNavigate } from '@tanstack/react-router';
 import { ArrowRight } from 'lucide-react';
-import { TableCell, TableHead, TableRow } from '../../../components/ui/table';
+import { useMemo } from 'react';
 import { formatCalendarDay } from '../../../lib/dates';
 import { SinceBadge, type SinceMark } from '../../board/as-of';
 import { ContactCell, PhoneLink, RelativeTime } from '../../board/board-cells';
-import { BoardTable } from '../../board/board-table';
+import { DataGrid, type GridColumn } from '../../board/data-grid/data-grid';
 import { RowActions } from '../../board/row-actions';
-import { SortableHead } from '../../board/sortable-head';
-import { useHighlight } from '../../live/highlights';
+import { sortableHead } from '../../board/sortable-head';
 import { type LoadsSearch, nextLoadsSort } from '../loads-search';
 import { formatRate } from '../rate-format';
+
+type LoadRow = Load & { since?: SinceMark };
+
+const rateText = (rate: number | null, unit: Load['rateForTitanUnit']) => {
+  const text = formatRate(rate, unit);
+  return text ? `${text.amount} ${text.unit}` : undefined;
+};
 
 function Rate({ rate, unit }: { rate: number | null; unit: Load['rateForTitanUnit'] }) {
   const text = formatRate(rate, unit);
   if (!text) return <span className="text-muted-foreground">Not set</span>;
   return (
-    <div className="flex flex-col">
-      <span className="tabular-nums">{text.amount}</span>
-      <span className="text-xs text-muted-foreground">{text.unit}</span>
-    </div>
+    <span className="tabular-nums">
+      {text.amount} <span className="text-xs text-muted-foreground">{text.unit}</span>
+    </span>
   );
 }
 
-function LoadRow({
-  load,
-  orgSlug,
-  now,
-  onDelete,
-}: {
-  load: Load & { since?: SinceMark };
-  orgSlug: string;
-  now: Date;
-  onDelete: ((load: Load) => void) | null;
-}) {
-  const highlight = useHighlight('loads', load.id);
-  const route = `${load.originCity} to ${load.destinationCity}`;
-  return (
-    <TableRow
-      data-load-id={load.id}
-      data-since={load.since}
-      data-highlighted={highlight ? 'true' : undefined}
-      data-highlight-generation={highlight}
-    >
-      <TableCell className="font-medium">
-        <div className="flex flex-col whitespace-nowrap">
-          <span>
-            {load.originCity}, {load.originState}
-            <SinceBadge since={load.since} />
-          </span>
-          <span className="flex items-center gap-1 font-normal text-muted-foreground">
-            <ArrowRight className="size-3.5 shrink-0" aria-label="to" />
-            {load.destinationCity}, {load.destinationState}
-          </span>
-        </div>
-      </TableCell>
-      <TableCell>{trailerTypeLabels[load.trailerType]}</TableCell>
-      <TableCell className="whitespace-nowrap">{productLabels[load.product]}</TableCell>
-      <TableCell className="whitespace-nowrap">
-        <Rate rate={load.rateForTitan} unit={load.rateForTitanUnit} />
-      </TableCell>
-      <TableCell className="whitespace-nowrap">
-        <Rate rate={load.rateForCarrier} unit={load.rateForCarrierUnit} />
-      </TableCell>
-      <TableCell>
-        {load.customerName || load.customerMobileNumber ? (
-          <div className="flex flex-col">
-            <span className="whitespace-nowrap">{load.customerName}</span>
-            {load.customerMobileNumber ? (
-              <PhoneLink countryCode={load.customerCountryCode} number={load.customerMobileNumber} />
-            ) : null}
-          </div>
-        ) : (
-          <span className="text-muted-foreground">Not given</span>
-        )}
-      </TableCell>
-      <TableCell className="whitespace-nowrap tabular-nums">
-        {formatCalendarDay(load.availabilityDate)}
-      </TableCell>
-      <TableCell>
-        <ContactCell
-          name={load.dispatcherName}
-          countryCode={load.dispatcherCountryCode}
-          number={load.dispatcherMobileNumber}
-        />
-      </TableCell>
-      <TableCell className="whitespace-nowrap text-muted-foreground">
-        <RelativeTime at={load.createdAt} now={now} />
-      </TableCell>
-      <TableCell className="whitespace-nowrap text-muted-foreground">
-        <RelativeTime at={load.updatedAt} now={now} />
-      </TableCell>
-      <TableCell>
-        {onDelete ? (
-          <RowActions
-            edit={{ to: '/$orgSlug/loads/edit/$id', params: { orgSlug, id: load.id } }}
-            editTitle={`Edit the load ${route}`}
-            deleteTitle={`Delete the load ${route}`}
-            onDelete={() => onDelete(load)}
-          />
-        ) : null}
-      </TableCell>
-    </TableRow>
-  );
-}
+const routeOf = (load: Load) =>
+  `${load.originCity}, ${load.originState} to ${load.destinationCity}, ${load.destinationState}`;
 
 export interface LoadsTableProps {
   loads: Load[];
   search: LoadsSearch;
   orgSlug: string;
   now: Date;
+  /** Null when the board shows a moment of the past: read only. */
   onDelete: ((load: Load) => void) | null;
 }
 
+/** The loads board's grid: one line a load, opening its edit screen on a click or Enter. */
 export function LoadsTable({ loads, search, orgSlug, now, onDelete }: LoadsTableProps) {
-  const sorting = { search, nextSort: nextLoadsSort, from: '/$orgSlug/loads/' } as const;
+  const navigate = useNavigate();
+  const columns = useMemo<GridColumn<LoadRow>[]>(() => {
+    const sorting = { search, nextSort: nextLoadsSort, from: '/$orgSlug/loads/' } as const;
+    return [
+      {
+        id: 'route',
+        label: 'Route',
+        hideable: false,
+        width: 'w-72',
+        title: routeOf,
+        cell: (load) => (
+          <span className="font-medium">
+            {load.originCity}, {load.originState}
+            <ArrowRight className="mx-1 inline size-3.5 align-[-2px] text-muted-foreground" aria-label="to" />
+            {load.destinationCity}, {load.destinationState}
+            <SinceBadge since={load.since} />
+          </span>
+        ),
+      },
+      {
+        id: 'trailerType',
+        label: 'Trailer type',
+        width: 'w-28',
+        title: (load) => trailerTypeLabels[load.trailerType],
+        cell: (load) => trailerTypeLabels[load.trailerType],
+      },
+      {
+        id: 'product',
+        label: 'Product',
+        width: 'w-24',
+        title: (load) => productLabels[load.product],
+        cell: (load) => productLabels[load.product],
+      },
+      {
+        id: 'rateForTitan',
+        label: 'Rate for Titan',
+        width: 'w-32',
+        title: (load) => rateText(load.rateForTitan, load.rateForTitanUnit),
+        cell: (load) => <Rate rate={load.rateForTitan} unit={load.rateForTitanUnit} />,
+      },
+      {
+        id: 'rateForCarrier',
+        label: 'Rate for carrier',
+        width: 'w-32',
+        title: (load) => rateText(load.rateForCarrier, load.rateForCarrierUnit),
+        cell: (load) => <Rate rate={load.rateForCarrier} unit={load.rateForCarrierUnit} />,
+      },
+      {
+        id: 'customer',
+        label: 'Customer',
+        width: 'w-48',
+        title: (load) =>
+          [
+            load.customerName,
+            load.customerMobileNumber && `${load.customerCountryCode} ${load.customerMobileNumber}`,
+          ]
+            .filter(Boolean)
+            .join(' ') || undefined,
+        cell: (load) =>
+          load.customerName || load.customerMobileNumber ? (
+            <span>
+              {load.customerName}{' '}
+              {load.customerMobileNumber ? (
+                <PhoneLink countryCode={load.customerCountryCode} number={load.customerMobileNumber} />
+              ) : null}
+            </span>
+          ) : (
+            <span className="text-muted-foreground">Not given</span>
+          ),
+      },
+      {
+        id: 'availabilityDate',
+        label: 'Availability date',
+        ...sortableHead({ ...sorting, label: 'Availability date', orderBy: 'availableDate' }),
+        width: 'w-28 tabular-nums',
+        cell: (load) => formatCalendarDay(load.availabilityDate),
+      },
+      {
+        id: 'dispatcher',
+        label: 'Dispatcher',
+        width: 'w-52',
+        title: (load) =>
+          `${load.dispatcherName} ${load.dispatcherCountryCode} ${load.dispatcherMobileNumber}`,
+        cell: (load) => (
+          <ContactCell
+            name={load.dispatcherName}
+            countryCode={load.dispatcherCountryCode}
+            number={load.dispatcherMobileNumber}
+          />
+        ),
+      },
+      {
+        id: 'createdAt',
+        label: 'Posted',
+        ...sortableHead({ ...sorting, label: 'Posted', orderBy: 'createdAt' }),
+        width: 'w-28 text-muted-foreground',
+        cell: (load) => <RelativeTime at={load.createdAt} now={now} />,
+      },
+      {
+        id: 'updatedAt',
+        label: 'Updated',
+        ...sortableHead({ ...sorting, label: 'Updated', orderBy: 'updatedAt' }),
+        width: 'w-28 text-muted-foreground',
+        cell: (load) => <RelativeTime at={load.updatedAt} now={now} />,
+      },
+    ];
+  }, [search, now]);
+
   return (
-    <BoardTable
+    <DataGrid<LoadRow>
+      gridId="loads"
       caption="Loads posted by your organization"
-      heads={
-        <>
-          <TableHead>Route</TableHead>
-          <TableHead>Trailer type</TableHead>
-          <TableHead>Product</TableHead>
-          <TableHead>Rate for Titan</TableHead>
-          <TableHead>Rate for carrier</TableHead>
-          <TableHead>Customer</TableHead>
-          <SortableHead {...sorting} label="Availability date" orderBy="availableDate" />
-          <TableHead>Dispatcher</TableHead>
-          <SortableHead {...sorting} label="Posted" orderBy="createdAt" />
-          <SortableHead {...sorting} label="Updated" orderBy="updatedAt" />
-        </>
-      }
-    >
-      {loads.map((load) => (
-        <LoadRow key={load.id} load={load} orgSlug={orgSlug} now={now} onDelete={onDelete} />
-      ))}
-    </BoardTable>
+      columns={columns}
+      rows={loads}
+      rowKey={(load) => String(load.id)}
+      rowAttributes={(load) => ({ 'data-load-id': load.id, 'data-since': load.since })}
+      highlight={{ kind: 'loads', id: (load) => load.id }}
+      keyboard
+      className="min-h-0 flex-auto"
+      onOpen={(load) => {
+        if (load.since === 'removed') return;
+        void navigate({ to: '/$orgSlug/loads/edit/$id', params: { orgSlug, id: load.id } });
+      }}
+      actions={{
+        label: 'Actions',
+        cell: (load) =>
+          onDelete ? (
+            <RowActions
+              edit={{ to: '/$orgSlug/loads/edit/$id', params: { orgSlug, id: load.id } }}
+              editTitle={`Edit the load ${load.originCity} to ${load.destinationCity}`}
+              deleteTitle={`Delete the load ${load.originCity} to ${load.destinationCity}`}
+              onDelete={() => onDelete(load)}
+            />
+          ) : null,
+      }}
+    />
   );
 }

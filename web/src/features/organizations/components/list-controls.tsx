@@ -91,7 +91,7 @@ export function FilterChips<T extends string>({
   );
 }
 
-/** Previous and next for a list whose pages count from 1, under its own search param. */
+/** Previous and next for a list whose pages count from 1, under its own search param; none for an empty list. */
 export function ListPagination({
   label,
   noun,
@@ -117,6 +117,8 @@ export function ListPagination({
   const hasPrevious = page > 1;
   const hasNext = page < totalPages;
   const disabled = 'pointer-events-none opacity-50';
+  // An empty list says so in its own card ("No invitations sent yet"): nothing to page, nothing to repeat.
+  if (totalCount === 0 && page === 1) return null;
 
   return (
     <nav aria-label={label} className="flex flex-wrap items-center justify-between gap-3 px-1 text-sm">

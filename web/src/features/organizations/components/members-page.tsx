@@ -9,6 +9,7 @@ import { useNow } from '../../../lib/use-now';
 import { activeMemberQueryOptions } from '../api/get-active-member';
 import { membersQueryOptions } from '../api/get-members';
 import { organizationInvitationsQueryOptions } from '../api/get-organization-invitations';
+import { guardNotices, noticeRedirect } from '../guard-notices';
 import { canManageMembers, invitationsParams, type MembersSearch, membersParams } from '../members-search';
 import { InvitationsTable } from './invitations-table';
 import { InviteMemberDialog } from './invite-member-dialog';
@@ -41,8 +42,10 @@ export function MembersPage({ organization, search }: MembersPageProps) {
   // A role change arriving live can take this page away from the viewer.
   const mayManage = canManageMembers(viewer.role);
   useEffect(() => {
-    if (!mayManage)
+    if (!mayManage) {
+      noticeRedirect(guardNotices.members);
       void navigate({ to: '/$orgSlug/overview', params: { orgSlug: organization.slug }, replace: true });
+    }
   }, [mayManage, navigate, organization.slug]);
 
   const setSearch = useCallback(

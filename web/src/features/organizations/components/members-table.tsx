@@ -22,6 +22,7 @@ import {
 import { useUpdateMemberRole } from '../api/member-commands';
 import { formatDay } from '../format';
 import type { MembersSearch } from '../members-search';
+import { MemberPhone } from './member-phone';
 
 /** What the viewer may do to a member: only an owner touches owners (SPEC section 6, as the server rules). */
 export function memberActions(viewer: ActiveMemberView, member: MemberView) {
@@ -121,7 +122,7 @@ export function MembersTable({
               </TableCell>
               <TableCell className="text-muted-foreground">{member.user.email}</TableCell>
               <TableCell className="hidden text-muted-foreground md:table-cell">
-                {member.user.phoneNumber ?? '—'}
+                <MemberPhone phone={member.user.phoneNumber} />
               </TableCell>
               <TableCell>
                 <RoleCell viewer={viewer} member={member} />

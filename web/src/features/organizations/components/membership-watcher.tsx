@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { toast } from 'sonner';
+import { organizationsBeingDeleted } from '../api/delete-organization';
 import { activeOrganizationQueryOptions } from '../api/get-active-organization';
 import type { Organization } from '../types';
 
@@ -17,12 +18,14 @@ export function MembershipWatcher({ organization }: { organization: Organization
   useEffect(() => {
     if (!isFetched || data === undefined) return;
     if (data === null) {
-      toast.error(`You no longer have access to ${organization.name}`);
+      // Deleted from this very browser: the settings page says so itself.
+      if (!organizationsBeingDeleted.has(organization.id))
+        toast.error(`You no longer have access to ${organization.name}`);
       void navigate({ to: '/onboarding', replace: true });
     } else if (data.slug !== organization.slug) {
       void navigate({ to: '/$orgSlug/overview', params: { orgSlug: data.slug }, replace: true });
     }
-  }, [data, isFetched, navigate, organization.name, organization.slug]);
+  }, [data, isFetched, navigate, organization.id, organization.name, organization.slug]);
 
   return null;
 }

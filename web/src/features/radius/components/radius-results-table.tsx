@@ -1,119 +1,20 @@
-import { productLabels, trailerTypeLabels } from '@dispatch/domain';
-import {
-  Table,
-  TableBody,
-  TableCaption,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '../../../components/ui/table';
+import { directionLabels, productLabels, trailerTypeLabels } from '@dispatch/domain';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { ArrowRight } from 'lucide-react';
+import { useMemo } from 'react';
 import { formatCalendarDay } from '../../../lib/dates';
 import { ContactCell } from '../../board/board-cells';
-import { useHighlight } from '../../live/highlights';
+import { DataGrid, type GridColumn } from '../../board/data-grid/data-grid';
 import { formatRate } from '../../loads/rate-format';
-import type { LoadResult, TruckResult } from '../radius-results';
-import { AvailabilityBadge, DirectionText, DistanceCell, LoadLink, place, TruckLink } from './result-cells';
+import { formatMiles, type LoadResult, type TruckResult } from '../radius-results';
+import { AvailabilityBadge, DirectionText, DistanceCell, place } from './result-cells';
 
-function TruckResultRow({ result, orgSlug, city }: { result: TruckResult; orgSlug: string; city: string }) {
-  const { truck } = result;
-  const highlight = useHighlight('trucks', truck.id);
-  return (
-    <TableRow
-      data-truck-id={truck.id}
-      data-highlighted={highlight ? 'true' : undefined}
-      data-highlight-generation={highlight}
-    >
-      <TableCell>
-        <DistanceCell miles={result.distance} />
-      </TableCell>
-      <TableCell>
-        <DirectionText direction={result.direction} city={city} />
-      </TableCell>
-      <TableCell className="max-w-64">
-        <TruckLink truck={truck} orgSlug={orgSlug} />
-      </TableCell>
-      <TableCell className="whitespace-nowrap">{trailerTypeLabels[truck.trailerType]}</TableCell>
-      <TableCell className="whitespace-nowrap">{place(truck.truckCity, truck.truckState)}</TableCell>
-      <TableCell>
-        <div className="flex flex-col gap-0.5">
-          <span className="whitespace-nowrap tabular-nums">{formatCalendarDay(truck.availabilityDate)}</span>
-          <AvailabilityBadge available={truck.status} />
-        </div>
-      </TableCell>
-      <TableCell>
-        <ContactCell
-          name={truck.dispatcherName}
-          countryCode={truck.dispatcherCountryCode}
-          number={truck.dispatcherMobileNumber}
-        />
-      </TableCell>
-    </TableRow>
-  );
-}
+/** The grid's frame: it scrolls inside, below the search form, with its head in view. */
+const frame = 'max-h-[calc(100dvh-8rem)] md:max-h-[calc(100dvh-14rem)]';
+const linkClass = 'font-medium text-foreground underline-offset-4 hover:text-primary hover:underline';
 
-function Rates({ load }: { load: LoadResult['load'] }) {
-  const rows = [
-    ['Titan', formatRate(load.rateForTitan, load.rateForTitanUnit)],
-    ['Carrier', formatRate(load.rateForCarrier, load.rateForCarrierUnit)],
-  ] as const;
-  return (
-    <dl className="grid grid-cols-[auto_auto] gap-x-2 text-xs whitespace-nowrap">
-      {rows.map(([who, rate]) => (
-        <div key={who} className="contents">
-          <dt className="text-muted-foreground">{who}</dt>
-          <dd className="tabular-nums">
-            {rate ? (
-              <>
-                <span className="font-medium text-foreground">{rate.amount}</span>{' '}
-                <span className="text-muted-foreground">{rate.unit}</span>
-              </>
-            ) : (
-              <span className="text-muted-foreground">Not set</span>
-            )}
-          </dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
-function LoadResultRow({ result, orgSlug, city }: { result: LoadResult; orgSlug: string; city: string }) {
-  const { load } = result;
-  const highlight = useHighlight('loads', load.id);
-  return (
-    <TableRow
-      data-load-id={load.id}
-      data-highlighted={highlight ? 'true' : undefined}
-      data-highlight-generation={highlight}
-    >
-      <TableCell>
-        <DistanceCell miles={result.distance} />
-      </TableCell>
-      <TableCell>
-        <DirectionText direction={result.direction} city={city} />
-      </TableCell>
-      <TableCell>
-        <LoadLink load={load} orgSlug={orgSlug} />
-      </TableCell>
-      <TableCell className="whitespace-nowrap">{trailerTypeLabels[load.trailerType]}</TableCell>
-      <TableCell className="whitespace-nowrap">{productLabels[load.product]}</TableCell>
-      <TableCell>
-        <Rates load={load} />
-      </TableCell>
-      <TableCell className="whitespace-nowrap tabular-nums">
-        {formatCalendarDay(load.availabilityDate)}
-      </TableCell>
-      <TableCell>
-        <ContactCell
-          name={load.dispatcherName}
-          countryCode={load.dispatcherCountryCode}
-          number={load.dispatcherMobileNumber}
-        />
-      </TableCell>
-    </TableRow>
-  );
-}
+const directionTitle = (direction: TruckResult['direction'], city: string) =>
+  direction ? directionLabels[direction] : `In ${city}`;
 
 export function TruckResultsTable({
   results,
@@ -125,26 +26,141 @@ export function TruckResultsTable({
   /** The chosen city's name, for a truck right in it. */
   city: string;
 }) {
+  const navigate = useNavigate();
+  const columns = useMemo<GridColumn<TruckResult>[]>(
+    () => [
+      {
+        id: 'distance',
+        label: 'Distance',
+        hideable: false,
+        width: 'w-20',
+        title: (result) => formatMiles(result.distance),
+        cell: (result) => <DistanceCell miles={result.distance} />,
+      },
+      {
+        id: 'direction',
+        label: 'Direction',
+        width: 'w-24',
+        title: (result) => directionTitle(result.direction, city),
+        cell: (result) => <DirectionText direction={result.direction} city={city} />,
+      },
+      {
+        id: 'truck',
+        label: 'Truck',
+        hideable: false,
+        width: 'w-64',
+        title: ({ truck }) =>
+          [truck.truckName, truck.unitNumber && `Unit ${truck.unitNumber}`, truck.companyName]
+            .filter(Boolean)
+            .join(' · '),
+        cell: ({ truck }) => (
+          <>
+            <Link to="/$orgSlug/trucks/edit/$id" params={{ orgSlug, id: truck.id }} className={linkClass}>
+              {truck.truckName}
+            </Link>
+            {truck.unitNumber || truck.companyName ? (
+              <span className="text-xs text-muted-foreground">
+                {' · '}
+                {[truck.unitNumber && `Unit ${truck.unitNumber}`, truck.companyName]
+                  .filter(Boolean)
+                  .join(' · ')}
+              </span>
+            ) : null}
+          </>
+        ),
+      },
+      {
+        id: 'trailerType',
+        label: 'Trailer type',
+        width: 'w-28',
+        title: ({ truck }) => trailerTypeLabels[truck.trailerType],
+        cell: ({ truck }) => trailerTypeLabels[truck.trailerType],
+      },
+      {
+        id: 'location',
+        label: 'Location',
+        width: 'w-36',
+        title: ({ truck }) => place(truck.truckCity, truck.truckState),
+        cell: ({ truck }) => place(truck.truckCity, truck.truckState),
+      },
+      {
+        id: 'availability',
+        label: 'Availability',
+        width: 'w-48',
+        cell: ({ truck }) => (
+          <>
+            <span className="tabular-nums">{formatCalendarDay(truck.availabilityDate)}</span>{' '}
+            <AvailabilityBadge available={truck.status} />
+          </>
+        ),
+      },
+      {
+        id: 'dispatcher',
+        label: 'Dispatcher',
+        width: 'w-52',
+        title: ({ truck }) =>
+          `${truck.dispatcherName} ${truck.dispatcherCountryCode} ${truck.dispatcherMobileNumber}`,
+        cell: ({ truck }) => (
+          <ContactCell
+            name={truck.dispatcherName}
+            countryCode={truck.dispatcherCountryCode}
+            number={truck.dispatcherMobileNumber}
+          />
+        ),
+      },
+    ],
+    [orgSlug, city],
+  );
   return (
-    <Table className="min-w-[52rem]">
-      <TableCaption>Trucks around {city}, nearest first</TableCaption>
-      <TableHeader>
-        <TableRow className="hover:bg-transparent">
-          <TableHead>Distance</TableHead>
-          <TableHead>Direction</TableHead>
-          <TableHead>Truck</TableHead>
-          <TableHead>Trailer type</TableHead>
-          <TableHead>Location</TableHead>
-          <TableHead>Availability</TableHead>
-          <TableHead>Dispatcher</TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {results.map((result) => (
-          <TruckResultRow key={result.truck.id} result={result} orgSlug={orgSlug} city={city} />
-        ))}
-      </TableBody>
-    </Table>
+    <DataGrid<TruckResult>
+      gridId="radius-trucks"
+      caption={`Trucks around ${city}, nearest first`}
+      columns={columns}
+      rows={results}
+      rowKey={(result) => String(result.truck.id)}
+      rowAttributes={(result) => ({ 'data-truck-id': result.truck.id })}
+      highlight={{ kind: 'trucks', id: (result) => result.truck.id }}
+      keyboard
+      className={frame}
+      onOpen={({ truck }) =>
+        void navigate({ to: '/$orgSlug/trucks/edit/$id', params: { orgSlug, id: truck.id } })
+      }
+    />
+  );
+}
+
+const rateText = (load: LoadResult['load']) =>
+  (
+    [
+      ['Titan', formatRate(load.rateForTitan, load.rateForTitanUnit)],
+      ['Carrier', formatRate(load.rateForCarrier, load.rateForCarrierUnit)],
+    ] as const
+  )
+    .map(([who, rate]) => `${who} ${rate ? `${rate.amount} ${rate.unit}` : 'not set'}`)
+    .join(' · ');
+
+function Rates({ load }: { load: LoadResult['load'] }) {
+  const rows = [
+    ['Titan', formatRate(load.rateForTitan, load.rateForTitanUnit)],
+    ['Carrier', formatRate(load.rateForCarrier, load.rateForCarrierUnit)],
+  ] as const;
+  return (
+    <span className="text-xs">
+      {rows.map(([who, rate], index) => (
+        <span key={who}>
+          {index > 0 ? <span className="text-muted-foreground"> · </span> : null}
+          <span className="text-muted-foreground">{who}</span>{' '}
+          {rate ? (
+            <span className="tabular-nums">
+              <span className="font-medium text-foreground">{rate.amount}</span>{' '}
+              <span className="text-muted-foreground">{rate.unit}</span>
+            </span>
+          ) : (
+            <span className="text-muted-foreground">not set</span>
+          )}
+        </span>
+      ))}
+    </span>
   );
 }
 
@@ -159,28 +175,102 @@ export function LoadResultsTable({
   city: string;
   around: 'origin' | 'destination';
 }) {
+  const navigate = useNavigate();
+  const columns = useMemo<GridColumn<LoadResult>[]>(
+    () => [
+      {
+        id: 'distance',
+        label: 'Distance',
+        hideable: false,
+        width: 'w-20',
+        title: (result) => formatMiles(result.distance),
+        cell: (result) => <DistanceCell miles={result.distance} />,
+      },
+      {
+        id: 'direction',
+        label: 'Direction',
+        width: 'w-24',
+        title: (result) => directionTitle(result.direction, city),
+        cell: (result) => <DirectionText direction={result.direction} city={city} />,
+      },
+      {
+        id: 'route',
+        label: 'Route',
+        hideable: false,
+        width: 'w-72',
+        title: ({ load }) =>
+          `${place(load.originCity, load.originState)} to ${place(load.destinationCity, load.destinationState)}`,
+        cell: ({ load }) => (
+          <Link
+            to="/$orgSlug/loads/edit/$id"
+            params={{ orgSlug, id: load.id }}
+            className={linkClass}
+            aria-label={`The load ${place(load.originCity, load.originState)} to ${place(load.destinationCity, load.destinationState)}`}
+          >
+            {place(load.originCity, load.originState)}
+            <ArrowRight className="mx-1 inline size-3.5 align-[-2px] text-muted-foreground" aria-hidden />
+            {place(load.destinationCity, load.destinationState)}
+          </Link>
+        ),
+      },
+      {
+        id: 'trailerType',
+        label: 'Trailer type',
+        width: 'w-28',
+        title: ({ load }) => trailerTypeLabels[load.trailerType],
+        cell: ({ load }) => trailerTypeLabels[load.trailerType],
+      },
+      {
+        id: 'product',
+        label: 'Product',
+        width: 'w-24',
+        title: ({ load }) => productLabels[load.product],
+        cell: ({ load }) => productLabels[load.product],
+      },
+      {
+        id: 'rates',
+        label: 'Rates',
+        width: 'w-72',
+        title: ({ load }) => rateText(load),
+        cell: ({ load }) => <Rates load={load} />,
+      },
+      {
+        id: 'availability',
+        label: 'Availability',
+        width: 'w-28 tabular-nums',
+        cell: ({ load }) => formatCalendarDay(load.availabilityDate),
+      },
+      {
+        id: 'dispatcher',
+        label: 'Dispatcher',
+        width: 'w-52',
+        title: ({ load }) =>
+          `${load.dispatcherName} ${load.dispatcherCountryCode} ${load.dispatcherMobileNumber}`,
+        cell: ({ load }) => (
+          <ContactCell
+            name={load.dispatcherName}
+            countryCode={load.dispatcherCountryCode}
+            number={load.dispatcherMobileNumber}
+          />
+        ),
+      },
+    ],
+    [orgSlug, city],
+  );
   return (
-    <Table className="min-w-[60rem]">
-      <TableCaption>
-        Loads whose {around} is around {city}, nearest first
-      </TableCaption>
-      <TableHeader>
-        <TableRow className="hover:bg-transparent">
-          <TableHead>Distance</TableHead>
-          <TableHead>Direction</TableHead>
-          <TableHead>Route</TableHead>
-          <TableHead>Trailer type</TableHead>
-          <TableHead>Product</TableHead>
-          <TableHead>Rates</TableHead>
-          <TableHead>Availability</TableHead>
-          <TableHead>Dispatcher</TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {results.map((result) => (
-          <LoadResultRow key={result.load.id} result={result} orgSlug={orgSlug} city={city} />
-        ))}
-      </TableBody>
-    </Table>
+    <DataGrid<LoadResult>
+      gridId="radius-loads"
+      caption={`Loads whose ${around} is around ${city}, nearest first`}
+      columns={columns}
+      rows={results}
+      rowKey={(result) => String(result.load.id)}
+      rowAttributes={(result) => ({ 'data-load-id': result.load.id })}
+      highlight={{ kind: 'loads', id: (result) => result.load.id }}
+      keyboard
+      className={frame}
+      onOpen={({ load }) =>
+        void navigate({ to: '/$orgSlug/loads/edit/$id', params: { orgSlug, id: load.id } })
+      }
+    />
   );
 }

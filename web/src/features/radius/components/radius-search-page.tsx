@@ -1,12 +1,16 @@
 import { RADIUS_MAX_MILES, type RadiusSearchAnswer } from '@dispatch/domain';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { Link, useRouterState } from '@tanstack/react-router';
 import { ChevronLeft, ChevronRight, Compass } from 'lucide-react';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { activeFilterCount, type BoardFilters, withFilters, withoutFilters } from '../../board/board-search';
+import { PageSizeSelect } from '../../board/data-grid/page-size-select';
+import { useApplySavedPageSize } from '../../board/data-grid/use-grid-preferences';
+import { CsvExportLink } from '../../csv/components/csv-export-link';
+import { SaveSearchButton } from '../../saved-searches/components/save-search-button';
 import { radiusSearchQueryOptions } from '../api/get-radius-search';
 import { formatMiles, isLoadResult, isTruckResult } from '../radius-results';
 import {
@@ -59,6 +63,13 @@ export function RadiusSearchPage({ organization, search, onNavigate }: RadiusSea
   const changeFilters = (changes: Partial<BoardFilters>) =>
     active && onNavigate(withFilters(active, changes));
   const clearFilters = () => active && onNavigate(withoutFilters(active));
+  // The results open at the user's saved page size of their kind, unless the address names one.
+  const limitInAddress = useRouterState({ select: (state) => /[?&]limit=/.test(state.location.searchStr) });
+  useApplySavedPageSize(search.searchType === 'loads' ? 'radius-loads' : 'radius-trucks', {
+    limit: active?.limit ?? 10,
+    explicit: limitInAddress || active === null,
+    apply: (limit) => active && onNavigate({ ...active, limit, page: 0 }),
+  });
 
   return (
     <div className="flex flex-col gap-6">
@@ -68,15 +79,19 @@ export function RadiusSearchPage({ organization, search, onNavigate }: RadiusSea
         refreshing={query.isFetching && !!answer}
         action={
           active && !refused ? (
-            <Link
-              to="/$orgSlug/radius-360"
-              params={{ orgSlug: organization.slug }}
-              search={{ state: active.state, city: active.city, radius: active.radius }}
-              className={buttonClassName('outline')}
-            >
-              <Compass aria-hidden />
-              All around {active.city}
-            </Link>
+            <div className="flex flex-wrap items-center gap-2">
+              <SaveSearchButton kind="radius" params={active} orgSlug={organization.slug} />
+              <CsvExportLink list="radius-search" search={active} what="these results" size="md" />
+              <Link
+                to="/$orgSlug/radius-360"
+                params={{ orgSlug: organization.slug }}
+                search={{ state: active.state, city: active.city, radius: active.radius }}
+                className={buttonClassName('outline')}
+              >
+                <Compass aria-hidden />
+                All around {active.city}
+              </Link>
+            </div>
           ) : null
         }
       />
@@ -215,7 +230,7 @@ function Results({
           </Notice>
         )}
       </Card>
-      <Pagination answer={answer} search={search} />
+      <Pagination answer={answer} search={search} onNavigate={onNavigate} />
     </section>
   );
 }
@@ -224,9 +239,11 @@ function Results({
 function Pagination({
   answer,
   search,
+  onNavigate,
 }: {
   answer: { totalCount: number; totalPages: number; data: readonly unknown[] };
   search: RadiusSearch;
+  onNavigate: (search: RadiusRouteSearch) => void;
 }) {
   const first = answer.totalCount === 0 ? 0 : search.page * search.limit + 1;
   const last = Math.min(answer.totalCount, search.page * search.limit + answer.data.length);
@@ -237,9 +254,16 @@ function Pagination({
   if (answer.totalCount === 0) return null;
   return (
     <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-3 px-1 text-sm">
-      <p className="text-muted-foreground tabular-nums">
-        {first}–{last} of {answer.totalCount.toLocaleString()}
-      </p>
+      <div className="flex items-center gap-3">
+        <p className="text-muted-foreground tabular-nums">
+          {first}–{last} of {answer.totalCount.toLocaleString()}
+        </p>
+        <PageSizeSelect
+          gridId={search.searchType === 'loads' ? 'radius-loads' : 'radius-trucks'}
+          value={search.limit}
+          onChange={(limit) => onNavigate({ ...search, limit, page: 0 })}
+        />
+      </div>
       <div className="flex items-center gap-2">
         <span className="text-muted-foreground tabular-nums">
           Page {Math.min(search.page + 1, totalPages)} of {totalPages}

@@ -1,6 +1,6 @@
 import { type EnvelopeAnswer, type EnvelopeType, envelopeTypeLabels } from '@dispatch/domain';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { Link, useRouterState } from '@tanstack/react-router';
 import { CircleAlert, FileSignature, Inbox } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { describeQueryError } from '../../../components/errors/query-error';
@@ -8,6 +8,9 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { useNow } from '../../../lib/use-now';
+import { isGridPageSize } from '../../board/data-grid/grid-preferences';
+import { useApplySavedPageSize, useSavedPageSize } from '../../board/data-grid/use-grid-preferences';
+import { CsvExportLink } from '../../csv/components/csv-export-link';
 import { envelopesQueryOptions } from '../api/get-envelopes';
 import {
   activeEnvelopeFilterCount,
@@ -65,6 +68,14 @@ export function EnvelopesBoard({ organization, type, search, onSearch }: Envelop
   );
   const onClear = useCallback(() => onSearch((current) => withoutEnvelopeFilters(current)), [onSearch]);
   const filtered = activeEnvelopeFilterCount(search) > 0;
+  // Rows per page: saved for the user, and the list opens at it unless its address names one.
+  const savedPageSize = useSavedPageSize('envelopes');
+  const limitInAddress = useRouterState({ select: (state) => /[?&]limit=/.test(state.location.searchStr) });
+  useApplySavedPageSize('envelopes', {
+    limit: search.limit,
+    explicit: limitInAddress,
+    apply: (limit) => onSearch((current) => ({ ...current, limit, page: 1 })),
+  });
   const words = wording[type];
   const onboard =
     type === 'driver' ? '/$orgSlug/sign-pro/onboard-driver' : '/$orgSlug/sign-pro/onboard-client';
@@ -79,12 +90,15 @@ export function EnvelopesBoard({ organization, type, search, onSearch }: Envelop
           </h1>
           <p className="mt-1 text-sm text-muted-foreground">{words.description}</p>
         </div>
-        <Button asChild>
-          <Link to={onboard} params={{ orgSlug: organization.slug }}>
-            <FileSignature aria-hidden />
-            Onboard {envelopeTypeLabels[type].toLowerCase()}
-          </Link>
-        </Button>
+        <div className="flex flex-wrap items-center gap-2">
+          <CsvExportLink list="envelopes" search={params} what={`the ${words.nouns} shown`} size="md" />
+          <Button asChild>
+            <Link to={onboard} params={{ orgSlug: organization.slug }}>
+              <FileSignature aria-hidden />
+              Onboard {envelopeTypeLabels[type].toLowerCase()}
+            </Link>
+          </Button>
+        </div>
       </header>
 
       <EnvelopeFilterBar
@@ -165,7 +179,10 @@ export function EnvelopesBoard({ organization, type, search, onSearch }: Envelop
         shown={page.data.length}
         noun={words.nouns}
         onPage={(next) => onSearch((current) => ({ ...current, page: next }))}
-        onLimit={(limit) => onSearch((current) => ({ ...current, limit, page: 1 }))}
+        onLimit={(limit) => {
+          if (isGridPageSize(limit)) savedPageSize.save(limit);
+          onSearch((current) => ({ ...current, limit, page: 1 }));
+        }}
       />
 
       <VoidEnvelopeDialog envelope={voiding} onClose={() => setVoiding(null)} />

@@ -1,31 +1,13 @@
 import { type EnvelopeAnswer, isOpenEnvelopeStatus, templateLabels } from '@dispatch/domain';
 import { Mail, MessageSquare } from 'lucide-react';
-import {
-  Table,
-  TableBody,
-  TableCaption,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '../../../components/ui/table';
-import { relativeTime } from '../../../lib/dates';
+import { useMemo } from 'react';
 import { RelativeTime } from '../../board/board-cells';
+import { DataGrid, type GridColumn } from '../../board/data-grid/data-grid';
 import { useHighlight } from '../../live/highlights';
 import { receiverContact } from '../format';
 import { waitingTime, waitingTimeInWords } from '../waiting-time';
 import { EnvelopeActions } from './envelope-actions';
 import { EnvelopeStatusChip } from './envelope-status-chip';
-
-/** A moment inside a sentence: "Sent just now", "Updated 5 minutes ago"; the full date on hover. */
-function Moment({ at, now }: { at: string; now: Date }) {
-  const words = relativeTime(at, now);
-  return (
-    <time dateTime={at} title={new Date(at).toLocaleString()}>
-      {words === 'Just now' ? 'just now' : words}
-    </time>
-  );
-}
 
 /** The reason an envelope was closed, for the status chip's tooltip. */
 export function statusDetail(envelope: EnvelopeAnswer): string | undefined {
@@ -70,49 +52,6 @@ export interface EnvelopeRowsProps {
   onHistory: (envelope: EnvelopeAnswer) => void;
 }
 
-function EnvelopeRow({ envelope, now, onVoid, onHistory }: EnvelopeRowsProps & { envelope: EnvelopeAnswer }) {
-  const highlight = useHighlight('envelopes', envelope.id);
-  return (
-    <TableRow
-      data-envelope-id={envelope.envelopeId}
-      data-highlighted={highlight ? 'true' : undefined}
-      data-highlight-generation={highlight}
-    >
-      <TableCell className="max-w-56">
-        <div className="flex min-w-0 flex-col gap-0.5">
-          <span className="truncate font-medium" title={envelope.receiverName}>
-            {envelope.receiverName}
-          </span>
-          <Contact envelope={envelope} />
-        </div>
-      </TableCell>
-      <TableCell>
-        <EnvelopeStatusChip status={envelope.envelopeStatus} title={statusDetail(envelope)} />
-      </TableCell>
-      <TableCell className="min-w-[9.5rem] text-xs">{templateLabels[envelope.templateId]}</TableCell>
-      <TableCell className="max-w-36 truncate text-xs" title={envelope.senderName}>
-        {envelope.senderName}
-      </TableCell>
-      <TableCell className="whitespace-nowrap text-xs">
-        <div className="flex flex-col gap-0.5">
-          <span>
-            Sent <Moment at={envelope.createdAt} now={now} />
-          </span>
-          <span className="text-muted-foreground">
-            Updated <Moment at={envelope.updatedAt} now={now} />
-          </span>
-        </div>
-      </TableCell>
-      <TableCell className="whitespace-nowrap text-xs tabular-nums">
-        <Waiting envelope={envelope} now={now} />
-      </TableCell>
-      <TableCell className="py-1.5">
-        <EnvelopeActions envelope={envelope} onVoid={onVoid} onHistory={onHistory} />
-      </TableCell>
-    </TableRow>
-  );
-}
-
 function EnvelopeCard({
   envelope,
   now,
@@ -122,8 +61,7 @@ function EnvelopeCard({
   const highlight = useHighlight('envelopes', envelope.id);
   const open = isOpenEnvelopeStatus(envelope.envelopeStatus);
   return (
-    <li
-      data-envelope-id={envelope.envelopeId}
+    <div
       data-highlighted={highlight ? 'true' : undefined}
       data-highlight-generation={highlight}
       className="flex flex-col gap-2 px-4 py-3"
@@ -156,45 +94,93 @@ function EnvelopeCard({
         ) : null}
       </dl>
       <EnvelopeActions envelope={envelope} onVoid={onVoid} onHistory={onHistory} className="-mr-2" />
-    </li>
+    </div>
   );
 }
 
 /**
- * The envelopes of a drivers or clients table: a dense table from md up (it scrolls inside its own
- * frame if it must), a list of cards on phones. Only one of the two is displayed.
+ * The envelopes of a drivers or clients table: the shared grid from md up (one line an envelope,
+ * scrolling inside its own frame, the actions kept in view; a click on a row opens its history), a
+ * list of cards on phones.
  */
 export function EnvelopesTable({ caption, ...props }: EnvelopeRowsProps & { caption: string }) {
+  const { now, onVoid, onHistory } = props;
+  const columns = useMemo<GridColumn<EnvelopeAnswer>[]>(
+    () => [
+      {
+        id: 'receiver',
+        label: 'Receiver',
+        hideable: false,
+        width: 'w-80',
+        title: (envelope) => `${envelope.receiverName} · ${receiverContact(envelope)}`,
+        cell: (envelope) => (
+          <span className="inline-flex max-w-full items-center gap-2 align-middle">
+            <span className="max-w-[60%] shrink-0 truncate font-medium">{envelope.receiverName}</span>
+            <Contact envelope={envelope} />
+          </span>
+        ),
+      },
+      {
+        id: 'status',
+        label: 'Status',
+        width: 'w-28',
+        title: (envelope) => statusDetail(envelope),
+        cell: (envelope) => (
+          <EnvelopeStatusChip status={envelope.envelopeStatus} title={statusDetail(envelope)} />
+        ),
+      },
+      {
+        id: 'document',
+        label: 'Document',
+        width: 'w-48',
+        title: (envelope) => templateLabels[envelope.templateId],
+        cell: (envelope) => templateLabels[envelope.templateId],
+      },
+      {
+        id: 'sender',
+        label: 'Sent by',
+        width: 'w-32',
+        title: (envelope) => envelope.senderName,
+        cell: (envelope) => envelope.senderName,
+      },
+      {
+        id: 'sent',
+        label: 'Sent',
+        width: 'w-28',
+        cell: (envelope) => <RelativeTime at={envelope.createdAt} now={now} />,
+      },
+      {
+        id: 'updated',
+        label: 'Updated',
+        width: 'w-28 text-muted-foreground',
+        cell: (envelope) => <RelativeTime at={envelope.updatedAt} now={now} />,
+      },
+      {
+        id: 'waiting',
+        label: 'Waiting',
+        width: 'w-20 tabular-nums',
+        cell: (envelope) => <Waiting envelope={envelope} now={now} />,
+      },
+    ],
+    [now],
+  );
   return (
-    <>
-      <div className="hidden md:block">
-        <Table className="min-w-[52rem]">
-          <TableCaption>{caption}</TableCaption>
-          <TableHeader>
-            <TableRow className="hover:bg-transparent">
-              <TableHead>Receiver</TableHead>
-              <TableHead>Status</TableHead>
-              <TableHead>Document</TableHead>
-              <TableHead>Sent by</TableHead>
-              <TableHead>Sent / updated</TableHead>
-              <TableHead>Waiting</TableHead>
-              <TableHead className="text-right">
-                <span className="sr-only">Actions</span>
-              </TableHead>
-            </TableRow>
-          </TableHeader>
-          <TableBody>
-            {props.envelopes.map((envelope) => (
-              <EnvelopeRow key={envelope.envelopeId} envelope={envelope} {...props} />
-            ))}
-          </TableBody>
-        </Table>
-      </div>
-      <ul aria-label={caption} className="divide-y divide-border md:hidden">
-        {props.envelopes.map((envelope) => (
-          <EnvelopeCard key={envelope.envelopeId} envelope={envelope} {...props} />
-        ))}
-      </ul>
-    </>
+    <DataGrid<EnvelopeAnswer>
+      gridId="envelopes"
+      caption={caption}
+      columns={columns}
+      rows={props.envelopes}
+      rowKey={(envelope) => envelope.envelopeId}
+      rowAttributes={(envelope) => ({ 'data-envelope-id': envelope.envelopeId })}
+      highlight={{ kind: 'envelopes', id: (envelope) => envelope.id }}
+      keyboard
+      className="max-h-[calc(100dvh-16rem)]"
+      onOpen={onHistory}
+      actions={{
+        label: 'Actions',
+        cell: (envelope) => <EnvelopeActions envelope={envelope} onVoid={onVoid} onHistory={onHistory} />,
+      }}
+      card={(envelope) => <EnvelopeCard envelope={envelope} {...props} />}
+    />
   );
 }

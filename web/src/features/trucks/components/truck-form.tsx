@@ -132,7 +132,7 @@ export function TruckForm({ schema, defaultValues, submitLabel, onSubmit, cancel
             <Input
               type="tel"
               autoComplete="tel-national"
-              placeholder="5551234567"
+              placeholder="(312) 555-0199"
               {...control('dispatcherMobileNumber', '10 digits')}
               {...register('dispatcherMobileNumber')}
             />

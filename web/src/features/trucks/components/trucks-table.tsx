@@ -1,20 +1,22 @@
 import { directionLabels, type Truck, trailerTypeLabels } from '@dispatch/domain';
 import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useMemo } from 'react';
 import { toast } from 'sonner';
 import { Switch } from '../../../components/ui/switch';
-import { TableCell, TableHead, TableRow } from '../../../components/ui/table';
 import { isApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { formatCalendarDay } from '../../../lib/dates';
 import { SinceBadge, type SinceMark } from '../../board/as-of';
 import { ContactCell, RelativeTime } from '../../board/board-cells';
-import { BoardTable } from '../../board/board-table';
+import { DataGrid, type GridColumn } from '../../board/data-grid/data-grid';
 import { RowActions } from '../../board/row-actions';
-import { SortableHead } from '../../board/sortable-head';
-import { useHighlight } from '../../live/highlights';
+import { sortableHead } from '../../board/sortable-head';
 import { useSetTruckStatus } from '../api/set-truck-status';
 import { invalidateTrucks } from '../api/truck-cache';
 import { nextSort, type TrucksSearch } from '../trucks-search';
+
+type TruckRow = Truck & { since?: SinceMark };
 
 const place = (city: string | null | undefined, state: string | null | undefined) =>
   [city, state].filter(Boolean).join(', ');
@@ -23,7 +25,7 @@ function StatusToggle({ truck, readOnly }: { truck: Truck; readOnly: boolean }) 
   const queryClient = useQueryClient();
   const setStatus = useSetTruckStatus();
   return (
-    <div className="flex items-center gap-2">
+    <span className="inline-flex items-center gap-2 align-middle">
       <Switch
         checked={truck.status}
         aria-label="Available"
@@ -51,117 +53,147 @@ function StatusToggle({ truck, readOnly }: { truck: Truck; readOnly: boolean }) 
       <span className={cn('text-xs', truck.status ? 'font-medium text-success' : 'text-muted-foreground')}>
         {truck.status ? 'Available' : 'Not available'}
       </span>
-    </div>
+    </span>
   );
 }
 
-function TruckRow({
-  truck,
-  orgSlug,
-  now,
-  onDelete,
-}: {
-  truck: Truck & { since?: SinceMark };
-  orgSlug: string;
-  now: Date;
-  onDelete: ((truck: Truck) => void) | null;
-}) {
-  const highlight = useHighlight('trucks', truck.id);
-  const destination = place(truck.preferedCity, truck.preferedState);
-  return (
-    <TableRow
-      data-truck-id={truck.id}
-      data-since={truck.since}
-      data-highlighted={highlight ? 'true' : undefined}
-      data-highlight-generation={highlight}
-    >
-      <TableCell className="font-medium">
-        <div className="flex flex-col">
-          <span>
-            {truck.truckName}
-            <SinceBadge since={truck.since} />
-          </span>
-          {truck.unitNumber || truck.companyName ? (
-            <span className="text-xs font-normal text-muted-foreground">
-              {[truck.unitNumber && `Unit ${truck.unitNumber}`, truck.companyName]
-                .filter(Boolean)
-                .join(' · ')}
-            </span>
-          ) : null}
-        </div>
-      </TableCell>
-      <TableCell className="whitespace-nowrap">{trailerTypeLabels[truck.trailerType]}</TableCell>
-      <TableCell className="whitespace-nowrap">{place(truck.truckCity, truck.truckState)}</TableCell>
-      <TableCell className="whitespace-nowrap">
-        {destination || <span className="text-muted-foreground">Anywhere</span>}
-      </TableCell>
-      <TableCell className="whitespace-nowrap">
-        {truck.direction ? (
-          directionLabels[truck.direction]
-        ) : (
-          <span className="text-muted-foreground">Any</span>
-        )}
-      </TableCell>
-      <TableCell className="whitespace-nowrap tabular-nums">
-        {formatCalendarDay(truck.availabilityDate)}
-      </TableCell>
-      <TableCell>
-        <StatusToggle truck={truck} readOnly={onDelete === null} />
-      </TableCell>
-      <TableCell>
-        <ContactCell
-          name={truck.dispatcherName}
-          countryCode={truck.dispatcherCountryCode}
-          number={truck.dispatcherMobileNumber}
-        />
-      </TableCell>
-      <TableCell className="whitespace-nowrap text-muted-foreground">
-        <RelativeTime at={truck.updatedAt} now={now} />
-      </TableCell>
-      <TableCell>
-        {onDelete ? (
-          <RowActions
-            edit={{ to: '/$orgSlug/trucks/edit/$id', params: { orgSlug, id: truck.id } }}
-            editTitle={`Edit ${truck.truckName}`}
-            deleteTitle={`Delete ${truck.truckName}`}
-            onDelete={() => onDelete(truck)}
-          />
-        ) : null}
-      </TableCell>
-    </TableRow>
-  );
-}
+const muted = (text: string) => <span className="text-muted-foreground">{text}</span>;
 
 export interface TrucksTableProps {
   trucks: Truck[];
   search: TrucksSearch;
   orgSlug: string;
   now: Date;
+  /** Null when the board shows a moment of the past: read only. */
   onDelete: ((truck: Truck) => void) | null;
 }
 
+/** The trucks board's grid: one line a truck, opening its edit screen on a click or Enter. */
 export function TrucksTable({ trucks, search, orgSlug, now, onDelete }: TrucksTableProps) {
-  const sorting = { search, nextSort, from: '/$orgSlug/trucks/' } as const;
+  const navigate = useNavigate();
+  const readOnly = onDelete === null;
+  const columns = useMemo<GridColumn<TruckRow>[]>(() => {
+    const sorting = { search, nextSort, from: '/$orgSlug/trucks/' } as const;
+    return [
+      {
+        id: 'truckName',
+        label: 'Truck name',
+        hideable: false,
+        width: 'w-44',
+        title: (truck) => truck.truckName,
+        cell: (truck) => (
+          <span className="font-medium">
+            {truck.truckName}
+            <SinceBadge since={truck.since} />
+          </span>
+        ),
+      },
+      {
+        id: 'unitNumber',
+        label: 'Unit',
+        width: 'w-16',
+        title: (truck) => truck.unitNumber || undefined,
+        cell: (truck) => truck.unitNumber || muted('—'),
+      },
+      {
+        id: 'companyName',
+        label: 'Company',
+        width: 'w-32',
+        title: (truck) => truck.companyName || undefined,
+        cell: (truck) => truck.companyName || muted('—'),
+      },
+      {
+        id: 'trailerType',
+        label: 'Trailer type',
+        width: 'w-28',
+        title: (truck) => trailerTypeLabels[truck.trailerType],
+        cell: (truck) => trailerTypeLabels[truck.trailerType],
+      },
+      {
+        id: 'location',
+        label: 'Location',
+        width: 'w-36',
+        title: (truck) => place(truck.truckCity, truck.truckState),
+        cell: (truck) => place(truck.truckCity, truck.truckState),
+      },
+      {
+        id: 'destination',
+        label: 'Preferred destination',
+        width: 'w-36',
+        title: (truck) => place(truck.preferedCity, truck.preferedState) || 'Anywhere',
+        cell: (truck) => place(truck.preferedCity, truck.preferedState) || muted('Anywhere'),
+      },
+      {
+        id: 'direction',
+        label: 'Direction',
+        width: 'w-20',
+        title: (truck) => (truck.direction ? directionLabels[truck.direction] : 'Any'),
+        cell: (truck) => (truck.direction ? directionLabels[truck.direction] : muted('Any')),
+      },
+      {
+        id: 'availabilityDate',
+        label: 'Availability date',
+        ...sortableHead({ ...sorting, label: 'Availability date', orderBy: 'availableDate' }),
+        width: 'w-28 tabular-nums',
+        cell: (truck) => formatCalendarDay(truck.availabilityDate),
+      },
+      {
+        id: 'status',
+        label: 'Status',
+        width: 'w-32',
+        cell: (truck) => <StatusToggle truck={truck} readOnly={readOnly} />,
+      },
+      {
+        id: 'dispatcher',
+        label: 'Dispatcher',
+        width: 'w-52',
+        title: (truck) =>
+          `${truck.dispatcherName} ${truck.dispatcherCountryCode} ${truck.dispatcherMobileNumber}`,
+        cell: (truck) => (
+          <ContactCell
+            name={truck.dispatcherName}
+            countryCode={truck.dispatcherCountryCode}
+            number={truck.dispatcherMobileNumber}
+          />
+        ),
+      },
+      {
+        id: 'updatedAt',
+        label: 'Updated',
+        ...sortableHead({ ...sorting, label: 'Updated', orderBy: 'updatedAt' }),
+        width: 'w-28 text-muted-foreground',
+        cell: (truck) => <RelativeTime at={truck.updatedAt} now={now} />,
+      },
+    ];
+  }, [search, now, readOnly]);
+
   return (
-    <BoardTable
+    <DataGrid<TruckRow>
+      gridId="trucks"
       caption="Trucks posted by your organization"
-      heads={
-        <>
-          <TableHead>Truck name</TableHead>
-          <TableHead>Trailer type</TableHead>
-          <TableHead>Location</TableHead>
-          <TableHead>Preferred destination</TableHead>
-          <TableHead>Direction</TableHead>
-          <SortableHead {...sorting} label="Availability date" orderBy="availableDate" />
-          <TableHead>Status</TableHead>
-          <TableHead>Dispatcher</TableHead>
-          <SortableHead {...sorting} label="Updated" orderBy="updatedAt" />
-        </>
-      }
-    >
-      {trucks.map((truck) => (
-        <TruckRow key={truck.id} truck={truck} orgSlug={orgSlug} now={now} onDelete={onDelete} />
-      ))}
-    </BoardTable>
+      columns={columns}
+      rows={trucks}
+      rowKey={(truck) => String(truck.id)}
+      rowAttributes={(truck) => ({ 'data-truck-id': truck.id, 'data-since': truck.since })}
+      highlight={{ kind: 'trucks', id: (truck) => truck.id }}
+      keyboard
+      className="min-h-0 flex-auto"
+      onOpen={(truck) => {
+        if (truck.since === 'removed') return;
+        void navigate({ to: '/$orgSlug/trucks/edit/$id', params: { orgSlug, id: truck.id } });
+      }}
+      actions={{
+        label: 'Actions',
+        cell: (truck) =>
+          onDelete ? (
+            <RowActions
+              edit={{ to: '/$orgSlug/trucks/edit/$id', params: { orgSlug, id: truck.id } }}
+              editTitle={`Edit ${truck.truckName}`}
+              deleteTitle={`Delete ${truck.truckName}`}
+              onDelete={() => onDelete(truck)}
+            />
+          ) : null,
+      }}
+    />
   );
 }

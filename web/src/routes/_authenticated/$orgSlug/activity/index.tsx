@@ -4,13 +4,14 @@ import { activityParams, activitySearchSchema } from '../../../../features/activ
 import { activityQueryOptions } from '../../../../features/activity/api/get-activity';
 import { ActivityPage } from '../../../../features/activity/components/activity-page';
 import { activeMemberQueryOptions } from '../../../../features/organizations/api/get-active-member';
+import { guardNotices, noticeRedirect } from '../../../../features/organizations/guard-notices';
 import { answerShapeErrorOf } from '../../../../lib/api-client';
 import { useDocumentTitle } from '../../../../lib/use-document-title';
 
 /** The activity log: owners and admins only; anyone else is sent to the overview, as on the members page. */
 export const Route = createFileRoute('/_authenticated/$orgSlug/activity/')({
   validateSearch: activitySearchSchema,
-  beforeLoad: async ({ context, params }) => {
+  beforeLoad: async ({ context, params, preload }) => {
     const member = await context.queryClient
       .fetchQuery(activeMemberQueryOptions(context.organization.id))
       .catch((error: unknown) => {
@@ -19,6 +20,7 @@ export const Route = createFileRoute('/_authenticated/$orgSlug/activity/')({
         return null;
       });
     if (!canSeeActivity(member?.role)) {
+      if (!preload) noticeRedirect(guardNotices.activity);
       throw redirect({ to: '/$orgSlug/overview', params: { orgSlug: params.orgSlug }, replace: true });
     }
   },

@@ -3,6 +3,7 @@ import { activeMemberQueryOptions } from '../../../../features/organizations/api
 import { membersQueryOptions } from '../../../../features/organizations/api/get-members';
 import { organizationInvitationsQueryOptions } from '../../../../features/organizations/api/get-organization-invitations';
 import { MembersPage } from '../../../../features/organizations/components/members-page';
+import { guardNotices, noticeRedirect } from '../../../../features/organizations/guard-notices';
 import {
   canManageMembers,
   defaultMembersSearch,
@@ -17,7 +18,7 @@ import { useDocumentTitle } from '../../../../lib/use-document-title';
 export const Route = createFileRoute('/_authenticated/$orgSlug/members/')({
   validateSearch: membersSearchSchema,
   search: { middlewares: [stripSearchParams(defaultMembersSearch)] },
-  beforeLoad: async ({ context, params }) => {
+  beforeLoad: async ({ context, params, preload }) => {
     const member = await context.queryClient
       .fetchQuery(activeMemberQueryOptions(context.organization.id))
       .catch((error: unknown) => {
@@ -26,6 +27,7 @@ export const Route = createFileRoute('/_authenticated/$orgSlug/members/')({
         return null;
       });
     if (!canManageMembers(member?.role)) {
+      if (!preload) noticeRedirect(guardNotices.members);
       throw redirect({ to: '/$orgSlug/overview', params: { orgSlug: params.orgSlug }, replace: true });
     }
   },

@@ -1,12 +1,13 @@
 import { canUseSignPro } from '@dispatch/domain';
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { activeMemberQueryOptions } from '../../../../features/organizations/api/get-active-member';
+import { guardNotices, noticeRedirect } from '../../../../features/organizations/guard-notices';
 import { SignProLayout } from '../../../../features/sign-pro/components/sign-pro-layout';
 import { answerShapeErrorOf } from '../../../../lib/api-client';
 
 /** Sign-pro: owners, admins and Member+ only; a plain member is sent to the overview (SPEC section 6). */
 export const Route = createFileRoute('/_authenticated/$orgSlug/sign-pro')({
-  beforeLoad: async ({ context, params }) => {
+  beforeLoad: async ({ context, params, preload }) => {
     const member = await context.queryClient
       .fetchQuery(activeMemberQueryOptions(context.organization.id))
       .catch((error: unknown) => {
@@ -15,6 +16,7 @@ export const Route = createFileRoute('/_authenticated/$orgSlug/sign-pro')({
         return null;
       });
     if (!member || !canUseSignPro(member.role)) {
+      if (!preload) noticeRedirect(guardNotices.signPro);
       throw redirect({ to: '/$orgSlug/overview', params: { orgSlug: params.orgSlug }, replace: true });
     }
   },

@@ -1,0 +1,47 @@
+import type { AuthService } from '@dispatch/auth';
+import { answers } from '@dispatch/auth/http/answers';
+import { parseInput } from '@dispatch/auth/http/boundary';
+import { requireOrganization } from '@dispatch/auth/http/request-context';
+import {
+  csvImportAnswerSchema,
+  csvImportBodySchema,
+  csvImportKinds,
+  csvPreviewAnswerSchema,
+} from '@dispatch/domain';
+import type { EventStore } from '@dispatch/storage';
+import type { FastifyPluginAsync } from 'fastify';
+import { setEventPosition } from '../event-position.ts';
+import { commandContextOf } from '../request-context.ts';
+import { importCsv, previewCsv } from './csv-import.ts';
+
+/**
+ * Posting trucks or loads from a CSV file, in the caller's organization (the session's):
+ * `POST /api/v1/{trucks|loads}/import/preview` checks every row and writes nothing;
+ * `POST /api/v1/{trucks|loads}/import` posts the valid rows through the normal command, each once
+ * (see importCsv). The file is the `csv` text of a JSON body, so it passes the same guards as every
+ * command, its 1 MB limit included.
+ */
+export function importRoutes(options: { store: EventStore; auth: AuthService }): FastifyPluginAsync {
+  const { store, auth } = options;
+  return async (app) => {
+    for (const kind of csvImportKinds) {
+      app.post(
+        `/api/v1/${kind}/import/preview`,
+        answers({ 200: csvPreviewAnswerSchema }),
+        async (request) => {
+          await requireOrganization(auth, request);
+          const { csv } = parseInput(csvImportBodySchema, request.body, 'body');
+          return previewCsv(kind, csv);
+        },
+      );
+
+      app.post(`/api/v1/${kind}/import`, answers({ 200: csvImportAnswerSchema }), async (request, reply) => {
+        const actor = await requireOrganization(auth, request);
+        const { csv } = parseInput(csvImportBodySchema, request.body, 'body');
+        const { answer, position } = await importCsv(store, kind, csv, commandContextOf(request, actor));
+        if (position !== null) setEventPosition(reply, position);
+        return answer;
+      });
+    }
+  };
+}

@@ -1,0 +1,156 @@
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Mailer } from '@dispatch/auth';
+import { SAVED_SEARCH_SYSTEM_ACTOR } from '@dispatch/domain';
+import {
+  collections,
+  type MemberDocument,
+  type NotificationDocument,
+  type OrganizationDocument,
+} from '@dispatch/projector';
+import type { DocumentStore, EventStore } from '@dispatch/storage';
+import type { FastifyBaseLogger } from 'fastify';
+import type { CommandContext } from '../command-handler.ts';
+import { notificationMail } from './notification-mail.ts';
+import { runSavedSearchCommand } from './saved-search-decider.ts';
+
+export interface NotificationMailSweeperOptions {
+  store: EventStore;
+  documents: DocumentStore;
+  mailer: Mailer;
+  publicUrl: string;
+  clock?: () => Date;
+  log: Pick<FastifyBaseLogger, 'error'>;
+}
+
+const BATCH = 100;
+/** Pauses between attempts: a mail server's short hiccup is ridden out. */
+const RETRY_DELAYS_MS = [250, 1000];
+const ERROR_MAX = 200;
+
+export type MailOutcome = 'sent' | 'skipped' | 'failed' | 'already';
+
+/**
+ * Sends the alert e-mails of notifications whose e-mail is due (the read model finds them), each
+ * exactly once: the sending is recorded on the saved search's stream (NotificationMailed) before it
+ * goes, and the decider records it only once, so a sweep that runs twice, in two processes, or again
+ * after a restart sends nothing twice. A crash between the record and the sending loses that one
+ * e-mail rather than sending it twice; a mail server that refuses it for good is recorded too
+ * (NotificationMailFailed). The projection turns the records into the notification's `email` state.
+ */
+export function notificationMailSweeper(options: NotificationMailSweeperOptions) {
+  const { store, documents, mailer, publicUrl, log } = options;
+  const clock = options.clock ?? (() => new Date());
+
+  const contextAt = (orgId: string, now: Date): CommandContext => {
+    const commandId = randomUUID();
+    return { orgId, actorId: SAVED_SEARCH_SYSTEM_ACTOR, commandId, correlationId: commandId, now: () => now };
+  };
+
+  async function send(to: string, mail: ReturnType<typeof notificationMail>) {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await mailer.send({ to, ...mail });
+        return;
+      } catch (error) {
+        const delay = RETRY_DELAYS_MS[attempt];
+        if (delay === undefined) throw error;
+        await sleep(delay);
+      }
+    }
+  }
+
+  async function mailOne(notification: NotificationDocument, now: Date): Promise<MailOutcome> {
+    const [member] = await documents.find<MemberDocument>(collections.members, {
+      filter: { orgId: { eq: notification.orgId }, userId: { eq: notification.userId } },
+      limit: 1,
+    });
+    const { savedSearchId, id: notificationId } = notification;
+    const recorded = await runSavedSearchCommand(
+      store,
+      savedSearchId,
+      { type: 'RecordNotificationMail', data: { savedSearchId, notificationId, ownerIsMember: !!member } },
+      contextAt(notification.orgId, now),
+    );
+    const [event] = recorded.events;
+    if (!event) return 'already';
+    if (event.type !== 'NotificationMailed' || !member) return 'skipped';
+    const search = recorded.state.decision;
+    const organization = await documents.get<OrganizationDocument>(
+      collections.organizations,
+      notification.orgId,
+    );
+    const mail = notificationMail({
+      notification,
+      searchName: search.status === 'none' ? notification.savedSearchName : search.name,
+      receiverName: member.name,
+      organizationName: organization?.name ?? '',
+      slug: organization?.slug ?? '',
+      publicUrl,
+    });
+    try {
+      await send(member.email, mail);
+      return 'sent';
+    } catch (error) {
+      log.error({ err: error, notificationId }, 'alert e-mail could not be delivered');
+      await runSavedSearchCommand(
+        store,
+        savedSearchId,
+        {
+          type: 'RecordNotificationMailFailure',
+          data: { savedSearchId, notificationId, error: String(error).slice(0, ERROR_MAX) },
+        },
+        contextAt(notification.orgId, clock()),
+      );
+      return 'failed';
+    }
+  }
+
+  /**
+   * One pass over the notifications whose e-mail is due, oldest first; answers what became of each.
+   * Pages move by offset: one the projector has not yet moved out of the due set may push another
+   * past this pass, and the next pass takes it.
+   */
+  async function sweep(now = clock()): Promise<Record<MailOutcome, number>> {
+    const outcomes: Record<MailOutcome, number> = { sent: 0, skipped: 0, failed: 0, already: 0 };
+    for (let skip = 0; ; skip += BATCH) {
+      const due = await documents.find<NotificationDocument>(collections.notifications, {
+        filter: { email: { eq: 'due' } },
+        sort: [{ field: 'seq', direction: 'asc' }],
+        skip,
+        limit: BATCH,
+      });
+      for (const notification of due) {
+        try {
+          outcomes[await mailOne(notification, now)] += 1;
+        } catch (error) {
+          log.error({ err: error, notificationId: notification.id }, 'alert e-mail sweep failed');
+        }
+      }
+      if (due.length < BATCH) return outcomes;
+    }
+  }
+
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<unknown> | null = null;
+  return {
+    sweep,
+    /** Sweeps every `everyMs` until stopped; a pass still running is awaited by stop. */
+    start(everyMs: number) {
+      timer = setInterval(() => {
+        if (running) return;
+        running = sweep().finally(() => {
+          running = null;
+        });
+      }, everyMs);
+      timer.unref();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+      await running;
+    },
+  };
+}
+
+export type NotificationMailSweeper = ReturnType<typeof notificationMailSweeper>;

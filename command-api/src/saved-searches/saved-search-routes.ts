@@ -1,0 +1,204 @@
+import { randomUUID } from 'node:crypto';
+import type { AuthService } from '@dispatch/auth';
+import { answers } from '@dispatch/auth/http/answers';
+import { InputError, parseInput } from '@dispatch/auth/http/boundary';
+import { requireOrganization } from '@dispatch/auth/http/request-context';
+import {
+  illegalState,
+  NOTIFICATION_INBOX_SCHEMA_VERSION,
+  NOTIFICATIONS_READ,
+  type NotificationsRead,
+  notificationInboxStream,
+  notificationsReadAnswerSchema,
+  notificationsReadSchema,
+  SAVED_SEARCHES_MAX,
+  SAVED_SEARCHES_MAX_MESSAGE,
+  savedSearchCreateSchema,
+  savedSearchOneAnswerSchema,
+  savedSearchParamsIdSchema,
+  savedSearchPatchSchema,
+  versionQuerySchema,
+} from '@dispatch/domain';
+import {
+  collections,
+  type NotificationDocument,
+  type NotificationInboxDocument,
+  notificationInboxId,
+  placeOf,
+} from '@dispatch/projector';
+import { type DocumentStore, type EventStore, newEventId } from '@dispatch/storage';
+import type { FastifyPluginAsync } from 'fastify';
+import { clientMetadata } from '../command-handler.ts';
+import { setEventPosition } from '../event-position.ts';
+import { commandContextOf, sendPosition } from '../request-context.ts';
+import { runSavedSearchCommand } from './saved-search-decider.ts';
+
+/**
+ * Saved searches (any member keeps their own, in the session's organization) and the reading of
+ * their notifications. Another user's search, or another organization's, is answered as not found.
+ */
+export function savedSearchRoutes(options: {
+  store: EventStore;
+  auth: AuthService;
+  documents: DocumentStore;
+}): FastifyPluginAsync {
+  const { store, auth, documents } = options;
+
+  /** The user's unread notifications shown in the app, and how far "all" has been read. */
+  async function unread(orgId: string, userId: string) {
+    const inbox = await documents.get<NotificationInboxDocument>(
+      collections.notificationInboxes,
+      notificationInboxId(orgId, userId),
+    );
+    const filter = {
+      orgId: { eq: orgId },
+      userId: { eq: userId },
+      inApp: { eq: true },
+      read: { eq: false },
+      seq: { gt: inbox?.readThrough ?? 0 },
+    };
+    return { filter, readThrough: inbox?.readThrough ?? 0 };
+  }
+
+  return async (app) => {
+    app.post(
+      '/api/v1/saved-searches',
+      answers({ 201: savedSearchOneAnswerSchema }),
+      async (request, response) => {
+        const actor = await requireOrganization(auth, request);
+        const input = parseInput(savedSearchCreateSchema, request.body, 'body');
+        // A radius search measures from a place the map knows, as the radius search itself does.
+        if (input.kind === 'radius' && !placeOf(input.params.state, input.params.city)) {
+          throw new InputError('body', { 'params.city': [`City not found in ${input.params.state}`] });
+        }
+        // Counted on the read model: two saves in the same instant may both pass the last free place.
+        const kept = await documents.count(collections.savedSearches, {
+          orgId: { eq: actor.orgId },
+          ownerId: { eq: actor.userId },
+        });
+        if (kept >= SAVED_SEARCHES_MAX) throw illegalState(SAVED_SEARCHES_MAX_MESSAGE);
+        const savedSearchId = randomUUID();
+        const result = await runSavedSearchCommand(
+          store,
+          savedSearchId,
+          {
+            type: 'CreateSavedSearch',
+            data: { savedSearchId, orgId: actor.orgId, ownerId: actor.userId, input },
+          },
+          commandContextOf(request, actor),
+          { create: true },
+        );
+        sendPosition(response, result);
+        return response.status(201).send({ success: true, data: result.state.view });
+      },
+    );
+
+    app.patch(
+      '/api/v1/saved-searches/:id',
+      answers({ 200: savedSearchOneAnswerSchema }),
+      async (request, response) => {
+        const actor = await requireOrganization(auth, request);
+        const { id } = parseInput(savedSearchParamsIdSchema, request.params, 'params');
+        const { version, name, alert } = parseInput(savedSearchPatchSchema, request.body, 'body');
+        const result = await runSavedSearchCommand(
+          store,
+          id,
+          {
+            type: 'ChangeSavedSearch',
+            data: { savedSearchId: id, orgId: actor.orgId, userId: actor.userId, name, alert },
+          },
+          commandContextOf(request, actor),
+          { statedRevision: version === undefined ? undefined : BigInt(version) },
+        );
+        sendPosition(response, result);
+        return response.send({ success: true, data: result.state.view });
+      },
+    );
+
+    app.delete('/api/v1/saved-searches/:id', answers({ 204: null }), async (request, response) => {
+      const actor = await requireOrganization(auth, request);
+      const { id } = parseInput(savedSearchParamsIdSchema, request.params, 'params');
+      const { version } = parseInput(versionQuerySchema, request.query, 'query');
+      const result = await runSavedSearchCommand(
+        store,
+        id,
+        { type: 'DeleteSavedSearch', data: { savedSearchId: id, orgId: actor.orgId, userId: actor.userId } },
+        commandContextOf(request, actor),
+        { statedRevision: version === undefined ? undefined : BigInt(version) },
+      );
+      sendPosition(response, result);
+      return response.status(204).send();
+    });
+
+    app.post(
+      '/api/v1/notifications/read',
+      answers({ 200: notificationsReadAnswerSchema }),
+      async (request, response) => {
+        const actor = await requireOrganization(auth, request);
+        const { ids } = parseInput(notificationsReadSchema, request.body, 'body');
+        const { filter, readThrough } = await unread(actor.orgId, actor.userId);
+        let notificationIds: string[] = [];
+        let through: string | null = null;
+        let marked = 0;
+        if (ids) {
+          // Only the reader's own unread notifications: anything else is left alone, and said nothing of.
+          const found = await Promise.all(
+            [...new Set(ids)].map((id) => documents.get<NotificationDocument>(collections.notifications, id)),
+          );
+          notificationIds = found
+            .filter(
+              (notification): notification is NotificationDocument =>
+                notification !== null &&
+                notification.orgId === actor.orgId &&
+                notification.userId === actor.userId &&
+                notification.inApp &&
+                !notification.read &&
+                notification.seq > readThrough,
+            )
+            .map((notification) => notification.id);
+          marked = notificationIds.length;
+        } else {
+          const [newest] = await documents.find<NotificationDocument>(collections.notifications, {
+            filter,
+            sort: [{ field: 'seq', direction: 'desc' }],
+            limit: 1,
+          });
+          if (newest) {
+            through = String(newest.seq);
+            marked = await documents.count(collections.notifications, filter);
+          }
+        }
+        // Nothing unread: nothing to record.
+        if (notificationIds.length === 0 && through === null)
+          return response.send({ success: true, marked: 0 });
+        const context = commandContextOf(request, actor);
+        const event: NotificationsRead = {
+          type: NOTIFICATIONS_READ,
+          data: { userId: actor.userId, notificationIds, through },
+        };
+        // Nothing to decide: reading is always accepted, and appended to the reader's inbox as it stands.
+        const { position } = await store.append(
+          notificationInboxStream(actor.orgId, actor.userId),
+          [
+            {
+              id: newEventId(),
+              ...event,
+              metadata: {
+                orgId: actor.orgId,
+                actorId: actor.userId,
+                correlationId: context.correlationId,
+                causationId: context.commandId,
+                schemaVersion: NOTIFICATION_INBOX_SCHEMA_VERSION,
+                occurredAt: context.now().toISOString(),
+                ...clientMetadata(context),
+              },
+            },
+          ],
+          { expected: 'any' },
+        );
+        setEventPosition(response, position);
+        return response.send({ success: true, marked });
+      },
+    );
+  };
+}

@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import { loadCreateSchema } from '../loads/schemas.ts';
+import { truckCreateSchema } from '../trucks/schemas.ts';
+import { loadCsvColumns, truckCsvColumns, unescapeFormula } from './columns.ts';
+import { truckExportQuerySchema } from './exports.ts';
+import {
+  canonicalRowText,
+  checkCsvRow,
+  csvImportFields,
+  csvRequiredFields,
+  csvRowCells,
+  csvRowInput,
+  readCsvHeader,
+} from './import.ts';
+
+describe('the CSV columns', () => {
+  it('are the records fields: every field a post takes, and the record own (id, who, when)', () => {
+    const own = ['id', 'createdBy', 'updatedBy', 'createdAt', 'updatedAt'];
+    expect(truckCsvColumns.filter((column) => !own.includes(column)).sort()).toEqual(
+      Object.keys(truckCreateSchema.shape).sort(),
+    );
+    expect(loadCsvColumns.filter((column) => !own.includes(column)).sort()).toEqual(
+      Object.keys(loadCreateSchema.shape).sort(),
+    );
+  });
+
+  it('an import requires the fields the post form requires', () => {
+    expect(csvRequiredFields('trucks')).toEqual([
+      'trailerType',
+      'truckName',
+      'truckState',
+      'truckCity',
+      'availabilityDate',
+      'dispatcherName',
+      'dispatcherMobileNumber',
+      'dispatcherEmail',
+    ]);
+    expect(csvRequiredFields('loads')).toContain('rateForCarrierUnit');
+    expect(csvRequiredFields('loads')).not.toContain('rateForTitan');
+    expect(csvImportFields('trucks')).toContain('notes');
+  });
+});
+
+describe('readCsvHeader', () => {
+  it('matches names in any case and spacing, ignores other columns, and names what is missing', () => {
+    const header = readCsvHeader('trucks', [' ID ', 'TruckName', 'trailertype', 'whatever']);
+    expect([...header.columns]).toEqual([
+      ['truckName', 1],
+      ['trailerType', 2],
+    ]);
+    expect(header.missing).toEqual([
+      'truckState',
+      'truckCity',
+      'availabilityDate',
+      'dispatcherName',
+      'dispatcherMobileNumber',
+      'dispatcherEmail',
+    ]);
+    expect(readCsvHeader('trucks', ['truckName', 'TRUCKNAME']).duplicate).toBe('truckName');
+  });
+});
+
+describe('a row', () => {
+  it('takes off the quote mark an export puts before a formula-like cell, and only that', () => {
+    expect(unescapeFormula("'+1")).toBe('+1');
+    expect(unescapeFormula(`'=SUM(A1)`)).toBe('=SUM(A1)');
+    expect(unescapeFormula("'-5")).toBe('-5');
+    expect(unescapeFormula("'quoted'")).toBe("'quoted'");
+    expect(unescapeFormula('+1')).toBe('+1');
+  });
+
+  it('reads empty cells as left out, and the status as a boolean', () => {
+    const header = readCsvHeader('trucks', ['truckName', 'status', 'notes', 'dispatcherCountryCode']);
+    const cells = csvRowCells(header, ['  Big Blue ', 'FALSE', '', "'+1"]);
+    expect(cells).toEqual({
+      truckName: '  Big Blue ',
+      status: 'FALSE',
+      notes: '',
+      dispatcherCountryCode: '+1',
+    });
+    expect(csvRowInput(cells)).toEqual({
+      truckName: '  Big Blue ',
+      status: false,
+      dispatcherCountryCode: '+1',
+    });
+    expect(csvRowInput({ status: 'yes' })).toEqual({ status: 'yes' });
+    // A row shorter than its header: the cells it lacks are empty.
+    expect(csvRowCells(header, ['Short'])).toEqual({
+      truckName: 'Short',
+      status: '',
+      notes: '',
+      dispatcherCountryCode: '',
+    });
+  });
+
+  it('is checked with the create schema: its values, or the spec messages', () => {
+    const cells = {
+      trailerType: 'FLATBED',
+      truckName: 'Big Blue',
+      truckState: 'IL',
+      truckCity: 'Chicago',
+      availabilityDate: '2026-11-21',
+      dispatcherName: 'Dana',
+      dispatcherMobileNumber: '+13125550100',
+      dispatcherEmail: 'dana@example.com',
+    };
+    expect(checkCsvRow('trucks', cells)).toMatchObject({
+      valid: true,
+      values: {
+        status: true,
+        dispatcherCountryCode: '+1',
+        dispatcherMobileNumber: '3125550100',
+        notes: null,
+      },
+    });
+    expect(checkCsvRow('trucks', { ...cells, truckName: '' }).errors).toEqual({
+      truckName: ['Truck name is required'],
+    });
+  });
+
+  it('has one canonical text whatever the order of its fields', () => {
+    expect(canonicalRowText({ b: 1, a: 'x' })).toBe(canonicalRowText({ a: 'x', b: 1 }));
+    expect(canonicalRowText({ a: 'x' })).not.toBe(canonicalRowText({ a: 'y' }));
+  });
+});
+
+describe('the export parameters', () => {
+  it('are the list parameters without the paging', () => {
+    expect(truckExportQuerySchema.safeParse({ search: 'blue', asOf: '2026-03-01' }).success).toBe(true);
+    expect(truckExportQuerySchema.safeParse({ limit: '10' }).success).toBe(false);
+    expect(truckExportQuerySchema.safeParse({ page: '1' }).success).toBe(false);
+  });
+});

@@ -1,0 +1,105 @@
+import { join, ownerWithOrganization, PASSWORD } from '@dispatch/standalone/organization-fixtures';
+import { startTestApp, type TestApp } from '@dispatch/standalone/test-support';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from './browser.ts';
+import { pickCity } from './city-picker.ts';
+import { waitForMail } from './mail.ts';
+
+let app: TestApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  app = await startTestApp({ serveWeb: true, listen: true });
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+const watcherEmail = 'standing-watcher@example.com';
+const posterEmail = 'standing-poster@example.com';
+
+async function signedIn(email: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL: app.url });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL('**/standing-watchers/**');
+  return page;
+}
+
+describe('a standing search alerts its owner live when a colleague posts a match', () => {
+  it('saves a search with alerts in one browser, and rings its bell when a colleague posts in another', async () => {
+    const owner = await ownerWithOrganization(app, posterEmail, 'Standing Watchers');
+    await join(app, owner.cookie, watcherEmail);
+
+    // The watcher filters the trucks board to flatbeds and saves that search, alerting in the app and by e-mail.
+    const watcher = await signedIn(watcherEmail);
+    let reloads = 0;
+    watcher.on('load', () => reloads++);
+    await watcher.goto(`/standing-watchers/trucks?trailerType=${encodeURIComponent('["FLATBED"]')}`);
+    await watcher.getByRole('button', { name: 'Save search' }).click();
+    const dialog = watcher.getByRole('dialog', { name: 'Save this search' });
+    await dialog.getByLabel('Name').fill('Flatbeds anywhere');
+    await dialog.getByLabel('By e-mail').check();
+    await dialog.getByRole('button', { name: 'Save search' }).click();
+    await watcher.getByText('Saved “Flatbeds anywhere”').waitFor();
+    const bell = watcher.getByRole('button', { name: /^Notifications/ });
+    await expect.poll(() => bell.getAttribute('aria-label')).toBe('Notifications');
+
+    // The saved search is listed, with its alerts on.
+    await watcher.goto('/standing-watchers/saved-searches');
+    const row = watcher.getByRole('listitem').filter({ hasText: 'Flatbeds anywhere' });
+    await row.getByText('Flatbed', { exact: true }).waitFor();
+    expect(await row.getByRole('switch', { name: 'In app' }).getAttribute('aria-checked')).toBe('true');
+    expect(await row.getByRole('switch', { name: 'E-mail' }).getAttribute('aria-checked')).toBe('true');
+    const loadsBefore = reloads;
+
+    // The colleague posts a flatbed in a second browser.
+    const poster = await signedIn(posterEmail);
+    await poster.goto('/standing-watchers/trucks/post');
+    await poster.getByLabel('Trailer type').selectOption('FLATBED');
+    await poster.getByLabel('Truck name').fill('Night Rider');
+    await poster.getByLabel('State', { exact: true }).selectOption('IL');
+    await pickCity(poster, 'City', 'chi', 'Chicago');
+    await poster.getByLabel('Availability date').fill('2026-11-21');
+    await poster.getByLabel('Dispatcher name').fill('Olive Owner');
+    await poster.getByLabel('Dispatcher phone').fill('3125550100');
+    await poster.getByLabel('Dispatcher email').fill('olive@example.com');
+    await poster.getByRole('button', { name: 'Post truck' }).click();
+    await poster.waitForURL('**/standing-watchers/trucks');
+
+    // The watcher's bell counts it live, without a reload, and lists it.
+    await expect
+      .poll(() => bell.getAttribute('aria-label'), { timeout: 10_000 })
+      .toBe('Notifications, 1 unread');
+    expect(await watcher.getByTestId('unread-count').textContent()).toBe('1');
+    expect(reloads).toBe(loadsBefore);
+    await bell.click();
+    const popover = watcher.getByRole('dialog', { name: 'Notifications' });
+    const item = popover.getByRole('button', { name: /Night Rider/ });
+    await item.waitFor();
+    expect(await item.textContent()).toContain('New truck for “Flatbeds anywhere”');
+
+    // The alert e-mail names the search and the truck, and links to it.
+    const mail = await waitForMail(
+      app.dataDir,
+      watcherEmail,
+      'New match for "Flatbeds anywhere": Night Rider',
+    );
+    const link = /https?:\/\/\S+\/standing-watchers\/trucks\/edit\/(\d+)/.exec(mail.text);
+    expect(link).not.toBeNull();
+
+    // Opening the notification opens the truck and reads it.
+    await item.click();
+    await watcher.waitForURL(`**/standing-watchers/trucks/edit/${link?.[1]}`);
+    await expect.poll(() => bell.getAttribute('aria-label'), { timeout: 10_000 }).toBe('Notifications');
+    await bell.click();
+    await popover.getByText('Night Rider').waitFor();
+    expect(await popover.getByRole('button', { name: 'Mark all read' }).isDisabled()).toBe(true);
+  });
+});

@@ -1,0 +1,172 @@
+import type { Readable } from 'node:stream';
+import type { AuthService } from '@dispatch/auth';
+import { answers, binaryAnswer } from '@dispatch/auth/http/answers';
+import { parseInput } from '@dispatch/auth/http/boundary';
+import { requireOrganization, requireSignPro } from '@dispatch/auth/http/request-context';
+import {
+  ENVELOPE_CSV_HEADER,
+  envelopeCsvColumns,
+  envelopeExportQuerySchema,
+  LOAD_CSV_HEADER,
+  loadCsvColumns,
+  loadExportQuerySchema,
+  RADIUS_CSV_HEADER_START,
+  type RadiusSearchQuery,
+  radiusExportQuerySchema,
+  radiusLoadCsvColumns,
+  radiusTruckCsvColumns,
+  TRUCK_CSV_HEADER,
+  truckCsvColumns,
+  truckExportQuerySchema,
+} from '@dispatch/domain';
+import {
+  collections,
+  type EnvelopeDocument,
+  type LoadDocument,
+  type TruckDocument,
+} from '@dispatch/projector';
+import type { DocumentStore, EventStore } from '@dispatch/storage';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { envelopeFilter, toEnvelope } from '../envelopes/envelopes-page.ts';
+import { type AsOfMoment, resolveAsOf } from '../lists/as-of.ts';
+import { postingSort } from '../lists/posting-filter.ts';
+import { loadListFilter, toLoad } from '../loads/loads-page.ts';
+import { radiusSearch } from '../radius/radius-queries.ts';
+import { withoutMinPosition } from '../read-your-writes.ts';
+import { toTruck, truckListFilter } from '../trucks/trucks-page.ts';
+import { csvStream, EXPORT_PAGE, exportFileName, fileNamePart, listRows } from './csv-stream.ts';
+
+/** Sends a CSV file as a download. */
+function sendCsv(reply: FastifyReply, fileName: string, body: Readable) {
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .header('cache-control', 'private, no-store')
+    .send(body);
+}
+
+async function* mapRows<T, R>(rows: AsyncIterable<T>, map: (row: T) => R): AsyncGenerator<R> {
+  for await (const row of rows) yield map(row);
+}
+
+/** Every result of a radius search, nearest first, page by page, each with its distance and direction. */
+async function* radiusRecords(
+  documents: DocumentStore,
+  orgId: string,
+  query: Omit<RadiusSearchQuery, 'limit' | 'page'>,
+  asOf: AsOfMoment | null,
+): AsyncGenerator<Record<string, unknown>> {
+  for (let page = 0; ; page++) {
+    const answer = await radiusSearch(documents, orgId, { ...query, limit: EXPORT_PAGE, page }, asOf);
+    for (const item of answer.data) {
+      const posting = 'truck' in item ? item.truck : item.load;
+      yield { distanceMiles: item.distance, directionFromCity: item.direction, ...posting };
+    }
+    if (answer.data.length < EXPORT_PAGE) return;
+  }
+}
+
+/**
+ * The lists as CSV files, with the list's own parameters (paging aside) and `asOf`: every row that
+ * matches, in the list's order, streamed page by page. The columns are the records' field names, so
+ * an exported trucks or loads file imports back. The organization is the session's, as everywhere;
+ * the envelopes' export is sign-pro's, as their list.
+ */
+export function exportQueries(options: {
+  documents: DocumentStore;
+  auth: AuthService;
+  eventStore: EventStore;
+}): FastifyPluginAsync {
+  const { documents, auth, eventStore } = options;
+  return async (app) => {
+    app.get(
+      '/api/v1/trucks/export.csv',
+      answers({ 200: binaryAnswer('text/csv', TRUCK_CSV_HEADER) }),
+      async (request, reply) => {
+        const { orgId } = await requireOrganization(auth, request);
+        const query = parseInput(truckExportQuerySchema, withoutMinPosition(request.query), 'query');
+        const asOf = await resolveAsOf(eventStore, query.asOf);
+        const rows = listRows<TruckDocument>(documents, {
+          list: collections.trucks,
+          versions: collections.truckVersions,
+          filter: truckListFilter(query, orgId),
+          sort: postingSort(query),
+          asOf,
+        });
+        return sendCsv(
+          reply,
+          exportFileName('trucks', asOf),
+          csvStream(truckCsvColumns, mapRows(rows, toTruck)),
+        );
+      },
+    );
+
+    app.get(
+      '/api/v1/loads/export.csv',
+      answers({ 200: binaryAnswer('text/csv', LOAD_CSV_HEADER) }),
+      async (request, reply) => {
+        const { orgId } = await requireOrganization(auth, request);
+        const query = parseInput(loadExportQuerySchema, withoutMinPosition(request.query), 'query');
+        const asOf = await resolveAsOf(eventStore, query.asOf);
+        const rows = listRows<LoadDocument>(documents, {
+          list: collections.loads,
+          versions: collections.loadVersions,
+          filter: loadListFilter(query, orgId),
+          sort: postingSort(query),
+          asOf,
+        });
+        return sendCsv(
+          reply,
+          exportFileName('loads', asOf),
+          csvStream(loadCsvColumns, mapRows(rows, toLoad)),
+        );
+      },
+    );
+
+    app.get(
+      '/api/v1/radius-search/export.csv',
+      answers({ 200: binaryAnswer('text/csv', RADIUS_CSV_HEADER_START) }),
+      async (request, reply) => {
+        const { orgId } = await requireOrganization(auth, request);
+        const query = parseInput(radiusExportQuerySchema, withoutMinPosition(request.query), 'query');
+        const asOf = await resolveAsOf(eventStore, query.asOf);
+        // The first page is read before answering, so an unknown city is a 400 like the search's.
+        const records = radiusRecords(documents, orgId, query, asOf);
+        const first = await records.next();
+        async function* all() {
+          if (first.done) return;
+          yield first.value;
+          yield* records;
+        }
+        const columns = query.searchType === 'trucks' ? radiusTruckCsvColumns : radiusLoadCsvColumns;
+        const around =
+          query.searchType === 'loads' && query.around === 'destination' ? '-by-destination' : '';
+        const name = `radius-${query.searchType}${around}-${fileNamePart(query.city)}-${query.state.toLowerCase()}-${query.radius}mi`;
+        return sendCsv(reply, exportFileName(name, asOf), csvStream(columns, all()));
+      },
+    );
+
+    app.get(
+      '/api/v1/envelopes/export.csv',
+      answers({ 200: binaryAnswer('text/csv', ENVELOPE_CSV_HEADER) }),
+      async (request, reply) => {
+        const { orgId } = await requireSignPro(auth, request);
+        const query = parseInput(envelopeExportQuerySchema, withoutMinPosition(request.query), 'query');
+        const asOf = await resolveAsOf(eventStore, query.asOf);
+        const rows = listRows<EnvelopeDocument>(documents, {
+          list: collections.envelopes,
+          versions: collections.envelopeVersions,
+          filter: envelopeFilter({ ...query, limit: EXPORT_PAGE, page: 1 }, orgId),
+          sort: [{ field: query.orderBy, direction: query.sort }],
+          asOf,
+        });
+        const name = query.type ? `${query.type}-envelopes` : 'envelopes';
+        return sendCsv(
+          reply,
+          exportFileName(name, asOf),
+          csvStream(envelopeCsvColumns, mapRows(rows, toEnvelope)),
+        );
+      },
+    );
+  };
+}

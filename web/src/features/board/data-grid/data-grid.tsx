@@ -1,0 +1,298 @@
+import {
+  type ColumnDef,
+  type ColumnOrderState,
+  type ColumnVisibilityState,
+  functionalUpdate,
+  type Row,
+  type RowData,
+  useTable,
+} from '@tanstack/react-table';
+import { type MouseEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { cn } from '../../../lib/cn';
+import { useHighlight } from '../../live/highlights';
+import { GridColumnsMenu } from './grid-columns-menu';
+import { type GridColumn, type GridFeatures, type GridMeta, gridFeatures } from './grid-features';
+import type { GridDensity } from './grid-preferences';
+import { isClickOnControl, isOnControl, isPageShortcut, stepSelection } from './keys';
+import { type GridId, type GridPreferencesApi, useGridPreferences } from './use-grid-preferences';
+
+/** The row actions: the grid's last column, kept in view at the right edge while the rest scrolls. */
+export interface GridActions<T extends RowData> {
+  label: string;
+  cell: (row: T) => ReactNode;
+}
+
+export interface DataGridProps<T extends RowData> {
+  gridId: GridId;
+  caption: string;
+  columns: GridColumn<T>[];
+  rows: T[];
+  rowKey: (row: T) => string;
+  /** Attributes of a row's element: `data-truck-id`, `data-since`, … */
+  rowAttributes?: (row: T) => Record<`data-${string}`, string | number | undefined>;
+  /** Rows that flash when someone changes them (live/highlights). */
+  highlight?: { kind: string; id: (row: T) => number };
+  /** Opens a row: a click on it (anywhere but a control), or Enter on the row chosen with j and k. */
+  onOpen?: (row: T) => void;
+  actions?: GridActions<T> | null;
+  /** j / k choose a row, Enter opens it (the page's main grid only). */
+  keyboard?: boolean;
+  /** The frame's classes: its height, so the grid scrolls inside it. */
+  className?: string;
+  /** On phones, rows as cards instead of the table (the table then shows from md up). */
+  card?: (row: T) => ReactNode;
+}
+
+export type { GridColumn };
+
+const features = gridFeatures;
+type Features = GridFeatures;
+
+const densityClasses: Record<GridDensity, { cell: string; head: string; actions: string }> = {
+  compact: {
+    cell: 'px-2 py-0.5 text-[13px] leading-5',
+    head: 'h-8 px-2 py-1',
+    actions: '[&_a]:size-6 [&_button]:size-6 [&_svg]:size-3.5',
+  },
+  comfortable: { cell: 'px-2.5 py-2 text-sm leading-5', head: 'h-10 px-2.5 py-2', actions: '' },
+};
+
+/**
+ * The grid of the boards, the radius results and the envelopes: one line a row (long text cut short,
+ * the whole of it on hover), a sticky head, scrolling inside its own frame with the row actions kept
+ * in view, rows that open with a click, and the user's columns, order and density (TanStack Table).
+ */
+export function DataGrid<T extends RowData>(props: DataGridProps<T>) {
+  const ids = useMemo(() => props.columns.map((column) => column.id), [props.columns]);
+  const preferences = useGridPreferences(props.gridId, ids);
+  const { card, className } = props;
+  const table = <GridTable {...props} preferences={preferences} />;
+  if (!card) return <div className={cn('relative overflow-auto', className)}>{table}</div>;
+  return (
+    <>
+      <div className={cn('relative hidden overflow-auto md:block', className)}>{table}</div>
+      <ul aria-label={props.caption} className="divide-y divide-border md:hidden">
+        {props.rows.map((row) => (
+          <li key={props.rowKey(row)} {...props.rowAttributes?.(row)}>
+            {card(row)}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function GridTable<T extends RowData>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  rowAttributes,
+  highlight,
+  onOpen,
+  actions,
+  keyboard = false,
+  preferences,
+}: DataGridProps<T> & { preferences: GridPreferencesApi }) {
+  const defs = useMemo<ColumnDef<Features, T, unknown>[]>(
+    () =>
+      columns.map((column) => ({
+        id: column.id,
+        header: column.label,
+        cell: ({ row }: { row: Row<Features, T> }) => column.cell(row.original),
+        enableHiding: column.hideable !== false,
+        meta: { column: column as GridColumn<never> },
+      })),
+    [columns],
+  );
+  const table = useTable<Features, T>({
+    features,
+    columns: defs,
+    data: rows,
+    getRowId: (row) => rowKey(row),
+    state: { columnVisibility: preferences.columnVisibility, columnOrder: preferences.columnOrder },
+    onColumnVisibilityChange: (updater) => {
+      const next: ColumnVisibilityState = functionalUpdate(updater, preferences.columnVisibility);
+      for (const column of columns) {
+        const shown = next[column.id] !== false;
+        if (shown !== (preferences.columnVisibility[column.id] !== false))
+          preferences.setColumnShown(column.id, shown);
+      }
+    },
+    onColumnOrderChange: (updater) => {
+      const next: ColumnOrderState = functionalUpdate(updater, preferences.columnOrder);
+      preferences.setColumnOrder(next);
+    },
+  });
+  const density = densityClasses[preferences.preferences.density];
+  const tableRows = table.getRowModel().rows;
+
+  // j / k choose a row, Enter opens it.
+  const [selected, setSelected] = useState<string | null>(null);
+  const bodyRef = useRef<HTMLTableSectionElement>(null);
+  const keys = useRef({ tableRows, selected, onOpen });
+  keys.current = { tableRows, selected, onOpen };
+  useEffect(() => {
+    if (!keyboard) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (!isPageShortcut(event)) return;
+      const { tableRows: current, selected: chosen, onOpen: open } = keys.current;
+      const index = current.findIndex((row) => row.id === chosen);
+      if (event.key === 'j' || event.key === 'k') {
+        const next = current[stepSelection(index, current.length, event.key === 'j' ? 1 : -1)];
+        if (!next) return;
+        event.preventDefault();
+        setSelected(next.id);
+      } else if (event.key === 'Enter' && index >= 0 && open && !isOnControl(event)) {
+        event.preventDefault();
+        open(current[index]!.original);
+      } else if (event.key === 'Escape' && chosen !== null) {
+        setSelected(null);
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [keyboard]);
+  useEffect(() => {
+    if (selected === null) return;
+    bodyRef.current
+      ?.querySelector(`tr[data-row-key="${CSS.escape(selected)}"]`)
+      ?.scrollIntoView({ block: 'nearest' });
+  }, [selected]);
+
+  const stickyEnd = 'sticky right-0 border-l border-border';
+  return (
+    <table
+      className="w-full border-separate border-spacing-0 text-left"
+      data-density={preferences.preferences.density}
+    >
+      <caption className="sr-only">{caption}</caption>
+      <thead>
+        {table.getHeaderGroups().map((group) => (
+          <tr key={group.id}>
+            {group.headers.map((header) => {
+              const column = (header.column.columnDef.meta as GridMeta).column as GridColumn<T>;
+              return (
+                <th
+                  key={header.id}
+                  scope="col"
+                  aria-sort={column.ariaSort}
+                  className={cn(
+                    'sticky top-0 z-10 border-b border-border bg-muted align-middle text-xs font-medium whitespace-nowrap text-muted-foreground',
+                    density.head,
+                    column.align === 'right' && 'text-right',
+                  )}
+                >
+                  {column.head ?? column.label}
+                </th>
+              );
+            })}
+            <th
+              scope="col"
+              className={cn(
+                'sticky top-0 z-20 w-px border-b bg-muted text-right align-middle',
+                stickyEnd,
+                density.head,
+              )}
+            >
+              <span className="sr-only">{actions?.label ?? 'Settings'}</span>
+              <GridColumnsMenu table={table} columns={columns} preferences={preferences} />
+            </th>
+          </tr>
+        ))}
+      </thead>
+      <tbody ref={bodyRef}>
+        {tableRows.map((row) => (
+          <GridRow
+            key={row.id}
+            row={row}
+            rowAttributes={rowAttributes}
+            highlight={highlight}
+            onOpen={onOpen}
+            selected={row.id === selected}
+            cellClass={density.cell}
+            actions={actions}
+            actionsClass={cn(stickyEnd, density.actions)}
+            render={(cell) => <table.FlexRender cell={cell} />}
+          />
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function GridRow<T extends RowData>({
+  row,
+  rowAttributes,
+  highlight,
+  onOpen,
+  selected,
+  cellClass,
+  actions,
+  actionsClass,
+  render,
+}: {
+  row: Row<Features, T>;
+  rowAttributes: DataGridProps<T>['rowAttributes'];
+  highlight: DataGridProps<T>['highlight'];
+  onOpen: DataGridProps<T>['onOpen'];
+  selected: boolean;
+  cellClass: string;
+  actions: DataGridProps<T>['actions'];
+  actionsClass: string;
+  render: (cell: ReturnType<Row<Features, T>['getVisibleCells']>[number]) => ReactNode;
+}) {
+  const generation = useHighlight(highlight?.kind ?? '', highlight ? highlight.id(row.original) : -1);
+  const open = onOpen
+    ? (event: MouseEvent<HTMLTableRowElement>) => {
+        if (isClickOnControl(event.target, event.currentTarget)) return;
+        // Selecting text to copy it is not a click on the row.
+        if (window.getSelection()?.toString()) return;
+        onOpen(row.original);
+      }
+    : undefined;
+  const cellBackground =
+    'bg-card group-hover:bg-muted group-data-[selected=true]:bg-accent group-data-[highlighted=true]:bg-transparent';
+  return (
+    <tr
+      {...rowAttributes?.(row.original)}
+      data-row-key={row.id}
+      data-selected={selected ? 'true' : undefined}
+      data-highlighted={generation ? 'true' : undefined}
+      data-highlight-generation={generation}
+      onClick={open}
+      className={cn('group', onOpen && 'cursor-pointer')}
+    >
+      {row.getVisibleCells().map((cell) => {
+        const column = (cell.column.columnDef.meta as GridMeta).column as unknown as GridColumn<T>;
+        return (
+          <td
+            key={cell.id}
+            className={cn(
+              'border-b border-border align-middle whitespace-nowrap',
+              'group-hover:bg-muted group-data-[selected=true]:bg-accent',
+              'first:group-data-[selected=true]:shadow-[inset_3px_0_0_var(--color-primary)]',
+              cellClass,
+              column.align === 'right' && 'text-right',
+            )}
+          >
+            <div className={cn('truncate', column.width)} title={column.title?.(row.original)}>
+              {render(cell)}
+            </div>
+          </td>
+        );
+      })}
+      <td
+        className={cn(
+          'border-b align-middle whitespace-nowrap',
+          cellClass,
+          'py-0',
+          cellBackground,
+          actionsClass,
+        )}
+      >
+        {actions ? actions.cell(row.original) : null}
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,314 @@
+import { organizationNameFormSchema, organizationTimeZoneFormSchema } from '@dispatch/domain';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '../../../components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../../components/ui/dialog';
+import { Field, fieldControlProps } from '../../../components/ui/field';
+import { Input } from '../../../components/ui/input';
+import { Select } from '../../../components/ui/select';
+import { Spinner } from '../../../components/ui/spinner';
+import { isApiError } from '../../../lib/api-client';
+import { useNow } from '../../../lib/use-now';
+import { AccountSection, SavedNote } from '../../account/components/account-section';
+import { FormAlert } from '../../auth/components/form-alert';
+import { useDeleteOrganization } from '../api/delete-organization';
+import { activeMemberQueryOptions } from '../api/get-active-member';
+import { activeOrganizationQueryOptions } from '../api/get-active-organization';
+import { useUpdateOrganization } from '../api/update-organization';
+import { guardNotices, noticeRedirect } from '../guard-notices';
+import { canManageMembers } from '../members-search';
+import { timeIn, timeZoneOptions } from '../time-zones';
+import type { Organization } from '../types';
+
+/** A server refusal on one field goes under it; anything else above the form. */
+function applyFailure(
+  error: unknown,
+  field: string,
+  setFieldError: (message: string) => void,
+  setFailure: (message: string) => void,
+) {
+  if (!isApiError(error)) return setFailure('Could not save. Try again.');
+  const message = error.fieldErrors?.[field]?.[0];
+  if (message) setFieldError(message);
+  else setFailure(error.message);
+}
+
+function NameSection({ organization }: { organization: Organization }) {
+  const update = useUpdateOrganization();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting, isDirty },
+  } = useForm<{ name: string }>({
+    resolver: zodResolver(organizationNameFormSchema),
+    defaultValues: { name: organization.name },
+  });
+  // A rename by someone else arrives live: the field follows unless it is being edited.
+  useEffect(() => {
+    if (!isDirty) reset({ name: organization.name });
+  }, [organization.name, isDirty, reset]);
+
+  const submit = async ({ name }: { name: string }) => {
+    setFailure(null);
+    setSaved(null);
+    try {
+      await update.mutateAsync({ name });
+      reset({ name });
+      setSaved('The organization has been renamed.');
+    } catch (error) {
+      applyFailure(error, 'name', (message) => setError('name', { type: 'server', message }), setFailure);
+    }
+  };
+
+  return (
+    <AccountSection id="organization-name" title="Name" description="What everyone in the organization sees.">
+      <form onSubmit={handleSubmit(submit)} noValidate className="flex flex-col gap-4">
+        <FormAlert message={failure} />
+        <Field id="organization-name-input" label="Organization name" error={errors.name?.message}>
+          <Input
+            autoComplete="organization"
+            maxLength={60}
+            {...fieldControlProps('organization-name-input', errors.name?.message)}
+            {...register('name')}
+          />
+        </Field>
+        <div className="flex flex-wrap items-center gap-3">
+          <Button type="submit" disabled={isSubmitting || !isDirty}>
+            {isSubmitting ? <Spinner decorative className="text-primary-foreground" /> : null}
+            Save name
+          </Button>
+          <SavedNote message={saved} />
+        </div>
+      </form>
+    </AccountSection>
+  );
+}
+
+function TimeZoneSection({ organization }: { organization: Organization }) {
+  const update = useUpdateOrganization();
+  const now = useNow();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    watch,
+    formState: { errors, isSubmitting, isDirty },
+  } = useForm<{ timeZone: string }>({
+    resolver: zodResolver(organizationTimeZoneFormSchema),
+    defaultValues: { timeZone: organization.timeZone },
+  });
+  useEffect(() => {
+    if (!isDirty) reset({ timeZone: organization.timeZone });
+  }, [organization.timeZone, isDirty, reset]);
+  const chosen = watch('timeZone');
+  const options = timeZoneOptions(organization.timeZone);
+
+  const submit = async ({ timeZone }: { timeZone: string }) => {
+    setFailure(null);
+    setSaved(null);
+    try {
+      await update.mutateAsync({ timeZone });
+      reset({ timeZone });
+      setSaved('The time zone has been saved.');
+    } catch (error) {
+      applyFailure(
+        error,
+        'timeZone',
+        (message) => setError('timeZone', { type: 'server', message }),
+        setFailure,
+      );
+    }
+  };
+
+  const local = timeIn(chosen, now);
+  return (
+    <AccountSection
+      id="organization-time-zone"
+      title="Time zone"
+      description="The boards' “today” and “yesterday” and the overview's months are counted in it."
+    >
+      <form onSubmit={handleSubmit(submit)} noValidate className="flex flex-col gap-4">
+        <FormAlert message={failure} />
+        <Field
+          id="organization-time-zone-select"
+          label="Time zone"
+          hint={local ? `Now: ${local}` : undefined}
+          error={errors.timeZone?.message}
+        >
+          <Select
+            {...fieldControlProps(
+              'organization-time-zone-select',
+              errors.timeZone?.message,
+              local || undefined,
+            )}
+            {...register('timeZone')}
+          >
+            <optgroup label="United States">
+              {options.us.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </optgroup>
+            <optgroup label="All time zones">
+              {options.others.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </optgroup>
+          </Select>
+        </Field>
+        <p className="text-xs text-muted-foreground">
+          Postings already on the board keep the day they were counted on until they are edited.
+        </p>
+        <div className="flex flex-wrap items-center gap-3">
+          <Button type="submit" disabled={isSubmitting || !isDirty}>
+            {isSubmitting ? <Spinner decorative className="text-primary-foreground" /> : null}
+            Save time zone
+          </Button>
+          <SavedNote message={saved} />
+        </div>
+      </form>
+    </AccountSection>
+  );
+}
+
+function DeleteOrganizationDialog({
+  organization,
+  open,
+  onOpenChange,
+}: {
+  organization: Organization;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const navigate = useNavigate();
+  const remove = useDeleteOrganization();
+  const [typed, setTyped] = useState('');
+  const [failure, setFailure] = useState<string | null>(null);
+  const confirmed = typed === organization.name;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!confirmed) return;
+    setFailure(null);
+    try {
+      await remove.mutateAsync(organization.id);
+      toast.success(`${organization.name} has been deleted`);
+      void navigate({ to: '/onboarding', replace: true });
+    } catch (error) {
+      setFailure(isApiError(error) ? error.message : 'Could not delete the organization. Try again.');
+    }
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Delete {organization.name}?</DialogTitle>
+          <DialogDescription>
+            Its boards, members, invitations and teams go for good, for everyone in it. This cannot be undone.
+          </DialogDescription>
+        </DialogHeader>
+        <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+          <FormAlert message={failure} />
+          <Field id="delete-organization-confirmation" label={`Type “${organization.name}” to confirm`}>
+            <Input
+              id="delete-organization-confirmation"
+              autoComplete="off"
+              spellCheck={false}
+              value={typed}
+              onChange={(event) => setTyped(event.target.value)}
+            />
+          </Field>
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button variant="outline">Cancel</Button>
+            </DialogClose>
+            <Button type="submit" variant="destructive" disabled={!confirmed || remove.isPending}>
+              {remove.isPending ? <Spinner decorative className="text-destructive-foreground" /> : null}
+              Delete organization
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function DeleteSection({ organization, mayDelete }: { organization: Organization; mayDelete: boolean }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <AccountSection
+      id="delete-organization"
+      title="Delete organization"
+      tone="danger"
+      description="Remove the organization and everything on its boards."
+    >
+      {mayDelete ? (
+        <Button variant="destructive" onClick={() => setOpen(true)}>
+          Delete organization
+        </Button>
+      ) : (
+        <p className="text-sm text-muted-foreground">Only an owner can delete the organization.</p>
+      )}
+      {open ? (
+        <DeleteOrganizationDialog organization={organization} open={open} onOpenChange={setOpen} />
+      ) : null}
+    </AccountSection>
+  );
+}
+
+/**
+ * The organization's settings, for its owners and admins: its name, its time zone and (owners
+ * only) its deletion. Anyone else is sent to the overview, as from the members page.
+ */
+export function SettingsPage({ organization }: { organization: Organization }) {
+  const navigate = useNavigate();
+  const { data: viewer } = useSuspenseQuery(activeMemberQueryOptions(organization.id));
+  // The organization as it is now: a change by another admin arrives live.
+  const { data: current } = useQuery(activeOrganizationQueryOptions(organization.id));
+  const shown = current ?? organization;
+
+  const mayManage = canManageMembers(viewer.role);
+  useEffect(() => {
+    if (mayManage) return;
+    noticeRedirect(guardNotices.settings);
+    void navigate({ to: '/$orgSlug/overview', params: { orgSlug: organization.slug }, replace: true });
+  }, [mayManage, navigate, organization.slug]);
+  if (!mayManage) return null;
+
+  return (
+    <div className="mx-auto flex max-w-2xl flex-col gap-6">
+      <div>
+        <h1 className="text-2xl font-semibold tracking-tight">Settings</h1>
+        <p className="mt-1 text-sm text-muted-foreground">
+          How {shown.name} is named and which day it counts in.
+        </p>
+      </div>
+      <NameSection organization={shown} />
+      <TimeZoneSection organization={shown} />
+      <DeleteSection organization={shown} mayDelete={viewer.permissions.organization.includes('delete')} />
+    </div>
+  );
+}
