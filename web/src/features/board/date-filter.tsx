@@ -8,7 +8,8 @@ import { FilterField } from './filter-controls';
 type DateField = NonNullable<BoardFilters['dateField']>;
 type DateOperation = NonNullable<BoardFilters['dateOperation']>;
 
-const dateFields: { value: DateField; label: string }[] = [
+/** The dates of a posting a board filters by. */
+export const postingDateFields: { value: DateField; label: string }[] = [
   { value: 'createdAt', label: 'Posted' },
   { value: 'updatedAt', label: 'Last edited' },
   { value: 'availableDate', label: 'Available' },
@@ -41,20 +42,35 @@ export function instantOf(day: string, field: DateField, edge: 'start' | 'end'):
   return Number.isNaN(local.getTime()) ? undefined : local.toISOString();
 }
 
-/** Which date, compared how, from which day, and optionally until which day (inclusive). */
-export function DateFilter({
+/** The date filter's part of a list's search params. */
+export interface DateFilterValue<F extends DateField> {
+  dateField?: F;
+  dateOperation?: DateOperation;
+  startDate?: string;
+  endDate?: string;
+}
+
+/**
+ * Which date, compared how, from which day, and optionally until which day (inclusive). `fields` are
+ * the dates the list offers (a posting's by default; the envelopes offer sent and last updated).
+ */
+export function DateFilter<F extends DateField = DateField>({
   value,
   onChange,
+  fields = postingDateFields as { value: F; label: string }[],
+  className = 'flex min-w-0 flex-wrap items-end gap-2',
 }: {
-  value: BoardFilters;
-  onChange: (changes: Partial<BoardFilters>) => void;
+  value: DateFilterValue<F>;
+  onChange: (changes: Partial<DateFilterValue<F>>) => void;
+  fields?: { value: F; label: string }[];
+  className?: string;
 }) {
   const ids = { field: useId(), operation: useId(), start: useId(), end: useId() };
-  const field = value.dateField ?? 'createdAt';
+  const field: F = value.dateField ?? ('createdAt' as F);
   const start = dayOf(value.startDate, field);
   const end = dayOf(value.endDate, field);
 
-  const changeField = (next: DateField) =>
+  const changeField = (next: F) =>
     onChange({
       dateField: next === 'createdAt' ? undefined : next,
       startDate: instantOf(start, next, 'start'),
@@ -62,15 +78,11 @@ export function DateFilter({
     });
 
   return (
-    <fieldset className="flex min-w-0 flex-wrap items-end gap-2">
+    <fieldset className={className}>
       <legend className="sr-only">Date</legend>
       <FilterField label="Date" htmlFor={ids.field}>
-        <Select
-          id={ids.field}
-          value={field}
-          onChange={(event) => changeField(event.target.value as DateField)}
-        >
-          {dateFields.map((option) => (
+        <Select id={ids.field} value={field} onChange={(event) => changeField(event.target.value as F)}>
+          {fields.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
             </option>
