@@ -185,7 +185,11 @@ export function PostingBoard<P>({
           <BoardEmptyState
             icon={kind.icon}
             nouns={kind.nouns}
-            invitation={invitation}
+            invitation={
+              asOf
+                ? `The board had no ${kind.nouns} at that moment. Choose a later one, or go back to live.`
+                : invitation
+            }
             filtered={filtered}
             totalCount={page.totalCount}
             page={search.page}
