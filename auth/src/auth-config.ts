@@ -26,6 +26,8 @@ export interface AuthConfig {
    * a restart does not reset the counters. On unless turned off (AUTH_RATE_LIMIT=off).
    */
   rateLimit?: boolean;
+  /** Seconds a session read is kept in this process (SESSION_CACHE_SECONDS; 0 = off, the default here). */
+  sessionCacheSeconds?: number;
   /**
    * The organization a new session starts in (the user's own choice is remembered per session by
    * set-active). Without it, every sign-in starts without an active organization.

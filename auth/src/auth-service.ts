@@ -6,6 +6,7 @@ import { openAuthDatabase } from './auth-database.ts';
 import { authOptions, type BetterAuthInstance, createBetterAuth } from './auth-options.ts';
 import { type IncomingHeaders, toHeaders } from './headers.ts';
 import { completeProfileNames } from './profile-names.ts';
+import { createSessionCache } from './session-cache.ts';
 import { type SessionContext, toSessionContext } from './session-context.ts';
 import { type AuthHandler, withSpecShims } from './spec-shims/http-shims.ts';
 
@@ -26,8 +27,14 @@ export interface AuthService {
   handler: AuthHandler;
   /** Reads the session from request headers (cookie); null when absent or expired. Used by both APIs and the Socket.IO handshake. */
   getSession(headers: IncomingHeaders): Promise<SessionContext | null>;
-  /** Writes activeOrganizationId on a session; the caller has already checked membership. Visible to the next getSession. */
+  /**
+   * Writes activeOrganizationId on a session; the caller has already checked membership. Visible to the
+   * next getSession of this process at once, and of the others once the browser sends the cookie
+   * `sessionChangeCookie` gives (the caller's answer must set it).
+   */
   setActiveOrganization(sessionId: string, organizationId: string | null): Promise<void>;
+  /** A `Set-Cookie` value that makes every process read the session afresh (see session-cache.ts). */
+  sessionChangeCookie(): string;
   /**
    * Gives the signed-in user of these headers a password (server side only, SPEC section 6): for accounts
    * that signed up through a provider. Refused with "user already has a password" when one exists.
@@ -52,19 +59,38 @@ export async function createAuthService(config: AuthConfig): Promise<AuthService
     // Migrate before better-auth starts: it checks the schema as it initialises.
     await store.migrate(options);
     const auth = createBetterAuth(options);
+    const sessions = createSessionCache({
+      ttlMs: (config.sessionCacheSeconds ?? 0) * 1000,
+      secureCookies: new URL(config.baseURL).protocol === 'https:',
+    });
+    const shimmed = withSpecShims(auth);
     return {
       auth,
-      handler: withSpecShims(auth),
-      async getSession(headers) {
-        // Only better-auth's own get-session endpoint extends a session, because only it can also
-        // renew the cookie; a refresh here would move the stored expiry away from the browser's cookie.
-        const found = await auth.api.getSession({
-          headers: toHeaders(headers),
-          query: { disableRefresh: true },
-        });
-        return found ? toSessionContext(found) : null;
+      async handler(request) {
+        // Any state-changing call may end or change a session or a user (sign-out, revoke, ban, role,
+        // profile, password): the sessions kept are forgotten before and after it.
+        if (request.method === 'GET' || request.method === 'HEAD') return shimmed(request);
+        sessions.clear();
+        try {
+          return await shimmed(request);
+        } finally {
+          sessions.clear();
+        }
       },
+      getSession(headers) {
+        return sessions.get(headers, async () => {
+          // Only better-auth's own get-session endpoint extends a session, because only it can also
+          // renew the cookie; a refresh here would move the stored expiry away from the browser's cookie.
+          const found = await auth.api.getSession({
+            headers: toHeaders(headers),
+            query: { disableRefresh: true },
+          });
+          return found ? toSessionContext(found) : null;
+        });
+      },
+      sessionChangeCookie: () => sessions.changeMarkCookie(),
       async setActiveOrganization(sessionId, organizationId) {
+        sessions.clear();
         const ctx = await auth.$context;
         const session = await ctx.adapter.findOne<{ token: string }>({
           model: 'session',
@@ -72,8 +98,10 @@ export async function createAuthService(config: AuthConfig): Promise<AuthService
         });
         if (!session) throw new SessionNotFoundError(sessionId);
         await ctx.internalAdapter.updateSession(session.token, { activeOrganizationId: organizationId });
+        sessions.clear();
       },
       async setPassword(headers, newPassword) {
+        sessions.clear();
         try {
           await auth.api.setPassword({ headers: toHeaders(headers), body: { newPassword } });
         } catch (error) {

@@ -1,5 +1,5 @@
 import { canUseSignPro, type MemberRole } from '@dispatch/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthService, SessionContext } from '../index.ts';
 import { HttpError, unauthorized } from './boundary.ts';
 
@@ -63,4 +63,18 @@ export async function requireSignPro(auth: AuthService, request: FastifyRequest)
   const actor = await requireOrganization(auth, request);
   if (!canUseSignPro(actor.role)) throw new HttpError(403, 'FORBIDDEN', SIGN_PRO_FORBIDDEN);
   return actor;
+}
+
+/**
+ * Moves a session to another organization (or none) and has the answer carry the session-change mark,
+ * so the query side in another process reads the session afresh on the browser's next request.
+ */
+export async function switchActiveOrganization(
+  auth: AuthService,
+  reply: FastifyReply,
+  sessionId: string,
+  organizationId: string | null,
+): Promise<void> {
+  await auth.setActiveOrganization(sessionId, organizationId);
+  reply.header('set-cookie', auth.sessionChangeCookie());
 }

@@ -78,6 +78,7 @@ export async function openAuthFor(
     }),
     adminUserIds: env.adminUserIds,
     rateLimit: env.AUTH_RATE_LIMIT === 'on',
+    sessionCacheSeconds: env.SESSION_CACHE_SECONDS,
     defaultActiveOrganization: options.defaultActiveOrganization,
   });
 }

@@ -2,7 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { AuthService, Mailer } from '@dispatch/auth';
 import { answers } from '@dispatch/auth/http/answers';
 import { parseInput } from '@dispatch/auth/http/boundary';
-import { requireOrganization, requireSession } from '@dispatch/auth/http/request-context';
+import {
+  requireOrganization,
+  requireSession,
+  switchActiveOrganization,
+} from '@dispatch/auth/http/request-context';
 import {
   type ActiveOrganization,
   acceptInvitationAnswerSchema,
@@ -214,7 +218,7 @@ export function invitationRoutes(options: InvitationRoutesOptions): FastifyPlugi
         const member = organization?.members.find((candidate) => candidate.userId === user.id);
         if (!organization || !member) throw notFound(organizationMessages.invitationNotFound);
         // The invitee lands in the organization they joined.
-        await auth.setActiveOrganization(session.id, organizationId);
+        await switchActiveOrganization(auth, reply, session.id, organizationId);
         return reply.send({
           success: true,
           data: {

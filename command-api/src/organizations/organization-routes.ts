@@ -2,7 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { AuthService } from '@dispatch/auth';
 import { answers } from '@dispatch/auth/http/answers';
 import { parseInput } from '@dispatch/auth/http/boundary';
-import { requireOrganization, requireSession } from '@dispatch/auth/http/request-context';
+import {
+  requireOrganization,
+  requireSession,
+  switchActiveOrganization,
+} from '@dispatch/auth/http/request-context';
 import {
   type CreateOrganizationInput,
   createOrganizationSchema,
@@ -80,7 +84,7 @@ export function organizationRoutes(options: { store: EventStore; auth: AuthServi
           requestClientOf(request),
         );
         // The creator starts working in the new organization straight away.
-        await auth.setActiveOrganization(session.id, created.id);
+        await switchActiveOrganization(auth, reply, session.id, created.id);
         setEventPosition(reply, created.position);
         return reply
           .status(201)
@@ -132,7 +136,7 @@ export function organizationRoutes(options: { store: EventStore; auth: AuthServi
         { type: 'DeleteOrganization', data: { actorId: actor.userId } },
         commandContextOf(request, actor),
       );
-      await auth.setActiveOrganization(actor.session.session.id, null);
+      await switchActiveOrganization(auth, reply, actor.session.session.id, null);
       sendPosition(reply, result);
       return reply.send({ success: true });
     });
@@ -142,7 +146,7 @@ export function organizationRoutes(options: { store: EventStore; auth: AuthServi
       const { organizationId } = parseInput(setActiveOrganizationSchema, request.body, 'body');
       const state = await loadOrganization(store, organizationId);
       requireMembership(state, user.id);
-      await auth.setActiveOrganization(session.id, organizationId);
+      await switchActiveOrganization(auth, reply, session.id, organizationId);
       return reply.send({ success: true });
     });
 
@@ -154,7 +158,7 @@ export function organizationRoutes(options: { store: EventStore; auth: AuthServi
         { type: 'LeaveOrganization', data: { actorId: actor.userId } },
         commandContextOf(request, actor),
       );
-      await auth.setActiveOrganization(actor.session.session.id, null);
+      await switchActiveOrganization(auth, reply, actor.session.session.id, null);
       sendPosition(reply, result);
       return reply.send({ success: true });
     });

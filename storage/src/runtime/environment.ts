@@ -40,6 +40,16 @@ const environmentSchema = z.object({
     .max(365, 'ENVELOPE_EXPIRY_DAYS cannot be more than 365')
     .default(30),
   AUTH_RATE_LIMIT: z.enum(['on', 'off'], { error: 'AUTH_RATE_LIMIT must be on or off' }).default('on'),
+  /**
+   * Seconds a process keeps a session it has read (0 turns the cache off). A revocation made in another
+   * process is seen within this window; see auth/src/session-cache.ts.
+   */
+  SESSION_CACHE_SECONDS: z.coerce
+    .number({ error: 'SESSION_CACHE_SECONDS must be a whole number of seconds' })
+    .int('SESSION_CACHE_SECONDS must be a whole number of seconds')
+    .min(0, 'SESSION_CACHE_SECONDS cannot be negative')
+    .max(60, 'SESSION_CACHE_SECONDS cannot be more than 60')
+    .default(5),
   /** Turns on GET /metrics (Prometheus) for scrapers sending it as a bearer token; unset, /metrics is 404. */
   METRICS_TOKEN: z.string().trim().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
 });
