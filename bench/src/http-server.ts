@@ -21,6 +21,10 @@ export async function startBenchServer(): Promise<BenchServer> {
   const child: ChildProcess = fork(join(dirname(fileURLToPath(import.meta.url)), 'server-process.ts'), {
     env: { ...process.env, DATA_DIR: dir, PORT: String(port), PUBLIC_URL: url },
     execPath: process.execPath,
+    // BENCH_CPU_PROF=<folder> writes the server's CPU profile there when it stops.
+    execArgv: process.env.BENCH_CPU_PROF
+      ? [...process.execArgv, '--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+      : process.execArgv,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   await new Promise<void>((resolve, reject) => {

@@ -8,6 +8,7 @@ import { memberRoleOf, readProjectionLag } from '@dispatch/projector';
 import type { DocumentStore, EventStore } from '@dispatch/storage';
 import type { FastifyPluginAsync } from 'fastify';
 import { activityQueries } from './activity/activity-queries.ts';
+import { createAnswerCache } from './answer-cache.ts';
 import { envelopeQueries } from './envelopes/envelope-queries.ts';
 import { exportQueries } from './exports/export-queries.ts';
 import { cityQueries } from './geo/city-queries.ts';
@@ -49,13 +50,19 @@ export function queryApi(options: QueryApiOptions): FastifyPluginAsync {
     const liveConnections = () => io.of('/').sockets.size;
     options.metrics?.measureLiveConnections(liveConnections);
     options.metrics?.measureProjection(() => readProjectionLag(options.eventStore, options.documents));
+    const cache = createAnswerCache(options.clock);
     await app.register(async (queries) => {
       installErrorHandler(queries);
       serializeAnswersAsTheyAre(queries);
       guardStateChanges(queries, options);
       readYourWrites(queries, options.clock);
       // The query side reads only read models: a removal counts once the projector has applied it.
-      checkMembershipWith(queries, (orgId, userId) => memberRoleOf(options.documents, orgId, userId));
+      // Kept per projector position like the answers: a removal counts from the commit that applies it.
+      checkMembershipWith(queries, (orgId, userId) =>
+        cache.answer(`member\u0000${orgId}\u0000${userId}`, () =>
+          memberRoleOf(options.documents, orgId, userId),
+        ),
+      );
       await queries.register(organizationQueries(options));
       await queries.register(memberQueries(options));
       await queries.register(invitationQueries(options));
@@ -63,12 +70,12 @@ export function queryApi(options: QueryApiOptions): FastifyPluginAsync {
       await queries.register(adminQueries(options));
       await queries.register(healthQueries({ ...options, liveConnections }));
       await queries.register(activityQueries(options));
-      await queries.register(truckQueries(options));
-      await queries.register(loadQueries(options));
-      await queries.register(overviewQueries(options));
+      await queries.register(truckQueries({ ...options, cache }));
+      await queries.register(loadQueries({ ...options, cache }));
+      await queries.register(overviewQueries({ ...options, cache }));
       await queries.register(historyQueries(options));
       await queries.register(cityQueries(options));
-      await queries.register(radiusQueries(options));
+      await queries.register(radiusQueries({ ...options, cache }));
       await queries.register(envelopeQueries(options));
       await queries.register(exportQueries(options));
       await queries.register(savedSearchQueries(options));

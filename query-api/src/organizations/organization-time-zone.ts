@@ -1,6 +1,7 @@
 import { DEFAULT_TIME_ZONE } from '@dispatch/domain';
 import { collections } from '@dispatch/projector';
 import type { DocumentStore } from '@dispatch/storage';
+import type { AnswerCache } from '../answer-cache.ts';
 
 /** The time zone an organization's "today" and "yesterday" are counted in (a setting of the organization). */
 export async function organizationTimeZone(documents: DocumentStore, orgId: string): Promise<string> {
@@ -9,4 +10,9 @@ export async function organizationTimeZone(documents: DocumentStore, orgId: stri
     orgId,
   );
   return organization?.timeZone ?? DEFAULT_TIME_ZONE;
+}
+
+/** The organization's time zone through the answer cache: it changes only with an event. */
+export function cachedTimeZone(cache: AnswerCache, documents: DocumentStore, orgId: string): Promise<string> {
+  return cache.answer(`time-zone\u0000${orgId}`, () => organizationTimeZone(documents, orgId));
 }

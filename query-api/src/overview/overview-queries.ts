@@ -3,6 +3,7 @@ import { answers } from '@dispatch/auth/http/answers';
 import { parseInput } from '@dispatch/auth/http/boundary';
 import { requireOrganization } from '@dispatch/auth/http/request-context';
 import {
+  localDateOf,
   monthlyCountsAnswerSchema,
   overviewQuerySchema,
   overviewTotalsQuerySchema,
@@ -10,8 +11,9 @@ import {
 } from '@dispatch/domain';
 import type { DocumentStore, EventStore } from '@dispatch/storage';
 import type { FastifyPluginAsync } from 'fastify';
+import { type AnswerCache, listAnswerKey } from '../answer-cache.ts';
 import { resolveAsOf } from '../lists/as-of.ts';
-import { organizationTimeZone } from '../organizations/organization-time-zone.ts';
+import { cachedTimeZone } from '../organizations/organization-time-zone.ts';
 import { withoutMinPosition } from '../read-your-writes.ts';
 import { monthlyCounts } from './monthly-counts.ts';
 import { monthlyCountsAsOf, postingTotalsAsOf } from './overview-as-of.ts';
@@ -22,8 +24,9 @@ export function overviewQueries(options: {
   documents: DocumentStore;
   auth: AuthService;
   eventStore: EventStore;
+  cache: AnswerCache;
 }): FastifyPluginAsync {
-  const { documents, auth, eventStore } = options;
+  const { documents, auth, eventStore, cache } = options;
   return async (app) => {
     app.get(
       '/api/v1/overview/monthly-counts',
@@ -31,12 +34,16 @@ export function overviewQueries(options: {
       async (request) => {
         const { orgId } = await requireOrganization(auth, request);
         const query = parseInput(overviewQuerySchema, withoutMinPosition(request.query), 'query');
-        const timeZone = await organizationTimeZone(documents, orgId);
+        const timeZone = await cachedTimeZone(cache, documents, orgId);
         const asOf = await resolveAsOf(eventStore, query.asOf);
-        const data = asOf
-          ? await monthlyCountsAsOf(documents, orgId, timeZone, query, asOf)
-          : await monthlyCounts(documents, orgId, timeZone, query, new Date());
-        return { success: true, data };
+        if (asOf)
+          return { success: true, data: await monthlyCountsAsOf(documents, orgId, timeZone, query, asOf) };
+        const now = new Date();
+        const key = listAnswerKey('monthly-counts', orgId, localDateOf(timeZone, now.toISOString()), query);
+        return {
+          success: true,
+          data: await cache.answer(key, () => monthlyCounts(documents, orgId, timeZone, query, now)),
+        };
       },
     );
 
@@ -46,7 +53,9 @@ export function overviewQueries(options: {
       const asOf = await resolveAsOf(eventStore, query.asOf);
       const data = asOf
         ? await postingTotalsAsOf(documents, orgId, asOf)
-        : await postingTotals(documents, orgId);
+        : await cache.answer(listAnswerKey('totals', orgId, '', query), () =>
+            postingTotals(documents, orgId),
+          );
       return { success: true, data };
     });
   };

@@ -20,6 +20,7 @@ import {
 } from '@dispatch/projector';
 import type { Document, DocumentStore, EventStore, NearMatch, NearQuery } from '@dispatch/storage';
 import type { FastifyPluginAsync } from 'fastify';
+import { type AnswerCache, listAnswerKey } from '../answer-cache.ts';
 import {
   type AsOfMoment,
   filterAsOf,
@@ -124,13 +125,18 @@ export function radiusQueries(options: {
   documents: DocumentStore;
   auth: AuthService;
   eventStore: EventStore;
+  cache: AnswerCache;
 }): FastifyPluginAsync {
-  const { documents, auth, eventStore } = options;
+  const { documents, auth, eventStore, cache } = options;
   return async (app) => {
     app.get('/api/v1/radius-search', answers({ 200: radiusSearchAnswerSchema }), async (request) => {
       const { orgId } = await requireOrganization(auth, request);
       const query = parseInput(radiusSearchQuerySchema, withoutMinPosition(request.query), 'query');
-      return radiusSearch(documents, orgId, query, await resolveAsOf(eventStore, query.asOf));
+      if (query.asOf) return radiusSearch(documents, orgId, query, await resolveAsOf(eventStore, query.asOf));
+      // Nothing in a search's answer depends on the day: the key is the organization and the query.
+      return cache.answer(listAnswerKey('radius-search', orgId, '', query), () =>
+        radiusSearch(documents, orgId, query, null),
+      );
     });
   };
 }

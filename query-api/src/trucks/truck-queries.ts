@@ -2,13 +2,20 @@ import type { AuthService } from '@dispatch/auth';
 import { answers } from '@dispatch/auth/http/answers';
 import { parseInput } from '@dispatch/auth/http/boundary';
 import { requireOrganization } from '@dispatch/auth/http/request-context';
-import { notFound, truckAnswerSchema, truckListQuerySchema, trucksPageAnswerSchema } from '@dispatch/domain';
+import {
+  localDateOf,
+  notFound,
+  truckAnswerSchema,
+  truckListQuerySchema,
+  trucksPageAnswerSchema,
+} from '@dispatch/domain';
 import { collections, type TruckDocument } from '@dispatch/projector';
 import type { DocumentStore, EventStore } from '@dispatch/storage';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
+import { type AnswerCache, listAnswerKey } from '../answer-cache.ts';
 import { resolveAsOf } from '../lists/as-of.ts';
-import { organizationTimeZone } from '../organizations/organization-time-zone.ts';
+import { cachedTimeZone } from '../organizations/organization-time-zone.ts';
 import { withoutMinPosition } from '../read-your-writes.ts';
 import { toTruck, trucksPage } from './trucks-page.ts';
 
@@ -18,20 +25,21 @@ export function truckQueries(options: {
   documents: DocumentStore;
   auth: AuthService;
   eventStore: EventStore;
+  cache: AnswerCache;
 }): FastifyPluginAsync {
-  const { documents, auth, eventStore } = options;
+  const { documents, auth, eventStore, cache } = options;
   return async (app) => {
     app.get('/api/v1/trucks', answers({ 200: trucksPageAnswerSchema }), async (request) => {
       const { orgId } = await requireOrganization(auth, request);
       const query = parseInput(truckListQuerySchema, withoutMinPosition(request.query), 'query');
-      const timeZone = await organizationTimeZone(documents, orgId);
-      return trucksPage(
-        documents,
-        orgId,
-        timeZone,
-        query,
-        new Date(),
-        await resolveAsOf(eventStore, query.asOf),
+      const timeZone = await cachedTimeZone(cache, documents, orgId);
+      const now = new Date();
+      // The board as of a past moment is read each time: auditors ask rarely, and it reads the log.
+      if (query.asOf)
+        return trucksPage(documents, orgId, timeZone, query, now, await resolveAsOf(eventStore, query.asOf));
+      return cache.answer(
+        listAnswerKey('trucks', orgId, localDateOf(timeZone, now.toISOString()), query),
+        () => trucksPage(documents, orgId, timeZone, query, now),
       );
     });
 
