@@ -1,4 +1,5 @@
 import { describe } from 'vitest';
+import { concurrentAppendsContract } from '../concurrent-appends.contract.ts';
 import { eventStoreContract } from '../event-store.contract.ts';
 import { openEsdbEventStore } from './open-esdb-event-store.ts';
 
@@ -11,4 +12,6 @@ describe.skipIf(!url)('eventstoredb (EVENTSTORE_URL)', () => {
     // EventStoreDB checks event ids for idempotency within a stream only.
     rejectsEventIdsUsedInOtherStreams: false,
   });
+  // Streams of their own (random names), so a shared server serves it too.
+  concurrentAppendsContract('eventstoredb', () => openEsdbEventStore({ url }));
 });
