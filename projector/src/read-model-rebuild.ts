@@ -21,7 +21,8 @@ export const REBUILD_STATUS_ID = 'latest';
 
 /** Where a rebuild builds each read model while the one in service keeps serving. */
 export const shadowOf = (collection: string) => `${collection}__rebuild`;
-const REBUILD_CHECKPOINT = 'read-models-rebuild';
+/** The checkpoint of a rebuild under way, in the checkpoints collection beside the live one. */
+export const REBUILD_CHECKPOINT = 'read-models-rebuild';
 const PROGRESS_INTERVAL_MS = 1000;
 
 /** Deletes a document whatever its position. */

@@ -2,16 +2,12 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { truckStream } from '@dispatch/domain';
 import { openSqliteEventStore } from '@dispatch/storage';
-import { afterEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { validTruck } from './test-support.ts';
 import {
   boardOf,
-  copyWithoutReadModels,
-  type ProductProcess,
-  removeDataDir,
+  crashTestProducts,
   signUpWithOrganization,
-  startProduct,
-  tempDataDir,
   waitForProjection,
 } from './testing/crash-harness.ts';
 
@@ -22,28 +18,11 @@ import {
  */
 
 const clients = 8;
-const running: ProductProcess[] = [];
-const dataDirs: string[] = [];
-
-afterEach(async () => {
-  await Promise.all(running.splice(0).map((product) => product.kill()));
-  for (const dir of dataDirs.splice(0)) removeDataDir(dir);
-});
-
-async function started(dataDir: string) {
-  const product = await startProduct(dataDir);
-  running.push(product);
-  return product;
-}
-
-function retire(product: ProductProcess) {
-  running.splice(running.indexOf(product), 1);
-}
+const products = crashTestProducts();
 
 it('keeps every acknowledged post through a kill -9 mid-stream, and the board equals a rebuild', async () => {
-  const dataDir = tempDataDir('posts');
-  dataDirs.push(dataDir);
-  const first = await started(dataDir);
+  const dataDir = products.dataDir('posts');
+  const first = await products.start(dataDir);
   const { cookie, orgId } = await signUpWithOrganization(first, dataDir, 'crash-posts@example.com');
 
   // Several clients post as fast as the product answers, until it is killed under them.
@@ -72,7 +51,6 @@ it('keeps every acknowledged post through a kill -9 mid-stream, and the board eq
   while (acknowledged.length < 250 && Date.now() < deadline) await sleep(5);
   killed = true;
   await first.kill();
-  retire(first);
   await Promise.all(posting);
   expect(failures).toBe(0);
   expect(acknowledged.length).toBeGreaterThanOrEqual(250);
@@ -91,7 +69,7 @@ it('keeps every acknowledged post through a kill -9 mid-stream, and the board eq
   expect(missing, 'acknowledged posts missing from the log').toEqual([]);
 
   // …and on the board once the restarted product has projected the log.
-  const second = await started(dataDir);
+  const second = await products.start(dataDir);
   await waitForProjection(second, head);
   for (const id of acknowledged) {
     const response = await fetch(`${second.url}/api/v1/trucks/${id}`, { headers: { cookie } });
@@ -102,12 +80,10 @@ it('keeps every acknowledged post through a kill -9 mid-stream, and the board eq
   expect(board.trucks.length).toBeGreaterThanOrEqual(acknowledged.length);
   expect(board.totals.totalCount).toBe(board.trucks.length);
   await second.stop();
-  retire(second);
 
   // A rebuild: the same log projected from zero into new read models gives the same board.
-  const copy = copyWithoutReadModels(dataDir, 'posts-rebuild');
-  dataDirs.push(copy);
-  const rebuilt = await started(copy);
+  const copy = products.copyWithoutReadModels(dataDir, 'posts-rebuild');
+  const rebuilt = await products.start(copy);
   await waitForProjection(rebuilt, head);
   expect(await boardOf(rebuilt, cookie)).toEqual(board);
 }, 120_000);

@@ -4,7 +4,7 @@ import { crossSiteRefusal, trustedOriginMatcher } from '@dispatch/auth/http/orig
 import { memberRoleOf } from '@dispatch/projector';
 import type { DocumentStore } from '@dispatch/storage';
 import type { FastifyInstance } from 'fastify';
-import { Server } from 'socket.io';
+import { Server, type Socket } from 'socket.io';
 import type { ProjectionClock } from '../projection-clock.ts';
 import { MAX_WAIT_MS } from '../read-your-writes.ts';
 
@@ -29,6 +29,54 @@ const perUserKinds = new Set(['notifications', 'saved-searches']);
 function positionOf(auth: unknown): bigint | null {
   const raw = (auth as { minPosition?: unknown } | undefined)?.minPosition;
   return typeof raw === 'string' && /^\d{1,20}$/.test(raw) ? BigInt(raw) : null;
+}
+
+/**
+ * What the server may hold for one client it cannot write to (a frozen tab, a link that died without
+ * a close): beyond the socket buffers of the operating system, its pushes queue in the server's memory
+ * until the ping timeout (about 45 s), however many there are. Past either bound the client is dropped
+ * at once: it reconnects, and re-reads what is on screen as every connect does
+ * (web/src/features/live/use-live-updates.ts). A client that reads keeps nothing queued.
+ */
+export const MAX_UNSENT_BYTES = 1024 * 1024;
+export const MAX_UNSENT_PACKETS = 2000;
+
+const sizeOf = (data: unknown) =>
+  typeof data === 'string' ? data.length : data instanceof Uint8Array ? data.byteLength : 0;
+
+/**
+ * Counts what is queued for a socket and drops it when that passes the bounds: the packets its
+ * connection has not handed to the transport yet (engine.io's write buffer, emptied at each flush),
+ * and for a WebSocket what its TCP socket holds unwritten.
+ */
+function dropWhenBacklogged(socket: Socket, log: FastifyInstance['log']) {
+  const connection = socket.conn;
+  let packets = 0;
+  let bytes = 0;
+  let dropped = false;
+  // The TCP socket a WebSocket session writes to (a session upgraded from polling writes elsewhere).
+  const tcp = () =>
+    connection.transport.name === 'websocket' && !connection.upgraded ? socket.request.socket : null;
+  connection.on('packetCreate', (packet: { data?: unknown }) => {
+    packets += 1;
+    bytes += sizeOf(packet.data);
+    if (dropped) return;
+    const unsent = bytes + (tcp()?.writableLength ?? 0);
+    if (unsent <= MAX_UNSENT_BYTES && packets <= MAX_UNSENT_PACKETS) return;
+    dropped = true;
+    log.warn({ unsentBytes: unsent, unsentPackets: packets }, 'live client not reading: dropped');
+    // After the packet is queued: the connection is closed at once, its queue discarded, and the TCP
+    // socket reset so the kernel lets go of what it holds too.
+    setImmediate(() => {
+      const socketOfTransport = tcp();
+      connection.close(true);
+      socketOfTransport?.resetAndDestroy();
+    });
+  });
+  connection.on('flush', () => {
+    packets = 0;
+    bytes = 0;
+  });
 }
 
 /** Changes after which someone in the room may no longer belong to the organization. */
@@ -84,6 +132,7 @@ export function attachLiveUpdates(
   });
 
   io.on('connection', (socket) => {
+    dropWhenBacklogged(socket, app.log);
     void socket.join([
       organizationRoom(socket.data.orgId as string),
       memberRoom(socket.data.orgId as string, socket.data.userId as string),

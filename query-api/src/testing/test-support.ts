@@ -10,6 +10,7 @@ import { installSecurityHeaders, serverOptions } from '@dispatch/auth/http/serve
 import { type Infrastructure, openInfrastructure } from '@dispatch/auth/runtime/infrastructure';
 import { commandApi } from '@dispatch/command-api';
 import {
+  type ChangeFeed,
   firstOrganizationOfUser,
   inProcessChangeFeed,
   type Projector,
@@ -31,6 +32,8 @@ export interface TestApp {
   app: FastifyInstance;
   infrastructure: Infrastructure;
   projector: Projector;
+  /** The feed the projector publishes its commits to, which the query API's clock and pushes follow. */
+  feed?: ChangeFeed;
   /** The temporary data folder: SQLite files, the mail outbox. */
   dataDir: string;
   /** The app's public URL (its address, when it listens). */
@@ -132,6 +135,7 @@ export async function startTestApp(
     app,
     infrastructure,
     projector,
+    feed,
     dataDir,
     url,
     async stop() {

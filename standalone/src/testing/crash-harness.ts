@@ -2,14 +2,26 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { readOutbox } from '@dispatch/auth';
+import { openAuthFor } from '@dispatch/auth/runtime/infrastructure';
+import type { ReadModelRebuildStatus } from '@dispatch/domain';
+import {
+  collections,
+  LIVE_CHECKPOINT,
+  REBUILD_STATUS_ID,
+  rebuildStatusCollection,
+} from '@dispatch/projector';
 import { freePort } from '@dispatch/query-api/testing/test-support';
+import { loadEnvironment } from '@dispatch/storage/runtime/environment';
+import { afterEach } from 'vitest';
 
 /**
  * What the crash tests share: the product in a child process on a data folder (standalone-process.ts),
- * killed with SIGKILL or stopped cleanly, and a user signed up through its API.
+ * killed with SIGKILL or stopped cleanly, a user signed up through its API, and what the product left
+ * in its files, read beside it (or after its death).
  */
 
 const entry = fileURLToPath(new URL('./standalone-process.ts', import.meta.url));
@@ -49,6 +61,44 @@ export async function startProduct(dataDir: string): Promise<ProductProcess> {
       await exited;
     },
   };
+}
+
+/**
+ * The products and data folders of a test file's crash tests: after each test, whatever still runs is
+ * killed and the folders are removed.
+ */
+export function crashTestProducts() {
+  const running = new Set<ProductProcess>();
+  const dataDirs: string[] = [];
+  afterEach(async () => {
+    await Promise.all([...running].map((product) => product.kill()));
+    for (const dir of dataDirs.splice(0)) removeDataDir(dir);
+  });
+  const kept = (dir: string) => {
+    dataDirs.push(dir);
+    return dir;
+  };
+  return {
+    dataDir: (label: string) => kept(tempDataDir(label)),
+    copyWithoutReadModels: (dataDir: string, label: string) => kept(copyWithoutReadModels(dataDir, label)),
+    copyOf: (dataDir: string, label: string) => kept(copyOf(dataDir, label)),
+    async start(dataDir: string): Promise<ProductProcess> {
+      const product = await startProduct(dataDir);
+      running.add(product);
+      const ended = (end: () => Promise<void>) => async () => {
+        await end();
+        running.delete(product);
+      };
+      return { url: product.url, kill: ended(product.kill), stop: ended(product.stop) };
+    },
+  };
+}
+
+/** A copy of a (stopped) product's data folder. */
+export function copyOf(dataDir: string, label: string): string {
+  const copy = tempDataDir(label);
+  cpSync(dataDir, copy, { recursive: true });
+  return copy;
 }
 
 /** A copy of a (stopped) product's data folder without its read models: started, it projects from zero. */
@@ -93,6 +143,80 @@ export async function signUpWithOrganization(
   if (created.status !== 201) throw new Error(`organization not created: ${await created.text()}`);
   const orgId = ((await created.json()) as { data: { id: string } }).data.id;
   return { cookie, orgId, userId };
+}
+
+/** Signs an existing user in: returns the session cookie. */
+export async function signIn(product: ProductProcess, email: string, password: string): Promise<string> {
+  const response = await fetch(`${product.url}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: product.url },
+    body: JSON.stringify({ email, password }),
+  });
+  if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`);
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
+/**
+ * A platform admin (super_admin) in a stopped product's data folder, made through the authentication
+ * service as the demo seed makes its own (standalone/src/seed.ts).
+ */
+export async function createPlatformAdmin(dataDir: string, email: string, password: string) {
+  const auth = await openAuthFor(loadEnvironment({ DATA_DIR: dataDir }));
+  try {
+    await auth.createUser({ email, password, name: 'Crash Admin', role: 'super_admin', emailVerified: true });
+  } finally {
+    await auth.close();
+  }
+}
+
+/**
+ * Reads the product's read models file beside it (or after its death), read-only; null while there is
+ * nothing to read yet.
+ */
+function readModelsFile<T>(dataDir: string, read: (db: DatabaseSync) => T): T | null {
+  let db: DatabaseSync | undefined;
+  try {
+    db = new DatabaseSync(join(dataDir, 'read-models.sqlite'), { readOnly: true });
+    return read(db);
+  } catch {
+    return null;
+  } finally {
+    db?.close();
+  }
+}
+
+/** A projector's checkpoint as stored (the live one by default); null when there is none. */
+export function storedCheckpoint(dataDir: string, name: string = LIVE_CHECKPOINT): bigint | null {
+  return readModelsFile(dataDir, (db) => {
+    const row = db.prepare(`SELECT position FROM "docs_${collections.checkpoints}" WHERE id = ?`).get(name) as
+      | { position: number | bigint }
+      | undefined;
+    return row ? BigInt(row.position) : null;
+  });
+}
+
+/** The status of the latest read model rebuild as the projector stored it; null before the projector first ran. */
+export function storedRebuildStatus(dataDir: string): ReadModelRebuildStatus | null {
+  return readModelsFile(dataDir, (db) => {
+    const row = db
+      .prepare(`SELECT doc FROM "docs_${rebuildStatusCollection.name}" WHERE id = ?`)
+      .get(REBUILD_STATUS_ID) as { doc: string } | undefined;
+    return row ? (JSON.parse(row.doc) as ReadModelRebuildStatus) : null;
+  });
+}
+
+/** The names of the tables of the read models file (`docs_<collection>`). */
+export function storedTables(dataDir: string): string[] {
+  return (
+    readModelsFile(dataDir, (db) =>
+      (db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table'`).all() as { name: string }[]).map(
+        (row) => row.name,
+      ),
+    ) ?? []
+  );
 }
 
 /** The position the product's read models reflect, as GET /api/health says; null while it does not answer. */
