@@ -5,6 +5,8 @@ import { type EventStore, type NewEvent, newEventId } from '@dispatch/storage';
 /** One organization's board as the generator wrote it. */
 export interface GeneratedBoard {
   orgId: string;
+  /** Trucks are named "Truck <id>" from this id on. */
+  firstId: number;
   trucks: number;
   loads: number;
   dispatchers: string[];
@@ -226,6 +228,7 @@ export async function generateBoard(store: EventStore, shape: BoardShape): Promi
   }
   return {
     orgId,
+    firstId: shape.firstId,
     trucks: trucksPosted - trucksRemoved,
     loads: loadsPosted - loadsRemoved,
     dispatchers,

@@ -3,6 +3,7 @@ import { benchAsOfQueries } from './as-of-queries.ts';
 import { benchBoardRebuild } from './board-rebuild.ts';
 import { benchBoardScale } from './board-scale.ts';
 import { benchCsvImport } from './csv-import.ts';
+import { benchEmmettComparison } from './emmett-comparison.ts';
 import { benchEnvelopeQueries } from './envelope-queries.ts';
 import { benchEventStoreAppends } from './event-store-appends.ts';
 import { benchGazetteer } from './gazetteer.ts';
@@ -11,9 +12,11 @@ import { benchHttpLoad, type HttpLoadScenario, httpLoadScenarios } from './http-
 import { startBenchServer } from './http-server.ts';
 import { benchProjectorCatchUp } from './projector-catch-up.ts';
 import { benchPushLatency } from './push-latency.ts';
+import { benchSoak } from './soak.ts';
 import { benchStandingSearches } from './standing-searches.ts';
 import { printTable, type Row } from './stats.ts';
 import { benchSystemCheck } from './system-check.ts';
+import { benchTextSearch } from './text-search.ts';
 
 /** `npm run bench`: every figure the product promises, printed as one table. */
 const rows: Row[] = [];
@@ -57,6 +60,19 @@ if (process.argv[2] === 'gazetteer') {
 } else if (process.argv[2] === 'csv-import') {
   // `npm run bench -- csv-import`: only the CSV import of 10,000 trucks and their export (about 20 s).
   await step('CSV import and export', () => benchCsvImport());
+} else if (process.argv[2] === 'emmett') {
+  // `npm run bench -- emmett`: only our event store beside Emmett's SQLite store, the same workloads on both
+  // (one to two minutes, Emmett's single appends most of it: not in the full run).
+  await step('event store vs Emmett', () => benchEmmettComparison());
+} else if (process.argv[2] === 'soak') {
+  // `npm run bench -- soak`: only the mixed load held for BENCH_SOAK_MINUTES (default 10), minute by minute;
+  // not in the full run (it takes its ten minutes).
+  await step('soak', () => benchSoak());
+} else if (process.argv[2] === 'text-search') {
+  // `npm run bench -- text-search`: only the trucks list's text searches on the board at scale (BENCH_BOARD_DIR keeps the board).
+  await step(`text search (${large / 10} and ${large} trucks)`, () =>
+    benchTextSearch({ large, dir: process.env.BENCH_BOARD_DIR }),
+  );
 } else if (process.argv[2] === 'rebuild') {
   // `npm run bench -- rebuild`: only the projector's rebuild of the board.
   await step(`board rebuild (${large / 10} and ${large} trucks)`, () => benchBoardRebuild({ large }));

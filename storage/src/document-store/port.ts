@@ -28,7 +28,8 @@ export interface CollectionDefinition {
   indexEachField?: boolean;
   /**
    * Text fields whose `contains` filters a store may answer from a text index rather than by reading
-   * every row (SQLite: an FTS5 trigram index, used for needles of three characters or more; MongoDB
+   * every row (SQLite, for needles of three characters or more: an FTS5 trigram index and a narrow copy
+   * of each row with the fields of `indexes` and the lowered texts, see sqlite/text-search.ts; MongoDB
    * matches them as before). Built with the other indexes, so a deferred rebuild defers it too.
    */
   textIndex?: string[];

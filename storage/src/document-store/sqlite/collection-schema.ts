@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
 import { idField, singlyIndexedFields } from '../collection-definition.ts';
 import type { CollectionDefinition } from '../port.ts';
@@ -110,45 +110,118 @@ export const textIndexName = (collection: string) => `docs_${collection}:text`;
 /** A table of the given name, if there is one (a collection's text index is looked up so). */
 export const tableByNameSql = "SELECT name FROM sqlite_master WHERE type = 'table' AND name = ?";
 
+/** The column of the search rows holding a text field lowered (SQLite's `lower`, ASCII letters only). */
+export const loweredColumnOf = (field: string) => `"lower:${field}"`;
+
+/**
+ * What a collection's search rows hold besides the lowered text fields: the id and every field of its
+ * compound indexes (the fields its lists filter and sort on, by design), point coordinates aside.
+ */
+export function searchFieldsOf(definition: CollectionDefinition): string[] {
+  const points = new Set(
+    (definition.geoIndex ?? []).flatMap((point) => [`${point}.latitude`, `${point}.longitude`]),
+  );
+  const fields = new Set([idField]);
+  for (const index of definition.indexes ?? [])
+    for (const field of index) if (!points.has(field)) fields.add(field);
+  return [...fields];
+}
+
+/**
+ * The text search's structures of a collection: the FTS5 trigram table, the search rows and their
+ * triggers. A new shape (another field list, another layout of the search rows) gets another hash,
+ * which the search rows' table name and the triggers' names carry: a collection whose structures
+ * carry another hash has them built again, and a reader only uses search rows of its own shape.
+ */
+const textSearchFormat = 2;
+export function textSearchHash(definition: CollectionDefinition): string {
+  const shape = [textSearchFormat, definition.textIndex ?? [], searchFieldsOf(definition)];
+  return createHash('sha256').update(JSON.stringify(shape)).digest('hex').slice(0, 10);
+}
+
+/** The search rows of a collection: a narrow copy of each row, keyed by its rowid (see `ensureTextIndex`). */
+export const searchRowsName = (collection: string, hash: string) => `docs_${collection}:search:${hash}`;
+
+/** Every table of a collection's search rows, whatever their shape. */
+function searchRowsTables(db: DatabaseSync, collection: string): string[] {
+  const prefix = `docs_${collection}:search:`;
+  return (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[])
+    .map((table) => table.name)
+    .filter((name) => name.startsWith(prefix));
+}
+
 /** Whether the collection's text index is there (a deferred rebuild builds it with the other indexes). */
 const hasTextIndex = (db: DatabaseSync, collection: string) =>
   db.prepare(tableByNameSql).get(textIndexName(collection)) !== undefined;
 
 /**
- * The trigram index of the declared text fields: a contentless FTS5 table keyed by the rows' rowids,
- * kept by triggers on the collection's table, so every write (on any connection) keeps it in step.
- * Created (and filled from the rows there) when missing; a table that took another's place brings
- * its index and triggers along (see `renameTable`).
+ * The text search of the declared text fields, kept by triggers on the collection's table so every
+ * write (on any connection) keeps it in step:
+ * - a contentless FTS5 trigram table of the lowered texts, keyed by the rows' rowids: the candidates
+ *   of a needle whose three-character runs are rare (the rows holding some of them);
+ * - the search rows: per row, its id, the fields of the collection's indexes and the lowered texts, in
+ *   a table keyed by the same rowid. About 200 bytes a row where a row with its document is about a
+ *   kilobyte: the exact test of the candidates, their organization and sort keys, and the walk of a
+ *   common needle in a list's order read these instead of the rows (see text-search.ts).
+ * An update that leaves the texts alone leaves the trigram table alone. Created (and filled from the
+ * rows there) when missing or of another shape; a table that took another's place brings them and
+ * their triggers along (see `renameTable`).
  */
 function ensureTextIndex(db: DatabaseSync, definition: CollectionDefinition): boolean {
   const fields = definition.textIndex ?? [];
   if (fields.length === 0) return false;
   const table = tableOf(definition.name);
   const index = textIndexOf(definition.name);
+  const hash = textSearchHash(definition);
+  const rows = `"${searchRowsName(definition.name, hash)}"`;
   const triggers = db
     .prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = ?")
     .all(`docs_${definition.name}`) as { name: string }[];
-  if (hasTextIndex(db, definition.name) && triggers.length === 3) return false;
+  const current = triggers.filter((trigger) => trigger.name.includes(`:${hash}:`));
+  const present = db.prepare(tableByNameSql).get(searchRowsName(definition.name, hash)) !== undefined;
+  if (hasTextIndex(db, definition.name) && present && current.length === 3 && triggers.length === 3)
+    return false;
   for (const trigger of triggers) db.exec(`DROP TRIGGER "${trigger.name}"`);
   db.exec(`DROP TABLE IF EXISTS ${index}`);
+  for (const name of searchRowsTables(db, definition.name)) db.exec(`DROP TABLE "${name}"`);
+
+  const kept = searchFieldsOf(definition).map(columnOf);
+  const lowered = fields.map(loweredColumnOf);
   const columns = fields.map((_, position) => `c${position}`).join(', ');
-  const values = (row: 'new' | 'old') => fields.map((field) => `${row}.${columnOf(field)}`).join(', ');
+  const rowValues = (row: 'new' | 'old') =>
+    [
+      ...kept.map((column) => `${row}.${column}`),
+      ...fields.map((field) => `lower(${row}.${columnOf(field)})`),
+    ].join(', ');
+  const textValues = (row: 'new' | 'old') =>
+    fields.map((field) => `lower(${row}.${columnOf(field)})`).join(', ');
+  const textsChanged = fields
+    .map((field) => `old.${columnOf(field)} IS NOT new.${columnOf(field)}`)
+    .join(' OR ');
+  db.exec(`CREATE TABLE ${rows} (${[...kept, ...lowered].join(', ')})`);
+  db.exec(
+    `INSERT INTO ${rows} (rowid, ${[...kept, ...lowered].join(', ')}) SELECT rowid, ${[...kept, ...fields.map((field) => `lower(${columnOf(field)})`)].join(', ')} FROM ${table}`,
+  );
   db.exec(
     `CREATE VIRTUAL TABLE ${index} USING fts5(${columns}, content='', contentless_delete=1, tokenize='trigram')`,
   );
-  db.exec(
-    `INSERT INTO ${index} (rowid, ${columns}) SELECT rowid, ${fields.map(columnOf).join(', ')} FROM ${table}`,
-  );
+  db.exec(`INSERT INTO ${index} (rowid, ${columns}) SELECT rowid, ${lowered.join(', ')} FROM ${rows}`);
   // Trigger names are the schema's, not the table's: a table renamed into another's place keeps its
-  // triggers under their first names, so each set gets a name of its own.
-  const set = randomBytes(4).toString('hex');
+  // triggers under their first names, so each set gets a name of its own (after the shape's hash).
+  const set = `${hash}:${randomBytes(4).toString('hex')}`;
   const trigger = (event: string) => `"docs_${definition.name}:text:${event}:${set}"`;
+  const allColumns = [...kept, ...lowered].join(', ');
   db.exec(`CREATE TRIGGER ${trigger('insert')} AFTER INSERT ON ${table} BEGIN
-    INSERT INTO ${index} (rowid, ${columns}) VALUES (new.rowid, ${values('new')}); END`);
+    INSERT INTO ${rows} (rowid, ${allColumns}) VALUES (new.rowid, ${rowValues('new')});
+    INSERT INTO ${index} (rowid, ${columns}) VALUES (new.rowid, ${textValues('new')}); END`);
   db.exec(`CREATE TRIGGER ${trigger('update')} AFTER UPDATE ON ${table} BEGIN
-    DELETE FROM ${index} WHERE rowid = old.rowid;
-    INSERT INTO ${index} (rowid, ${columns}) VALUES (new.rowid, ${values('new')}); END`);
+    DELETE FROM ${rows} WHERE rowid = old.rowid;
+    INSERT INTO ${rows} (rowid, ${allColumns}) VALUES (new.rowid, ${rowValues('new')});
+    DELETE FROM ${index} WHERE rowid = old.rowid AND (old.rowid IS NOT new.rowid OR ${textsChanged});
+    INSERT INTO ${index} (rowid, ${columns}) SELECT new.rowid, ${textValues('new')}
+      WHERE old.rowid IS NOT new.rowid OR ${textsChanged}; END`);
   db.exec(`CREATE TRIGGER ${trigger('delete')} AFTER DELETE ON ${table} BEGIN
+    DELETE FROM ${rows} WHERE rowid = old.rowid;
     DELETE FROM ${index} WHERE rowid = old.rowid; END`);
   return true;
 }
@@ -156,9 +229,14 @@ function ensureTextIndex(db: DatabaseSync, definition: CollectionDefinition): bo
 export function renameTable(db: DatabaseSync, from: string, to: string): void {
   db.exec(`ALTER TABLE ${tableOf(from)} RENAME TO ${tableOf(to)}`);
   if (hasTextIndex(db, from)) db.exec(`ALTER TABLE ${textIndexOf(from)} RENAME TO ${textIndexOf(to)}`);
+  for (const name of searchRowsTables(db, from)) {
+    const hash = name.slice(`docs_${from}:search:`.length);
+    db.exec(`ALTER TABLE "${name}" RENAME TO "${searchRowsName(to, hash)}"`);
+  }
 }
 
 export function dropTable(db: DatabaseSync, collection: string): void {
   db.exec(`DROP TABLE IF EXISTS ${tableOf(collection)}`);
   db.exec(`DROP TABLE IF EXISTS ${textIndexOf(collection)}`);
+  for (const name of searchRowsTables(db, collection)) db.exec(`DROP TABLE "${name}"`);
 }

@@ -17,16 +17,7 @@ import type {
 } from '../port.ts';
 import { planFilter, planQuery } from '../query-plan.ts';
 import { CollectionCatalog } from './collection-catalog.ts';
-import {
-  dropTable,
-  ensureIndexes,
-  ensureTable,
-  renameTable,
-  tableByNameSql,
-  tableOf,
-  textIndexName,
-  textIndexOf,
-} from './collection-schema.ts';
+import { dropTable, ensureIndexes, ensureTable, renameTable, tableOf } from './collection-schema.ts';
 import { openDocumentDatabase } from './document-database.ts';
 import {
   countSql,
@@ -35,9 +26,9 @@ import {
   pointCountsAtLatitudeSql,
   pointRowsSql,
   selectSql,
-  type TextIndexLookup,
 } from './query-to-sql.ts';
 import { StatementCache } from './statement-cache.ts';
+import { searchTargetOf, TextSearch } from './text-search.ts';
 import { WorkerWriter } from './worker-writer.ts';
 import { encodeOperations, OperationWriter } from './write-operations.ts';
 
@@ -62,6 +53,10 @@ interface Row {
   position: string;
 }
 
+/** What a collection replaced by `replaceCollections` is renamed to, until it is dropped after the switch. */
+const REPLACED = '__replaced';
+const replacedOf = (collection: string) => `${collection}${REPLACED}`;
+
 function toDocument<T extends Document>(row: Row): T {
   return { ...JSON.parse(row.doc), position: row.position } as T;
 }
@@ -73,6 +68,9 @@ class SqliteDocumentStore implements DocumentStore {
   /** Writes on this connection: every write of an inline store, and the switch of `replaceCollections`. */
   readonly #local: OperationWriter;
   readonly #worker: WorkerWriter | null;
+  readonly #text: TextSearch;
+  /** Changes made on this connection, which `PRAGMA data_version` does not count. */
+  #localChanges = 0;
 
   constructor(path: string, writer: 'worker' | 'inline') {
     this.#db = openDocumentDatabase(path);
@@ -82,6 +80,31 @@ class SqliteDocumentStore implements DocumentStore {
     this.#catalog = new CollectionCatalog(this.#db);
     this.#local = new OperationWriter(this.#db);
     this.#worker = writer === 'worker' ? new WorkerWriter(path) : null;
+    const dataVersion = this.#db.prepare('PRAGMA data_version');
+    this.#text = new TextSearch(this.#statements, () => {
+      const { data_version: version } = dataVersion.get() as { data_version: number };
+      return `${version}:${this.#localChanges}`;
+    });
+    this.#dropReplacedTables();
+  }
+
+  /**
+   * A switch killed after it committed, before it dropped the tables it replaced, left them behind:
+   * whole read models no one reads any more. They go when the file is next opened.
+   */
+  #dropReplacedTables() {
+    const tables = this.#db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table'`).all() as {
+      name: string;
+    }[];
+    for (const { name } of tables) {
+      // Its text index goes with it (`docs_<collection>:text`, which does not end so).
+      if (!name.startsWith('docs_') || !name.endsWith(REPLACED)) continue;
+      const collection = name.slice('docs_'.length);
+      inWriteTransaction(this.#db, () => {
+        dropTable(this.#db, collection);
+        this.#catalog.remove(collection);
+      });
+    }
   }
 
   async ensureCollection(definition: CollectionDefinition, options: EnsureOptions = {}): Promise<void> {
@@ -92,12 +115,14 @@ class SqliteDocumentStore implements DocumentStore {
       ensureTable(this.#db, definition, { indexes: !options.deferIndexes });
       this.#catalog.save(definition);
     });
+    this.#schemaChanged();
   }
 
   async createIndexes(name: string): Promise<void> {
     await this.#worker?.idle();
     const definition = this.#catalog.get(name);
     inWriteTransaction(this.#db, () => ensureIndexes(this.#db, definition));
+    this.#schemaChanged();
   }
 
   async dropCollection(name: string): Promise<void> {
@@ -109,6 +134,13 @@ class SqliteDocumentStore implements DocumentStore {
     });
     this.#statements.clear();
     this.#local.clear();
+    this.#schemaChanged();
+  }
+
+  /** What the text search learnt of the tables (samples, a count) goes with a change of their shape. */
+  #schemaChanged(): void {
+    this.#localChanges++;
+    this.#text.forget();
   }
 
   async get<T extends Document = Document>(collection: string, id: string): Promise<T | null> {
@@ -119,31 +151,23 @@ class SqliteDocumentStore implements DocumentStore {
     return row ? toDocument<T>(row) : null;
   }
 
-  /** The collection's text index, once it is built (a deferred rebuild builds it last). */
-  #textIndex(definition: CollectionDefinition): TextIndexLookup | undefined {
-    const fields = definition.textIndex ?? [];
-    if (fields.length === 0) return undefined;
-    // Asked on every query that has a text index declared: a prepared statement, not a new one each time.
-    if (this.#statements.get(tableByNameSql).get(textIndexName(definition.name)) === undefined)
-      return undefined;
-    const index = textIndexOf(definition.name);
-    return (field) => {
-      const position = fields.indexOf(field);
-      return position < 0 ? null : { index, column: `c${position}` };
-    };
-  }
-
   async find<T extends Document = Document>(collection: string, query: Query): Promise<T[]> {
     const definition = this.#catalog.get(collection);
     const plan = planQuery(definition, query);
-    const { sql, params } = selectSql(tableOf(collection), plan, this.#textIndex(definition));
+    const search = searchTargetOf(this.#statements, definition);
+    if (search && TextSearch.indexed(search, plan.predicates).length > 0)
+      return this.#text.find(search, plan).map((row) => toDocument<T>(row));
+    const { sql, params } = selectSql(tableOf(collection), plan);
     return (this.#statements.get(sql).all(...params) as unknown as Row[]).map((row) => toDocument<T>(row));
   }
 
   async count(collection: string, filter?: Filter): Promise<number> {
     const definition = this.#catalog.get(collection);
     const predicates = planFilter(definition, filter);
-    const { sql, params } = countSql(tableOf(collection), predicates, this.#textIndex(definition));
+    const search = searchTargetOf(this.#statements, definition);
+    if (search && TextSearch.indexed(search, predicates).length > 0)
+      return this.#text.count(search, predicates);
+    const { sql, params } = countSql(tableOf(collection), predicates);
     return Number((this.#statements.get(sql).get(...params) as { count: number | bigint }).count);
   }
 
@@ -203,7 +227,10 @@ class SqliteDocumentStore implements DocumentStore {
     if (operations.length === 0) return;
     const encoded = encodeOperations(this.#catalog, operations);
     if (this.#worker) await this.#worker.write(encoded);
-    else this.#local.apply(encoded);
+    else {
+      this.#local.apply(encoded);
+      this.#localChanges++;
+    }
   }
 
   async replaceCollections(
@@ -213,7 +240,7 @@ class SqliteDocumentStore implements DocumentStore {
     await this.#worker?.idle();
     const sources = replacements.map(({ source }) => this.#catalog.get(source));
     const encoded = encodeOperations(this.#catalog, operations);
-    const replaced = replacements.map(({ target }) => `${target}__replaced`);
+    const replaced = replacements.map(({ target }) => replacedOf(target));
     for (const name of replaced) assertCollectionName(name);
     inWriteTransaction(this.#db, () => {
       for (const [index, { target, source }] of replacements.entries()) {
@@ -229,6 +256,7 @@ class SqliteDocumentStore implements DocumentStore {
     });
     this.#statements.clear();
     this.#local.clear();
+    this.#schemaChanged();
     for (const name of replaced) inWriteTransaction(this.#db, () => dropTable(this.#db, name));
   }
 

@@ -11,21 +11,22 @@ export interface Sql {
 
 const comparison = { gt: '>', gte: '>=', lt: '<', lte: '<=' } as const;
 
-/** The FTS5 table and column that index a text field, when there is one. */
-export type TextIndexLookup = (field: string) => { index: string; column: string } | null;
-
 /** Generated columns hold JSON booleans as 1/0. */
 function parameter(value: Scalar): SQLInputValue {
   return typeof value === 'boolean' ? Number(value) : value;
 }
 
 /**
- * One predicate as SQL. `ne` and `in` treat a missing field as null, the way MongoDB does, so both
+ * One predicate as SQL, on the column `column` names for its field (the row's own by default).
+ * `ne` and `in` treat a missing field as null, the way MongoDB does, so both
  * adapters return the same rows: `IS NOT` keeps rows where the field is null, `IN` gets an explicit
  * `IS NULL` when the list holds null.
  */
-function condition(predicate: Predicate, params: SQLInputValue[], textIndex?: TextIndexLookup): string {
-  const column = columnOf(predicate.field);
+export function condition(
+  predicate: Predicate,
+  params: SQLInputValue[],
+  column: string = columnOf(predicate.field),
+): string {
   switch (predicate.op) {
     case 'eq':
       if (predicate.value === null) return `${column} IS NULL`;
@@ -50,36 +51,39 @@ function condition(predicate: Predicate, params: SQLInputValue[], textIndex?: Te
           return `${column} ${comparison[operator]} ?`;
         })
         .join(' AND ');
-    case 'contains': {
+    case 'contains':
       // instr, not LIKE: the needle is matched literally, `%` and `_` included, with nothing to escape.
+      // A collection with a text index answers its needles of three characters or more otherwise
+      // (see text-search.ts), with the same test.
       params.push(predicate.needle);
-      const scan = `instr(lower(${column}), lower(?)) > 0`;
-      // A trigram index finds the rows holding every three-character run of the needle, in order
-      // (a phrase of trigrams): all the matches and a few more, which the scan's test then drops.
-      const indexed = [...predicate.needle].length >= 3 ? textIndex?.(predicate.field) : null;
-      if (!indexed) return scan;
-      params.push(`${indexed.column} : "${predicate.needle.replaceAll('"', '""')}"`);
-      // Parameters go in the order they appear: the scan's needle, then the index's phrase.
-      return `(${scan} AND rowid IN (SELECT rowid FROM ${indexed.index} WHERE ${indexed.index} MATCH ?))`;
-    }
+      return `instr(lower(${column}), lower(?)) > 0`;
   }
 }
 
-export function whereClause(predicates: Predicate[], textIndex?: TextIndexLookup): Sql {
+export function whereClause(predicates: Predicate[]): Sql {
   const params: SQLInputValue[] = [];
-  const conditions = predicates.map((predicate) => condition(predicate, params, textIndex));
+  const conditions = predicates.map((predicate) => condition(predicate, params));
   return { sql: conditions.length > 0 ? ` WHERE ${conditions.join(' AND ')}` : '', params };
 }
 
 /** Ties are broken by id ascending, so paging through a sorted result never skips or repeats a row. */
-function orderBy(plan: QueryPlan): string {
-  const keys = plan.sort.map((key) => `${columnOf(key.field)} ${key.direction === 'desc' ? 'DESC' : 'ASC'}`);
-  if (!plan.sort.some((key) => key.field === idField)) keys.push('id ASC');
-  return ` ORDER BY ${keys.join(', ')}`;
+export function sortKeys(plan: Pick<QueryPlan, 'sort'>): { field: string; direction: 'ASC' | 'DESC' }[] {
+  const keys = plan.sort.map((key) => ({
+    field: key.field,
+    direction: key.direction === 'desc' ? ('DESC' as const) : ('ASC' as const),
+  }));
+  if (!plan.sort.some((key) => key.field === idField)) keys.push({ field: idField, direction: 'ASC' });
+  return keys;
 }
 
-export function selectSql(table: string, plan: QueryPlan, textIndex?: TextIndexLookup): Sql {
-  const where = whereClause(plan.predicates, textIndex);
+function orderBy(plan: QueryPlan): string {
+  return ` ORDER BY ${sortKeys(plan)
+    .map((key) => `${columnOf(key.field)} ${key.direction}`)
+    .join(', ')}`;
+}
+
+export function selectSql(table: string, plan: QueryPlan): Sql {
+  const where = whereClause(plan.predicates);
   return {
     sql: `SELECT doc, CAST(position AS TEXT) AS position FROM ${table}${where.sql}${orderBy(plan)} LIMIT ? OFFSET ?`,
     params: [...where.params, plan.limit ?? -1, plan.skip],
@@ -163,7 +167,7 @@ export function pointRowsSql(
   };
 }
 
-export function countSql(table: string, predicates: Predicate[], textIndex?: TextIndexLookup): Sql {
-  const where = whereClause(predicates, textIndex);
+export function countSql(table: string, predicates: Predicate[]): Sql {
+  const where = whereClause(predicates);
   return { sql: `SELECT COUNT(*) AS count FROM ${table}${where.sql}`, params: where.params };
 }

@@ -230,10 +230,114 @@ describe('sqlite document store on disk', () => {
     const tables = names('table').filter((name) => !name.includes('text_'));
     const triggers = names('trigger');
     db.close();
-    expect(tables).toEqual(['docs_postings_v1', 'docs_postings_v1:text']);
+    expect(tables).toEqual([
+      'docs_postings_v1',
+      expect.stringMatching(/^docs_postings_v1:search:[0-9a-f]{10}$/),
+      'docs_postings_v1:text',
+    ]);
     expect(triggers).toHaveLength(3);
     expect(indexes.filter((index) => index.origin === 'c')).toHaveLength(1);
     expect(plan.some((step) => step.detail.includes('VIRTUAL TABLE INDEX'))).toBe(true);
+  });
+
+  it('drops at open the tables a switch killed after its commit left behind', async () => {
+    const path = join(dir, 'read-models.sqlite');
+    const definition = (name: string) => ({ name, fields: { name: 'text' as const }, textIndex: ['name'] });
+    let documents = openSqliteDocumentStore({ path });
+    await documents.ensureCollection(definition('trucks_v1'));
+    await documents.write([
+      { op: 'put', collection: 'trucks_v1', document: { id: 'a', name: 'Atlas' }, position: 1n },
+    ]);
+    await documents.close();
+    // The state a kill -9 leaves between the switch's commit and its drop of the replaced table.
+    const db = new DatabaseSync(path);
+    db.exec(`ALTER TABLE "docs_trucks_v1" RENAME TO "docs_trucks_v1__replaced"`);
+    db.exec(`ALTER TABLE "docs_trucks_v1:text" RENAME TO "docs_trucks_v1__replaced:text"`);
+    db.close();
+
+    documents = openSqliteDocumentStore({ path });
+    await documents.ensureCollection(definition('trucks_v1'));
+    expect(await documents.find('trucks_v1', {})).toEqual([]);
+    await documents.close();
+    const reopened = new DatabaseSync(path);
+    const tables = reopened
+      .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE '%replaced%'`)
+      .all();
+    reopened.close();
+    expect(tables).toEqual([]);
+  });
+
+  it('builds the search rows of a text index of an earlier shape, answering as before meanwhile', async () => {
+    const path = join(dir, 'read-models.sqlite');
+    const definition = {
+      name: 'trucks_v1',
+      fields: { orgId: 'text' as const, name: 'text' as const },
+      indexes: [['orgId']],
+      textIndex: ['name'],
+    };
+    let documents = openSqliteDocumentStore({ path });
+    await documents.ensureCollection(definition);
+    await documents.write(
+      ['Atlas', 'Big Atlas', 'Boreas'].map((name, n) => ({
+        op: 'put' as const,
+        collection: 'trucks_v1',
+        document: { id: `t${n}`, orgId: 'o', name },
+        position: 1n,
+      })),
+    );
+    await documents.close();
+    // The text index as an earlier version left it: the trigram table alone, its triggers unhashed.
+    const db = new DatabaseSync(path);
+    const objects = (type: string) =>
+      (
+        db
+          .prepare("SELECT name FROM sqlite_master WHERE type = ? AND name LIKE 'docs_trucks_v1:%'")
+          .all(type) as {
+          name: string;
+        }[]
+      ).map(({ name }) => name);
+    for (const trigger of objects('trigger')) db.exec(`DROP TRIGGER "${trigger}"`);
+    for (const table of objects('table').filter((name) => name.includes(':search:')))
+      db.exec(`DROP TABLE "${table}"`);
+    db.exec(`CREATE TRIGGER "docs_trucks_v1:text:insert:0badc0de" AFTER INSERT ON "docs_trucks_v1" BEGIN
+      INSERT INTO "docs_trucks_v1:text" (rowid, c0) VALUES (new.rowid, new."f:name"); END`);
+    db.close();
+
+    const atlas = { orgId: { eq: 'o' }, name: { contains: 'atlas' } };
+    documents = openSqliteDocumentStore({ path });
+    // A reader before the collection is ensured again: no search rows of its shape, the plain query.
+    expect((await documents.find('trucks_v1', { filter: atlas })).map(({ id }) => id)).toEqual(['t0', 't1']);
+    await documents.ensureCollection(definition);
+    await documents.write([
+      {
+        op: 'put',
+        collection: 'trucks_v1',
+        document: { id: 't3', orgId: 'o', name: 'Atlas III' },
+        position: 2n,
+      },
+    ]);
+    expect((await documents.find('trucks_v1', { filter: atlas })).map(({ id }) => id)).toEqual([
+      't0',
+      't1',
+      't3',
+    ]);
+    expect(await documents.count('trucks_v1', atlas)).toBe(3);
+    await documents.close();
+    const after = new DatabaseSync(path);
+    const triggers = (
+      after
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'docs_trucks_v1'")
+        .all() as {
+        name: string;
+      }[]
+    ).map(({ name }) => name);
+    const rows = after
+      .prepare(`SELECT count(*) AS n FROM sqlite_master WHERE name LIKE 'docs_trucks_v1:search:%'`)
+      .get();
+    after.close();
+    expect(triggers).toHaveLength(3);
+    expect(triggers.every((name) => !name.includes('0badc0de'))).toBe(true);
+    expect(rows).toEqual({ n: 1 });
   });
 
   it('builds a text index declared later over the rows already there', async () => {
