@@ -2,8 +2,8 @@ import type { ProjectionClock } from './projection-clock.ts';
 
 /**
  * Answers of the read side kept for as long as the read models they came from stay where they were:
- * an entry is tagged with the projector's position when its reading began and served only while the
- * clock still shows that position, so the first commit after it retires it. A dispatch floor opens the
+ * an entry is tagged with the projector's commits so far when its reading began and served only until
+ * the next commit the projector announces, which retires it. A dispatch floor opens the
  * same boards over and over between two changes; between them, one reading answers all. Concurrent
  * requests for an answer being read share that reading.
  *
@@ -19,17 +19,23 @@ export interface AnswerCache {
 const defaultMaxEntries = 5_000;
 
 export function createAnswerCache(clock: ProjectionClock, maxEntries = defaultMaxEntries): AnswerCache {
-  const entries = new Map<string, { position: bigint; answer: Promise<unknown> }>();
+  const entries = new Map<string, { commits: number; answer: Promise<unknown> }>();
+  // Every commit the projector announces counts, even one that does not move the position: a rebuild's
+  // switch to new read models announces the position it took over at.
+  let commits = 0;
+  clock.subscribe(() => {
+    commits++;
+  });
   return {
     answer<T>(key: string, read: () => Promise<T>): Promise<T> {
-      const position = clock.position();
+      const seen = commits;
       const kept = entries.get(key);
-      if (kept && kept.position === position) return kept.answer as Promise<T>;
+      if (kept && kept.commits === seen) return kept.answer as Promise<T>;
       const answer = read();
       // Re-inserted at the end, so the oldest entry is the first the size limit drops.
       entries.delete(key);
       if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
-      const entry = { position, answer };
+      const entry = { commits: seen, answer };
       entries.set(key, entry);
       answer.catch(() => {
         if (entries.get(key) === entry) entries.delete(key);

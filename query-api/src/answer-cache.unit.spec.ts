@@ -49,6 +49,16 @@ describe('the answer cache', () => {
     expect(source.reads()).toBe(2);
   });
 
+  it('retires its answers when a rebuild switches over at the same position', async () => {
+    const { clock, commit } = projector();
+    const cache = createAnswerCache(clock);
+    await cache.answer('trucks', async () => 'old read models');
+
+    commit(10n);
+
+    expect(await cache.answer('trucks', async () => 'rebuilt read models')).toBe('rebuilt read models');
+  });
+
   it('shares one reading among concurrent requests', async () => {
     const { clock } = projector();
     const cache = createAnswerCache(clock);

@@ -307,6 +307,8 @@ describe('POST /api/v1/loads/import', () => {
     const again = (await send(alice.cookie, '/api/v1/loads/import', file)).json();
     expect(again.posted).toEqual([]);
     expect(again.skipped).toEqual([{ line: 2, id: first.posted[0].id, reason: 'Already imported' }]);
+    // The query side answers once the projector has the import (the web app sends minPosition for it).
+    await app.projector.waitFor(await app.infrastructure.eventStore.headPosition(), 10_000);
     const load = await query(app, alice.cookie, `/api/v1/loads/${first.posted[0].id}`);
     expect(load.json()).toMatchObject({
       customerName: 'Prairie Grain Co.',
