@@ -55,7 +55,10 @@ export function createSessionCache(options: { ttlMs: number; secureCookies: bool
           }
           return session;
         })
-        .finally(() => reading.delete(key));
+        .finally(() => {
+          // A read begun after a clear() may have taken this key meanwhile: only this read lets go of it.
+          if (reading.get(key) === promise) reading.delete(key);
+        });
       reading.set(key, promise);
       return promise;
     },

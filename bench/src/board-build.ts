@@ -18,7 +18,15 @@ export interface BuiltBoards {
   large: GeneratedBoard;
   generateSeconds: number;
   /** The projector building every read model from the whole log, from position 0. */
-  build: { events: number; seconds: number; firstMillion: { events: number; seconds: number } | null };
+  build: {
+    events: number;
+    seconds: number;
+    firstMillion: { events: number; seconds: number } | null;
+    /** When every event was applied, before the indexes were built. */
+    atHeadSeconds: number | null;
+    /** The longest the rebuilding process's main thread was held at a time. */
+    longestStallMs: number;
+  };
   close(): Promise<void>;
 }
 
@@ -31,6 +39,8 @@ interface RebuildReport {
   events: number;
   seconds: number;
   firstMillion: number | null;
+  atHead: number | null;
+  longestStallMs: number;
 }
 
 /** Runs `rebuild-process.ts` over the folder's event log and waits for its report. */
@@ -91,7 +101,13 @@ export async function buildBoards(
     small,
     large,
     generateSeconds,
-    build: { events: Number(head), seconds, firstMillion },
+    build: {
+      events: Number(head),
+      seconds,
+      firstMillion,
+      atHeadSeconds: built.atHead,
+      longestStallMs: built.longestStallMs,
+    },
     async close() {
       await documents.close();
       await events.close();

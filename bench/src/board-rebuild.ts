@@ -22,14 +22,26 @@ export async function benchBoardRebuild(options: { large?: number } = {}): Promi
     if (build.firstMillion) {
       rows.push({
         benchmark: 'projector rebuild, passing the first 1,000,000 events',
-        figure: 'seconds (goal ≤ 15)',
+        figure: 'seconds (goal ≤ 12)',
         value: fmt(build.firstMillion.seconds, 1),
+      });
+    }
+    if (build.atHeadSeconds !== null) {
+      rows.push({
+        benchmark: `projector rebuild, all ${fmt(build.events)} events applied, before the indexes`,
+        figure: 'seconds',
+        value: fmt(build.atHeadSeconds, 1),
       });
     }
     rows.push({
       benchmark: `projector rebuild, all ${fmt(build.events)} events, indexes included`,
-      figure: 'seconds',
+      figure: 'seconds (goal ≤ 30)',
       value: fmt(build.seconds, 1),
+    });
+    rows.push({
+      benchmark: 'projector rebuild, longest hold of the main thread (the live board waits that long)',
+      figure: 'ms',
+      value: fmt(build.longestStallMs),
     });
     return rows;
   } finally {

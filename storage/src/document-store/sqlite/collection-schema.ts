@@ -205,6 +205,11 @@ function ensureTextIndex(db: DatabaseSync, definition: CollectionDefinition): bo
   db.exec(
     `CREATE VIRTUAL TABLE ${index} USING fts5(${columns}, content='', contentless_delete=1, tokenize='trigram')`,
   );
+  // FTS5 gathers a transaction's terms in memory and writes them out as a segment each time they pass
+  // this size (1 MB by default), merging segments as they pile up: filling the index from a million
+  // rows (a rebuild's last step) makes far fewer segments to merge at 32 MB; a live write holds a few
+  // terms and is written out at its commit whatever the size.
+  db.exec(`INSERT INTO ${index} (${index}, rank) VALUES ('hashsize', ${32 * 1024 * 1024})`);
   db.exec(`INSERT INTO ${index} (rowid, ${columns}) SELECT rowid, ${lowered.join(', ')} FROM ${rows}`);
   // Trigger names are the schema's, not the table's: a table renamed into another's place keeps its
   // triggers under their first names, so each set gets a name of its own (after the shape's hash).

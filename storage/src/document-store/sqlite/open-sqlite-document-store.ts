@@ -119,9 +119,9 @@ class SqliteDocumentStore implements DocumentStore {
   }
 
   async createIndexes(name: string): Promise<void> {
-    await this.#worker?.idle();
     const definition = this.#catalog.get(name);
-    inWriteTransaction(this.#db, () => ensureIndexes(this.#db, definition));
+    if (this.#worker) await this.#worker.createIndexes(definition);
+    else inWriteTransaction(this.#db, () => ensureIndexes(this.#db, definition));
     this.#schemaChanged();
   }
 

@@ -1,22 +1,35 @@
 import { WorkerClient } from '../../sqlite/worker-client.ts';
+import type { CollectionDefinition } from '../port.ts';
 import type { EncodedOperation } from './write-operations.ts';
+
+/** What the writer thread is asked to do: write a batch, or build a collection's indexes. */
+export type WriterRequest =
+  | { kind: 'write'; operations: EncodedOperation[] }
+  | { kind: 'indexes'; definition: CollectionDefinition };
 
 /**
  * Writes of a file-backed document store, run by a worker thread on its own connection. The SQL
  * work of a large batch (B-tree inserts, generated columns, the commit) then runs beside the
  * caller's thread: while one batch is written the projector reads and applies the next events.
- * Writes are applied one after another in the order they were asked for; a write resolves once
+ * A rebuild's index builds run there too: at a million rows they take minutes, which on the caller's
+ * thread would stop the process serving the board (the rebuild runs beside the live read models).
+ * Requests are served one after another in the order they were asked for; a write resolves once
  * committed, so a read made after it on any connection sees it.
  */
 export class WorkerWriter {
-  readonly #client: WorkerClient<EncodedOperation[], null>;
+  readonly #client: WorkerClient<WriterRequest, null>;
 
   constructor(path: string) {
     this.#client = new WorkerClient(new URL('./write-worker.ts', import.meta.url), { path });
   }
 
   async write(operations: EncodedOperation[]): Promise<void> {
-    await this.#client.request(operations);
+    await this.#client.request({ kind: 'write', operations });
+  }
+
+  /** Builds the collection's missing indexes; writes asked for meanwhile wait for it, in order. */
+  async createIndexes(definition: CollectionDefinition): Promise<void> {
+    await this.#client.request({ kind: 'indexes', definition });
   }
 
   /** Resolves once every write asked for so far is settled (a failed one included). */

@@ -1,14 +1,18 @@
 import { workerData } from 'node:worker_threads';
+import { inWriteTransaction } from '../../sqlite/open-database.ts';
 import { serveRequests } from '../../sqlite/worker-client.ts';
+import { ensureIndexes } from './collection-schema.ts';
 import { openDocumentDatabase } from './document-database.ts';
-import { type EncodedOperation, OperationWriter } from './write-operations.ts';
+import type { WriterRequest } from './worker-writer.ts';
+import { OperationWriter } from './write-operations.ts';
 
-// The writer thread of a file-backed document store: one connection, one write at a time, in order.
+// The writer thread of a file-backed document store: one connection, one request at a time, in order.
 const db = openDocumentDatabase((workerData as { path: string }).path);
 const writer = new OperationWriter(db);
-serveRequests<EncodedOperation[], null>(
-  (operations) => {
-    writer.apply(operations);
+serveRequests<WriterRequest, null>(
+  (request) => {
+    if (request.kind === 'write') writer.apply(request.operations);
+    else inWriteTransaction(db, () => ensureIndexes(db, request.definition));
     return { result: null };
   },
   () => db.close(),
