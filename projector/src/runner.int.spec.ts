@@ -9,6 +9,7 @@ import {
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { inProcessChangeFeed, type ProjectionCommit } from './change-feed.ts';
 import { collections } from './collections.ts';
+import type { Projection } from './projection.ts';
 import { projections } from './projections/index.ts';
 import { startProjector } from './runner.ts';
 import { truckFixture } from './testing/truck-fixture.ts';
@@ -102,6 +103,38 @@ describe('projector', () => {
     await resumed.close();
     expect(await snapshot()).toEqual([{ id: '1', truckName: 'Projected', status: false, version: 1 }]);
     expect(before).toEqual([{ id: '1', truckName: 'Projected', status: true, version: 0 }]);
+  });
+
+  it('lets the process’s other work run while it applies a long catch-up batch', async () => {
+    for (let truckId = 1; truckId <= 2000; truckId++) await post(truckId);
+    let applied = 0;
+    // About 50 µs of work per event: the batch of 2,000 takes 100 ms or more to apply.
+    const slow: Projection = {
+      name: 'slow',
+      collections: [{ name: 'slow_v1', fields: {} }],
+      eventTypes: ['TruckPosted'],
+      apply() {
+        const until = performance.now() + 0.05;
+        while (performance.now() < until);
+        applied++;
+      },
+    };
+    // What another request of the process would see of the projector's progress, turn after turn.
+    const seen = new Set<number>();
+    let watching = true;
+    const watch = () => {
+      seen.add(applied);
+      if (watching) setImmediate(watch);
+    };
+    watch();
+    const projector = await startProjector({ eventStore: events, documents, projections: [slow] });
+    expect(await projector.waitFor(await events.headPosition(), 10_000)).toBe(true);
+    watching = false;
+    await projector.close();
+
+    expect(applied).toBe(2000);
+    // Turns of the event loop came between the events of the one batch, not only before and after it.
+    expect([...seen].filter((count) => count > 0 && count < 2000).length).toBeGreaterThan(1);
   });
 
   it('loses nothing when a write fails midway: the batch is tried again', async () => {

@@ -6,6 +6,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openSqliteEventStore } from '../../event-store/sqlite/open-sqlite-event-store.ts';
 import { documentStoreContract } from '../document-store.contract.ts';
+import type { CollectionDefinition } from '../port.ts';
 import { openSqliteDocumentStore } from './open-sqlite-document-store.ts';
 
 documentStoreContract('sqlite in memory', () => openSqliteDocumentStore({ path: ':memory:' }));
@@ -115,6 +116,36 @@ describe('sqlite document store on disk', () => {
     expect(indexes()).toEqual([]);
     await documents.createIndexes('postings_v1');
     expect(indexes()).toEqual(['docs_postings_v1:orgId,updatedAt']);
+    await documents.close();
+  });
+
+  it('builds deferred indexes on its writer thread, leaving this thread free meanwhile', async () => {
+    const documents = openSqliteDocumentStore({ path: join(dir, 'read-models.sqlite') });
+    const postings: CollectionDefinition = {
+      name: 'postings_v1',
+      fields: { orgId: 'text', updatedAt: 'date', name: 'text' },
+      indexes: [['orgId', 'updatedAt']],
+      textIndex: ['name'],
+      indexEachField: false,
+    };
+    await documents.ensureCollection(postings, { deferIndexes: true });
+    const rows = Array.from({ length: 20_000 }, (_, index) => ({
+      op: 'put' as const,
+      collection: 'postings_v1',
+      document: { id: `p${index}`, orgId: 'org-1', updatedAt: '2026-01-01', name: `Truck ${index}` },
+      position: BigInt(index + 1),
+    }));
+    await documents.write(rows);
+    const built = documents.createIndexes('postings_v1');
+    // A build on this thread would run to its end before a callback of the event loop's next turn.
+    const first = await Promise.race([
+      built.then(() => 'indexes'),
+      new Promise((resolve) => setImmediate(() => resolve('this thread'))),
+    ]);
+    await built;
+
+    expect(first).toBe('this thread');
+    expect(await documents.count('postings_v1', { name: { contains: 'truck 1999' } })).toBe(11);
     await documents.close();
   });
 
