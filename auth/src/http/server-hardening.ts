@@ -85,7 +85,9 @@ export async function installSecurityHeaders(app: FastifyInstance, options: Secu
     // Profile pictures of other origins are shown as plain images.
     crossOriginEmbedderPolicy: false,
   });
-  app.addHook('onRequest', (request, reply, done) => setSecurityHeaders(request.raw, reply.raw, done));
+  app.addHook('onRequest', (request, reply, done) =>
+    setSecurityHeaders(request.raw, reply.raw, (error) => done(error instanceof Error ? error : undefined)),
+  );
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
