@@ -3,6 +3,7 @@ import { collections } from '@dispatch/projector';
 import type { DocumentStore, EventStore } from '@dispatch/storage';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CommandContext } from '../command-handler.ts';
+import { repeatedSweep, sweepDue } from '../sweeping.ts';
 import { runEnvelopeCommand } from './envelope-commands.ts';
 import { deliverToReceiver, type EnvelopeChannels } from './envelope-delivery.ts';
 import { signingRequestMessage } from './envelope-messages.ts';
@@ -18,8 +19,6 @@ export interface EnvelopeSweeperOptions extends EnvelopeChannels {
 
 /** The actor of what the product does on its own: reminders and expiry. */
 export const SIGN_PRO_SYSTEM_ACTOR = 'system:sign-pro';
-
-const BATCH = 100;
 
 /**
  * Sends due reminders and cancels expired envelopes. The read model only finds the candidates (their
@@ -63,54 +62,22 @@ export function envelopeSweeper(options: EnvelopeSweeperOptions) {
     return result.events.length > 0;
   }
 
-  /**
-   * One pass over every envelope due at `now`; answers how many changed. Pages move by offset: an
-   * envelope the projector has not yet moved out of the due set may push another past this pass,
-   * and the next pass takes it.
-   */
+  /** One pass over every envelope due at `now` (see `sweepDue`); answers how many changed. */
   async function sweep(now = clock()): Promise<number> {
     let changed = 0;
-    for (let skip = 0; ; skip += BATCH) {
-      const due = await documents.find<{ id: string; orgId: string; position: string }>(
-        collections.envelopes,
-        {
-          filter: { dueAt: { lte: now.toISOString() } },
-          sort: [{ field: 'dueAt', direction: 'asc' }],
-          skip,
-          limit: BATCH,
-        },
-      );
-      for (const document of due) {
-        try {
-          if (await sweepOne(document.orgId, document.id, now)) changed += 1;
-        } catch (error) {
-          log.error({ err: error, envelopeId: document.id }, 'envelope sweep failed');
-        }
-      }
-      if (due.length < BATCH) return changed;
-    }
+    await sweepDue<{ id: string; orgId: string; position: string }>(
+      documents,
+      collections.envelopes,
+      { filter: { dueAt: { lte: now.toISOString() } }, sort: [{ field: 'dueAt', direction: 'asc' }] },
+      async (envelope) => {
+        if (await sweepOne(envelope.orgId, envelope.id, now)) changed += 1;
+      },
+      (error, envelope) => log.error({ err: error, envelopeId: envelope.id }, 'envelope sweep failed'),
+    );
+    return changed;
   }
 
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<unknown> | null = null;
-  return {
-    sweep,
-    /** Sweeps every `everyMs` until stopped; a pass still running is awaited by stop. */
-    start(everyMs: number) {
-      timer = setInterval(() => {
-        if (running) return;
-        running = sweep().finally(() => {
-          running = null;
-        });
-      }, everyMs);
-      timer.unref();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = null;
-      await running;
-    },
-  };
+  return repeatedSweep(sweep);
 }
 
 export type EnvelopeSweeper = ReturnType<typeof envelopeSweeper>;

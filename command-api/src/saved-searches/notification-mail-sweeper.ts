@@ -11,6 +11,7 @@ import {
 import type { DocumentStore, EventStore } from '@dispatch/storage';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CommandContext } from '../command-handler.ts';
+import { repeatedSweep, sweepDue } from '../sweeping.ts';
 import { notificationMail } from './notification-mail.ts';
 import { runSavedSearchCommand } from './saved-search-decider.ts';
 
@@ -23,7 +24,6 @@ export interface NotificationMailSweeperOptions {
   log: Pick<FastifyBaseLogger, 'error'>;
 }
 
-const BATCH = 100;
 /** Pauses between attempts: a mail server's short hiccup is ridden out. */
 const RETRY_DELAYS_MS = [250, 1000];
 const ERROR_MAX = 200;
@@ -106,51 +106,23 @@ export function notificationMailSweeper(options: NotificationMailSweeperOptions)
     }
   }
 
-  /**
-   * One pass over the notifications whose e-mail is due, oldest first; answers what became of each.
-   * Pages move by offset: one the projector has not yet moved out of the due set may push another
-   * past this pass, and the next pass takes it.
-   */
+  /** One pass over the notifications whose e-mail is due, oldest first (see `sweepDue`); answers what became of each. */
   async function sweep(now = clock()): Promise<Record<MailOutcome, number>> {
     const outcomes: Record<MailOutcome, number> = { sent: 0, skipped: 0, failed: 0, already: 0 };
-    for (let skip = 0; ; skip += BATCH) {
-      const due = await documents.find<NotificationDocument>(collections.notifications, {
-        filter: { email: { eq: 'due' } },
-        sort: [{ field: 'seq', direction: 'asc' }],
-        skip,
-        limit: BATCH,
-      });
-      for (const notification of due) {
-        try {
-          outcomes[await mailOne(notification, now)] += 1;
-        } catch (error) {
-          log.error({ err: error, notificationId: notification.id }, 'alert e-mail sweep failed');
-        }
-      }
-      if (due.length < BATCH) return outcomes;
-    }
+    await sweepDue<NotificationDocument>(
+      documents,
+      collections.notifications,
+      { filter: { email: { eq: 'due' } }, sort: [{ field: 'seq', direction: 'asc' }] },
+      async (notification) => {
+        outcomes[await mailOne(notification, now)] += 1;
+      },
+      (error, notification) =>
+        log.error({ err: error, notificationId: notification.id }, 'alert e-mail sweep failed'),
+    );
+    return outcomes;
   }
 
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<unknown> | null = null;
-  return {
-    sweep,
-    /** Sweeps every `everyMs` until stopped; a pass still running is awaited by stop. */
-    start(everyMs: number) {
-      timer = setInterval(() => {
-        if (running) return;
-        running = sweep().finally(() => {
-          running = null;
-        });
-      }, everyMs);
-      timer.unref();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = null;
-      await running;
-    },
-  };
+  return repeatedSweep(sweep);
 }
 
 export type NotificationMailSweeper = ReturnType<typeof notificationMailSweeper>;
