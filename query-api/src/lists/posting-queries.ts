@@ -1,0 +1,78 @@
+import type { AuthService } from '@dispatch/auth';
+import { answers } from '@dispatch/auth/http/answers';
+import { parseInput } from '@dispatch/auth/http/boundary';
+import { requireOrganization } from '@dispatch/auth/http/request-context';
+import { localDateOf, notFound } from '@dispatch/domain';
+import type { Document, DocumentStore, EventStore } from '@dispatch/storage';
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import { type AnswerCache, listAnswerKey } from '../answer-cache.ts';
+import { cachedTimeZone } from '../organizations/organization-time-zone.ts';
+import { withoutMinPosition } from '../read-your-writes.ts';
+import { type AsOfMoment, resolveAsOf } from './as-of.ts';
+
+export interface PostingQueriesOptions {
+  documents: DocumentStore;
+  auth: AuthService;
+  eventStore: EventStore;
+  cache: AnswerCache;
+}
+
+/** What differs between the trucks' and the loads' read routes. */
+export interface PostingKind<ListQuery extends z.ZodType<{ asOf?: string }>, Row extends Document> {
+  /** The path segment and the answer cache's list name: `trucks`, `loads`. */
+  list: string;
+  /** The posting's name in messages: `Truck`, `Load`. */
+  noun: string;
+  collection: string;
+  listQuerySchema: ListQuery;
+  pageAnswerSchema: z.ZodType;
+  answerSchema: z.ZodType;
+  page: (
+    documents: DocumentStore,
+    orgId: string,
+    timeZone: string,
+    query: z.output<ListQuery>,
+    now: Date,
+    asOf?: AsOfMoment | null,
+  ) => Promise<unknown>;
+  toAnswer: (row: Row) => unknown;
+}
+
+/**
+ * The read routes of a kind of posting: its list (`GET /api/v1/{list}`, live answers kept per
+ * projector commit, a past moment read each time) and one posting (`GET /api/v1/{list}/{id}`).
+ */
+export function postingQueries<ListQuery extends z.ZodType<{ asOf?: string }>, Row extends Document>(
+  kind: PostingKind<ListQuery, Row>,
+  options: PostingQueriesOptions,
+): FastifyPluginAsync {
+  const { documents, auth, eventStore, cache } = options;
+  const params = z.object({
+    id: z.coerce.number().int().positive(`${kind.noun} id must be a positive integer`),
+  });
+  return async (app) => {
+    app.get(`/api/v1/${kind.list}`, answers({ 200: kind.pageAnswerSchema }), async (request) => {
+      const { orgId } = await requireOrganization(auth, request);
+      const query = parseInput(kind.listQuerySchema, withoutMinPosition(request.query), 'query');
+      const timeZone = await cachedTimeZone(cache, documents, orgId);
+      const now = new Date();
+      // The board as of a past moment is read each time: auditors ask rarely, and it reads the log.
+      if (query.asOf)
+        return kind.page(documents, orgId, timeZone, query, now, await resolveAsOf(eventStore, query.asOf));
+      return cache.answer(
+        listAnswerKey(kind.list, orgId, localDateOf(timeZone, now.toISOString()), query),
+        () => kind.page(documents, orgId, timeZone, query, now),
+      );
+    });
+
+    app.get(`/api/v1/${kind.list}/:id`, answers({ 200: kind.answerSchema }), async (request) => {
+      const { orgId } = await requireOrganization(auth, request);
+      const { id } = parseInput(params, request.params, 'params');
+      const row = await documents.get<Row & { orgId: string }>(kind.collection, String(id));
+      // Another organization's posting is answered exactly like a missing one.
+      if (!row || row.orgId !== orgId) throw notFound(`${kind.noun} ${id} not found`);
+      return kind.toAnswer(row);
+    });
+  };
+}
