@@ -1,9 +1,9 @@
 import type { Load, LoadListQuery } from '@dispatch/domain';
-import { collections, type LoadDocument } from '@dispatch/projector';
+import type { LoadDocument } from '@dispatch/projector';
 import type { DocumentStore, Filter } from '@dispatch/storage';
-import { type AsOfMoment, boardDaysAsOf, listPageAsOf } from '../lists/as-of.ts';
-import { boardDays, countPostings } from '../lists/board-counts.ts';
-import { postingFilter, postingSort } from '../lists/posting-filter.ts';
+import type { AsOfMoment } from '../lists/as-of.ts';
+import { postingFilter } from '../lists/posting-filter.ts';
+import { postingRows } from '../lists/posting-page.ts';
 
 /** A load as the API answers it: what the projector keeps only to filter by (search, direction, map points) left out. */
 export function toLoad(document: LoadDocument): Load {
@@ -32,8 +32,8 @@ export function loadListFilter(query: Omit<LoadListQuery, 'limit' | 'page'>, org
 }
 
 /**
- * One page of an organization's loads list with the response fields of SPEC section 7. The rows
- * come through the list's indexes; every count from the projector's counters where the filter allows.
+ * One page of an organization's loads list with the response fields of SPEC section 7, live or as of
+ * a past moment (`asOf`: the same answer from the loads' versions, read only, each row marked).
  */
 export async function loadsPage(
   documents: DocumentStore,
@@ -44,76 +44,28 @@ export async function loadsPage(
   asOf: AsOfMoment | null = null,
 ) {
   const filter = loadListFilter(query, orgId);
-  if (asOf) return loadsPageAsOf(documents, orgId, timeZone, query, filter, asOf);
-  const [rows, totalCount, days] = await Promise.all([
-    documents.find<LoadDocument>(collections.loads, {
-      filter,
-      sort: postingSort(query),
-      skip: query.page * query.limit,
-      limit: query.limit,
-    }),
-    countPostings(documents, 'loads', collections.loads, filter),
-    boardDays(documents, 'loads', orgId, timeZone, now),
-  ]);
-  return {
-    success: true,
-    count: rows.length,
-    totalCount,
-    totalCreatedToday: days.createdToday,
-    totalCreatedYesterday: days.createdYesterday,
-    totalAvailableToday: days.availableToday,
-    totalAvailableYesterday: days.availableYesterday,
-    limit: query.limit,
-    totalPages: Math.ceil(totalCount / query.limit),
-    page: query.page,
-    data: rows.map(toLoad),
-  };
-}
-
-/** The loads list as it was at `asOf`: the same answer, from the loads' versions, read only. */
-async function loadsPageAsOf(
-  documents: DocumentStore,
-  orgId: string,
-  timeZone: string,
-  query: LoadListQuery,
-  filter: Filter,
-  asOf: AsOfMoment,
-) {
-  const [page, days] = await Promise.all([
-    listPageAsOf<LoadDocument>({
-      documents,
-      list: collections.loads,
-      versions: collections.loadVersions,
-      lifetimes: collections.loadLifetimes,
-      orgId,
-      filter,
-      sort: postingSort(query),
-      skip: query.page * query.limit,
-      limit: query.limit,
-      asOf,
-    }),
-    boardDaysAsOf(
-      documents,
-      collections.loadVersions,
-      collections.loadLifetimes,
-      orgId,
-      timeZone,
-      asOf.at,
-      {},
-    ),
-  ]);
+  const page = await postingRows<LoadDocument>({
+    documents,
+    kind: 'loads',
+    orgId,
+    timeZone,
+    query,
+    filter,
+    now,
+    asOf,
+  });
   return {
     success: true,
     count: page.rows.length,
     totalCount: page.totalCount,
-    totalCreatedToday: days.createdToday,
-    totalCreatedYesterday: days.createdYesterday,
-    totalAvailableToday: days.availableToday,
-    totalAvailableYesterday: days.availableYesterday,
+    totalCreatedToday: page.days.createdToday,
+    totalCreatedYesterday: page.days.createdYesterday,
+    totalAvailableToday: page.days.availableToday,
+    totalAvailableYesterday: page.days.availableYesterday,
     limit: query.limit,
-    totalPages: Math.ceil(page.totalCount / query.limit),
+    totalPages: page.totalPages,
     page: query.page,
-    asOf: page.asOf,
-    data: page.rows.map(({ row, since }) => ({ ...toLoad(row), since })),
+    ...(page.asOf ? { asOf: page.asOf } : {}),
+    data: page.rows.map(({ row, since }) => (since ? { ...toLoad(row), since } : toLoad(row))),
   };
 }

@@ -1,9 +1,9 @@
 import type { Truck, TruckListQuery } from '@dispatch/domain';
-import { collections, type TruckDocument } from '@dispatch/projector';
+import type { TruckDocument } from '@dispatch/projector';
 import type { DocumentStore, Filter } from '@dispatch/storage';
-import { type AsOfMoment, boardDaysAsOf, listPageAsOf } from '../lists/as-of.ts';
-import { boardDays, countPostings } from '../lists/board-counts.ts';
-import { postingFilter, postingSort } from '../lists/posting-filter.ts';
+import type { AsOfMoment } from '../lists/as-of.ts';
+import { postingFilter } from '../lists/posting-filter.ts';
+import { postingRows } from '../lists/posting-page.ts';
 
 export function toTruck(document: TruckDocument): Truck {
   // The map point is the radius search's to answer, beside the truck.
@@ -20,8 +20,8 @@ export function truckListFilter(query: Omit<TruckListQuery, 'limit' | 'page'>, o
 }
 
 /**
- * One page of an organization's trucks list with the response fields of SPEC section 7. The rows
- * come through the list's indexes; every count from the projector's counters where the filter allows.
+ * One page of an organization's trucks list with the response fields of SPEC section 7, live or as of
+ * a past moment (`asOf`: the same answer from the trucks' versions, read only, each row marked).
  */
 export async function trucksPage(
   documents: DocumentStore,
@@ -32,76 +32,28 @@ export async function trucksPage(
   asOf: AsOfMoment | null = null,
 ) {
   const filter = truckListFilter(query, orgId);
-  if (asOf) return trucksPageAsOf(documents, orgId, timeZone, query, filter, asOf);
-  const [rows, totalCount, days] = await Promise.all([
-    documents.find<TruckDocument>(collections.trucks, {
-      filter,
-      sort: postingSort(query),
-      skip: query.page * query.limit,
-      limit: query.limit,
-    }),
-    countPostings(documents, 'trucks', collections.trucks, filter),
-    boardDays(documents, 'trucks', orgId, timeZone, now),
-  ]);
-  return {
-    success: true,
-    count: rows.length,
-    totalCount,
-    totalPages: Math.ceil(totalCount / query.limit),
-    totalTrucksCreatedToday: days.createdToday,
-    totalTrucksCreatedYesterday: days.createdYesterday,
-    totalAvailableToday: days.availableToday,
-    totalAvailableYesterday: days.availableYesterday,
-    limit: query.limit,
-    page: query.page,
-    data: rows.map(toTruck),
-  };
-}
-
-/** The trucks list as it was at `asOf`: the same answer, from the trucks' versions, read only. */
-async function trucksPageAsOf(
-  documents: DocumentStore,
-  orgId: string,
-  timeZone: string,
-  query: TruckListQuery,
-  filter: Filter,
-  asOf: AsOfMoment,
-) {
-  const [page, days] = await Promise.all([
-    listPageAsOf<TruckDocument>({
-      documents,
-      list: collections.trucks,
-      versions: collections.truckVersions,
-      lifetimes: collections.truckLifetimes,
-      orgId,
-      filter,
-      sort: postingSort(query),
-      skip: query.page * query.limit,
-      limit: query.limit,
-      asOf,
-    }),
-    boardDaysAsOf(
-      documents,
-      collections.truckVersions,
-      collections.truckLifetimes,
-      orgId,
-      timeZone,
-      asOf.at,
-      { status: { eq: true } },
-    ),
-  ]);
+  const page = await postingRows<TruckDocument>({
+    documents,
+    kind: 'trucks',
+    orgId,
+    timeZone,
+    query,
+    filter,
+    now,
+    asOf,
+  });
   return {
     success: true,
     count: page.rows.length,
     totalCount: page.totalCount,
-    totalPages: Math.ceil(page.totalCount / query.limit),
-    totalTrucksCreatedToday: days.createdToday,
-    totalTrucksCreatedYesterday: days.createdYesterday,
-    totalAvailableToday: days.availableToday,
-    totalAvailableYesterday: days.availableYesterday,
+    totalPages: page.totalPages,
+    totalTrucksCreatedToday: page.days.createdToday,
+    totalTrucksCreatedYesterday: page.days.createdYesterday,
+    totalAvailableToday: page.days.availableToday,
+    totalAvailableYesterday: page.days.availableYesterday,
     limit: query.limit,
     page: query.page,
-    asOf: page.asOf,
-    data: page.rows.map(({ row, since }) => ({ ...toTruck(row), since })),
+    ...(page.asOf ? { asOf: page.asOf } : {}),
+    data: page.rows.map(({ row, since }) => (since ? { ...toTruck(row), since } : toTruck(row))),
   };
 }

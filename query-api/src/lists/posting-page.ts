@@ -1,0 +1,71 @@
+import type { PostingKind, PostingListQuery } from '@dispatch/domain';
+import { collections } from '@dispatch/projector';
+import type { Document, DocumentStore, Filter } from '@dispatch/storage';
+import { type AsOfAnswer, type AsOfMoment, boardDaysAsOf, listPageAsOf, type SinceMark } from './as-of.ts';
+import { type BoardDays, boardDays, countPostings } from './board-counts.ts';
+import { postingSort } from './posting-filter.ts';
+
+/** Where each kind of posting is kept, live and through time, and what "available" means for it. */
+const kinds = {
+  trucks: {
+    list: collections.trucks,
+    versions: collections.truckVersions,
+    lifetimes: collections.truckLifetimes,
+    // A truck is available by its status; a load has no status (SPEC section 3).
+    available: { status: { eq: true } } as Filter,
+  },
+  loads: {
+    list: collections.loads,
+    versions: collections.loadVersions,
+    lifetimes: collections.loadLifetimes,
+    available: {} as Filter,
+  },
+} satisfies Record<PostingKind, unknown>;
+
+/** One page of a postings list with its counts, live or as of a past moment. */
+export interface PostingRows<Row> {
+  rows: { row: Row; since?: SinceMark }[];
+  totalCount: number;
+  totalPages: number;
+  days: BoardDays;
+  asOf?: AsOfAnswer;
+}
+
+/**
+ * The rows of one page of a postings list, its total and its "today" and "yesterday" figures: live,
+ * through the list's indexes and the projector's counters where the filter allows; as of a moment,
+ * from the versions, each row marked with what became of it since.
+ */
+export async function postingRows<Row extends Document>(options: {
+  documents: DocumentStore;
+  kind: PostingKind;
+  orgId: string;
+  timeZone: string;
+  query: Pick<PostingListQuery, 'orderBy' | 'sort' | 'page' | 'limit'>;
+  filter: Filter;
+  now: Date;
+  asOf: AsOfMoment | null;
+}): Promise<PostingRows<Row>> {
+  const { documents, kind, orgId, timeZone, query, filter, asOf } = options;
+  const where = kinds[kind];
+  const paging = { sort: postingSort(query), skip: query.page * query.limit, limit: query.limit };
+  if (asOf) {
+    const [page, days] = await Promise.all([
+      listPageAsOf<Row>({ documents, ...where, orgId, filter, ...paging, asOf }),
+      boardDaysAsOf(documents, where.versions, where.lifetimes, orgId, timeZone, asOf.at, where.available),
+    ]);
+    const totalPages = Math.ceil(page.totalCount / query.limit);
+    return { rows: page.rows, totalCount: page.totalCount, totalPages, days, asOf: page.asOf };
+  }
+  const [rows, totalCount, days] = await Promise.all([
+    documents.find<Row>(where.list, { filter, ...paging }),
+    countPostings(documents, kind, where.list, filter),
+    boardDays(documents, kind, orgId, timeZone, options.now),
+  ]);
+  return {
+    rows: rows.map((row) => ({ row })),
+    totalCount,
+    totalPages: Math.ceil(totalCount / query.limit),
+    days,
+  };
+}
