@@ -200,6 +200,16 @@ describe('US phone numbers as people type them', () => {
     expect(errorsOf(optionalUsPhone(), typed)).toEqual([US_PHONE_MESSAGE]);
   });
 
+  it('answers a number asked again as the first time, after many other numbers too', () => {
+    expect(usPhoneDigits('(312) 555-0199')).toBe('3125550199');
+    expect(usPhoneDigits('(555) 123-4567')).toBeNull();
+    // More numbers than the answers kept: the first ones are checked afresh.
+    for (let n = 0; n < 1_500; n++) usPhoneDigits(`312 555 ${String(n).padStart(4, '0')}`);
+    expect(usPhoneDigits('(312) 555-0199')).toBe('3125550199');
+    expect(usPhoneDigits('(555) 123-4567')).toBeNull();
+    expect(usPhoneDigits(`  (312) 555-0199${' '.repeat(40)}`)).toBe('3125550199');
+  });
+
   it('a required number says it is required; an optional one empty is null', () => {
     expect(errorsOf(usPhone(), '')).toEqual(['Phone number is required']);
     expect(errorsOf(usPhone(), '   ')).toEqual(['Phone number is required']);
