@@ -19,7 +19,7 @@ export interface PostingQueriesOptions {
 }
 
 /** What differs between the trucks' and the loads' read routes. */
-export interface PostingKind<ListQuery extends z.ZodType<{ asOf?: string }>, Row extends Document> {
+export interface PostingReadRoutes<ListQuery extends z.ZodType<{ asOf?: string }>, Row extends Document> {
   /** The path segment and the answer cache's list name: `trucks`, `loads`. */
   list: string;
   /** The posting's name in messages: `Truck`, `Load`. */
@@ -44,7 +44,7 @@ export interface PostingKind<ListQuery extends z.ZodType<{ asOf?: string }>, Row
  * projector commit, a past moment read each time) and one posting (`GET /api/v1/{list}/{id}`).
  */
 export function postingQueries<ListQuery extends z.ZodType<{ asOf?: string }>, Row extends Document>(
-  kind: PostingKind<ListQuery, Row>,
+  kind: PostingReadRoutes<ListQuery, Row>,
   options: PostingQueriesOptions,
 ): FastifyPluginAsync {
   const { documents, auth, eventStore, cache } = options;
