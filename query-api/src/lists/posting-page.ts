@@ -47,12 +47,12 @@ export async function postingRows<Row extends Document>(options: {
   asOf: AsOfMoment | null;
 }): Promise<PostingRows<Row>> {
   const { documents, kind, orgId, timeZone, query, filter, asOf } = options;
-  const where = kinds[kind];
+  const { available, ...where } = kinds[kind];
   const paging = { sort: postingSort(query), skip: query.page * query.limit, limit: query.limit };
   if (asOf) {
     const [page, days] = await Promise.all([
       listPageAsOf<Row>({ documents, ...where, orgId, filter, ...paging, asOf }),
-      boardDaysAsOf(documents, where.versions, where.lifetimes, orgId, timeZone, asOf.at, where.available),
+      boardDaysAsOf(documents, where.versions, where.lifetimes, orgId, timeZone, asOf.at, available),
     ]);
     const totalPages = Math.ceil(page.totalCount / query.limit);
     return { rows: page.rows, totalCount: page.totalCount, totalPages, days, asOf: page.asOf };
