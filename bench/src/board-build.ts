@@ -26,6 +26,8 @@ export interface BuiltBoards {
     atHeadSeconds: number | null;
     /** The longest the rebuilding process's main thread was held at a time. */
     longestStallMs: number;
+    /** Posts one at a time right after the rebuild, from append until the read models show each (ms). */
+    livePosts: LivePosts;
   };
   close(): Promise<void>;
 }
@@ -35,12 +37,20 @@ export interface BoardSizes {
   large: { trucks: number; loads: number };
 }
 
+export interface LivePosts {
+  count: number;
+  p50: number;
+  p99: number;
+  max: number;
+}
+
 interface RebuildReport {
   events: number;
   seconds: number;
   firstMillion: number | null;
   atHead: number | null;
   longestStallMs: number;
+  livePosts: LivePosts;
 }
 
 /** Runs `rebuild-process.ts` over the folder's event log and waits for its report. */
@@ -107,6 +117,7 @@ export async function buildBoards(
       firstMillion,
       atHeadSeconds: built.atHead,
       longestStallMs: built.longestStallMs,
+      livePosts: built.livePosts,
     },
     async close() {
       await documents.close();

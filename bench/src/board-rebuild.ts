@@ -43,6 +43,12 @@ export async function benchBoardRebuild(options: { large?: number } = {}): Promi
       figure: 'ms',
       value: fmt(build.longestStallMs),
     });
+    const { livePosts } = build;
+    rows.push({
+      benchmark: `right after the rebuild, ${livePosts.count} posts one at a time, from append until the read models show each`,
+      figure: 'p50 / p99 / longest ms',
+      value: `${fmt(livePosts.p50, 1)} / ${fmt(livePosts.p99, 1)} / ${fmt(livePosts.max)}`,
+    });
     return rows;
   } finally {
     await boards.close();

@@ -153,6 +153,35 @@ function searchRowsTables(db: DatabaseSync, collection: string): string[] {
 const hasTextIndex = (db: DatabaseSync, collection: string) =>
   db.prepare(tableByNameSql).get(textIndexName(collection)) !== undefined;
 
+/** FTS5's own size of the terms it gathers in memory before it writes them out as a segment. */
+const LIVE_TERM_BUFFER = 1024 * 1024;
+
+/**
+ * Fills a new FTS5 index from the rows there, shaped so that the live writes after it stay small.
+ *
+ * FTS5 keeps an index as segments on levels, like any log-structured merge tree: each commit writes its
+ * terms as a small segment on level 0, and a level that has gathered a few segments is merged into one
+ * on the next. A fill written as one segment (terms gathered up to 128 MB, fast to build) lands on
+ * level 0 beside the live segments that follow, and is merged whole with them: on the 1.6M-event
+ * board, the 10th and the 254th live commits after a rebuild each rewrote the activity log's index
+ * (208,000 and 276,000 pages) and held the writer 9.3 and 9.7 s. So the fill gathers about an eighth
+ * of its text at a time (some segments, on a few levels), then `optimize` merges them into one segment
+ * above them all, which live merges reach only after a very long time: the same 1,000 live commits
+ * then wrote at most 164 pages each and took at most 5 ms. The fill costs about 20 s more there (one
+ * rewrite of the index).
+ */
+function fillTextIndex(db: DatabaseSync, index: string, source: string, columns: string, lowered: string[]) {
+  const length = lowered.map((column) => `coalesce(length(${column}), 0)`).join(' + ');
+  const { bytes } = db.prepare(`SELECT total(${length}) AS bytes FROM (${source})`).get() as {
+    bytes: number;
+  };
+  const buffer = Math.round(Math.min(128 * 1024 * 1024, Math.max(256 * 1024, bytes / 8)));
+  db.exec(`INSERT INTO ${index} (${index}, rank) VALUES ('hashsize', ${buffer})`);
+  db.exec(`INSERT INTO ${index} (rowid, ${columns}) ${source}`);
+  db.exec(`INSERT INTO ${index} (${index}) VALUES ('optimize')`);
+  db.exec(`INSERT INTO ${index} (${index}, rank) VALUES ('hashsize', ${LIVE_TERM_BUFFER})`);
+}
+
 /**
  * The text search of the declared text fields, kept by triggers on the collection's table so every
  * write (on any connection) keeps it in step:
@@ -204,13 +233,7 @@ function ensureTextIndex(db: DatabaseSync, definition: CollectionDefinition): bo
   db.exec(
     `CREATE VIRTUAL TABLE ${index} USING fts5(${columns}, content='', contentless_delete=1, tokenize='trigram')`,
   );
-  // FTS5 gathers a transaction's terms in memory and writes them out as a segment each time they pass
-  // this size (1 MB by default), merging segments as they pile up: filling the index from a million
-  // rows (a rebuild's last step) makes far fewer segments to merge at 128 MB (the activity log's 1.6M
-  // rows: 29 s against 62 s; 41 s at 32 MB, 28 s at 256 MB); a live write holds a few terms and is
-  // written out at its commit whatever the size.
-  db.exec(`INSERT INTO ${index} (${index}, rank) VALUES ('hashsize', ${128 * 1024 * 1024})`);
-  db.exec(`INSERT INTO ${index} (rowid, ${columns}) SELECT rowid, ${lowered.join(', ')} FROM ${rows}`);
+  fillTextIndex(db, index, `SELECT rowid, ${lowered.join(', ')} FROM ${rows}`, columns, lowered);
   // Trigger names are the schema's, not the table's: a table renamed into another's place keeps its
   // triggers under their first names, so each set gets a name of its own (after the shape's hash).
   const set = `${hash}:${randomBytes(4).toString('hex')}`;
@@ -233,6 +256,12 @@ function ensureTextIndex(db: DatabaseSync, definition: CollectionDefinition): bo
 
 export function renameTable(db: DatabaseSync, from: string, to: string): void {
   db.exec(`ALTER TABLE ${tableOf(from)} RENAME TO ${tableOf(to)}`);
+  // The planner's statistics are kept by table name, and a rename leaves them under the old one: a
+  // rebuilt read model would serve without them until its indexes were analyzed again.
+  for (const statistics of ['sqlite_stat1', 'sqlite_stat4']) {
+    if (db.prepare(tableByNameSql).get(statistics))
+      db.prepare(`UPDATE ${statistics} SET tbl = ? WHERE tbl = ?`).run(`docs_${to}`, `docs_${from}`);
+  }
   if (hasTextIndex(db, from)) db.exec(`ALTER TABLE ${textIndexOf(from)} RENAME TO ${textIndexOf(to)}`);
   for (const name of searchRowsTables(db, from)) {
     const hash = name.slice(`docs_${from}:search:`.length);

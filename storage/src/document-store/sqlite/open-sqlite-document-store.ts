@@ -254,6 +254,8 @@ class SqliteDocumentStore implements DocumentStore {
       }
       this.#local.applyWithin(encoded);
     });
+    // This connection reads the statistics the switch moved (the others read them with the new schema).
+    this.#db.exec('ANALYZE sqlite_schema');
     this.#statements.clear();
     this.#local.clear();
     this.#schemaChanged();

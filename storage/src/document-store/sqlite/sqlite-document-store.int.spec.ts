@@ -173,6 +173,53 @@ describe('sqlite document store on disk', () => {
     expect(wal).toBeLessThan(16 * 1024 * 1024);
   });
 
+  it('builds a text index over the rows there that the live writes after it do not rewrite whole', async () => {
+    const path = join(dir, 'read-models.sqlite');
+    const documents = openSqliteDocumentStore({ path });
+    const notes: CollectionDefinition = {
+      name: 'notes_v1',
+      fields: { orgId: 'text', text: 'text' },
+      textIndex: ['text'],
+      indexEachField: false,
+    };
+    const note = (n: number) => ({
+      id: `n${n}`,
+      orgId: 'org-1',
+      text: `Load ${n} from ${['Chicago', 'Dallas', 'Denver', 'Fresno'][n % 4]} to ${n % 997} Main Street, rate ${n % 89} per mile, customer ${n % 631}`,
+    });
+    await documents.ensureCollection(notes, { deferIndexes: true });
+    for (let batch = 0; batch < 6; batch++) {
+      await documents.write(
+        Array.from({ length: 5_000 }, (_, index) => ({
+          op: 'put' as const,
+          collection: 'notes_v1',
+          document: note(batch * 5_000 + index),
+          position: BigInt(batch + 1),
+        })),
+      );
+    }
+    await documents.createIndexes('notes_v1');
+    // The index's segments, by id, with how many of its pages start a term: a segment merged into
+    // another is gone, one being merged loses pages.
+    const reader = new DatabaseSync(path, { readOnly: true });
+    const segments = reader.prepare(
+      'SELECT segid, count(*) AS pages FROM "docs_notes_v1:text_idx" GROUP BY segid ORDER BY pages DESC',
+    );
+    const [largest] = segments.all() as { segid: number; pages: number }[];
+    // A commit at a time, as a projector keeps up with a quiet board.
+    for (let n = 0; n < 300; n++) {
+      await documents.write([
+        { op: 'put', collection: 'notes_v1', document: note(100_000 + n), position: 7n },
+      ]);
+    }
+    const after = segments.all() as { segid: number; pages: number }[];
+    reader.close();
+    await documents.close();
+
+    expect(largest?.pages).toBeGreaterThan(100);
+    expect(after).toContainEqual(largest);
+  });
+
   it('knows collections another store on the file ensured', async () => {
     const path = join(dir, 'read-models.sqlite');
     const first = openSqliteDocumentStore({ path });
@@ -284,7 +331,13 @@ describe('sqlite document store on disk', () => {
       .all() as { detail: string }[];
     const tables = names('table').filter((name) => !name.includes('text_'));
     const triggers = names('trigger');
+    // The planner's statistics, kept by table name, moved with the table (none left for gone tables).
+    const statistics = db.prepare('SELECT tbl, idx FROM sqlite_stat1 ORDER BY tbl, idx').all();
     db.close();
+    expect(statistics).toEqual([
+      { tbl: 'docs_postings_v1', idx: 'docs_postings_v1__rebuild:orgId,updatedAt' },
+      { tbl: 'docs_postings_v1', idx: 'sqlite_autoindex_docs_postings_v1__rebuild_1' },
+    ]);
     expect(tables).toEqual([
       'docs_postings_v1',
       expect.stringMatching(/^docs_postings_v1:search:[0-9a-f]{10}$/),
