@@ -13,8 +13,18 @@ export function columnOf(field: string): string {
   return field === idField ? 'id' : `"f:${field}"`;
 }
 
-function indexName(collection: string, fields: string[]): string {
-  return `"docs_${collection}:${fields.join(',')}"`;
+/**
+ * A name for a new index of the collection that no index has yet. Index names are the database's, not
+ * the table's, and an index keeps its name when its table takes another's place (`replaceCollections`):
+ * the next rebuild's table of the same name finds its indexes' names taken by the table in service.
+ */
+function freeIndexName(db: DatabaseSync, collection: string, fields: string[]): string {
+  const taken = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = ?");
+  const base = `docs_${collection}:${fields.join(',')}`;
+  for (let n = 1; ; n++) {
+    const name = n === 1 ? base : `${base}~${n}`;
+    if (!taken.get(name)) return `"${name}"`;
+  }
 }
 
 function extract(field: string): string {
@@ -85,21 +95,34 @@ function indexedColumns(db: DatabaseSync, table: string): Set<string> {
  * learns, for one, that an organization's rows are many and a rare text match is few.
  */
 export function ensureIndexes(db: DatabaseSync, definition: CollectionDefinition): void {
+  let created = false;
+  while (createNextIndex(db, definition)) created = true;
+  if (created) analyzeCollection(db, definition);
+}
+
+/**
+ * Creates one missing index of the collection (its B-tree indexes first, then its text index): false
+ * once none is missing. A build over a million rows takes seconds; one at a time, each in its own
+ * transaction, lets the writes asked for meanwhile in between (see `WorkerWriter.createIndexes`).
+ */
+export function createNextIndex(db: DatabaseSync, definition: CollectionDefinition): boolean {
   const table = tableOf(definition.name);
   const existing = indexedColumns(db, table);
   // The id at the end of every index serves the tie-break of sorted, paged queries.
   const indexes = [...singlyIndexedFields(definition).map((field) => [field]), ...(definition.indexes ?? [])];
-  let created = false;
   for (const index of indexes) {
     const columns = [...index.filter((field) => field !== idField), idField].map(columnOf);
     if (existing.has(columns.map((column) => column.replaceAll('"', '')).join(','))) continue;
-    db.exec(
-      `CREATE INDEX IF NOT EXISTS ${indexName(definition.name, index)} ON ${table} (${columns.join(', ')})`,
-    );
-    created = true;
+    db.exec(`CREATE INDEX ${freeIndexName(db, definition.name, index)} ON ${table} (${columns.join(', ')})`);
+    return true;
   }
-  created = ensureTextIndex(db, definition) || created;
-  if (created && db.prepare(`SELECT 1 FROM ${table} LIMIT 1`).get()) db.exec(`ANALYZE ${table}`);
+  return ensureTextIndex(db, definition);
+}
+
+/** The planner's statistics of the collection's indexes, once it has rows. */
+export function analyzeCollection(db: DatabaseSync, definition: CollectionDefinition): void {
+  const table = tableOf(definition.name);
+  if (db.prepare(`SELECT 1 FROM ${table} LIMIT 1`).get()) db.exec(`ANALYZE ${table}`);
 }
 
 /** The FTS5 table indexing a collection's `textIndex` fields, its columns named c0, c1… in their order. */

@@ -149,6 +149,47 @@ describe('sqlite document store on disk', () => {
     await documents.close();
   });
 
+  it('lets the writes asked for while it builds indexes in between them, not after them all', async () => {
+    const documents = openSqliteDocumentStore({ path: join(dir, 'read-models.sqlite') });
+    const postings: CollectionDefinition = {
+      name: 'postings_v1',
+      fields: { orgId: 'text', updatedAt: 'date', name: 'text' },
+      indexes: [
+        ['orgId', 'updatedAt'],
+        ['orgId', 'name'],
+      ],
+      textIndex: ['name'],
+      indexEachField: false,
+    };
+    await documents.ensureCollection(postings, { deferIndexes: true });
+    await documents.ensureCollection({ name: 'live_v1', fields: { name: 'text' } });
+    await documents.write(
+      Array.from({ length: 5_000 }, (_, index) => ({
+        op: 'put' as const,
+        collection: 'postings_v1',
+        document: { id: `p${index}`, orgId: 'org-1', updatedAt: '2026-01-01', name: `Truck ${index}` },
+        position: 1n,
+      })),
+    );
+    // A rebuild builds its indexes while the live board writes.
+    const built = documents.createIndexes('postings_v1');
+    const wrote = documents.write([
+      { op: 'put', collection: 'live_v1', document: { id: 'a', name: 'Atlas' }, position: 1n },
+    ]);
+    const first = await Promise.race([built.then(() => 'indexes'), wrote.then(() => 'write')]);
+    await Promise.all([built, wrote]);
+    const reader = new DatabaseSync(join(dir, 'read-models.sqlite'), { readOnly: true });
+    const indexes = reader.prepare('PRAGMA index_list("docs_postings_v1")').all() as { origin: string }[];
+    const analyzed = reader.prepare("SELECT idx FROM sqlite_stat1 WHERE tbl = 'docs_postings_v1'").all();
+    reader.close();
+
+    expect(first).toBe('write');
+    expect(indexes.filter((index) => index.origin === 'c')).toHaveLength(2);
+    expect(analyzed.length).toBeGreaterThanOrEqual(2);
+    expect(await documents.count('postings_v1', { name: { contains: 'truck 4999' } })).toBe(1);
+    await documents.close();
+  });
+
   it('copies its WAL into the file every few megabytes, so no checkpoint makes a long disk write', async () => {
     const path = join(dir, 'read-models.sqlite');
     const documents = openSqliteDocumentStore({ path });
@@ -485,6 +526,13 @@ describe('sqlite document store on disk', () => {
         },
       ]);
       await documents.createIndexes('trucks_v1__rebuild');
+      // Its index is built, though the table in service holds one of the same name from the last round.
+      const reader = new DatabaseSync(join(dir, 'read-models.sqlite'), { readOnly: true });
+      const indexes = reader.prepare('PRAGMA index_list("docs_trucks_v1__rebuild")').all() as {
+        origin: string;
+      }[];
+      reader.close();
+      expect(indexes.filter((index) => index.origin === 'c')).toHaveLength(1);
       await documents.replaceCollections([{ target: 'trucks_v1', source: 'trucks_v1__rebuild' }], []);
       await documents.ensureCollection(definition('trucks_v1'));
       const found = await documents.find('trucks_v1', { filter: { name: { contains: 'atlas' } } });

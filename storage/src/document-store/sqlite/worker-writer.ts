@@ -2,10 +2,14 @@ import { WorkerClient } from '../../sqlite/worker-client.ts';
 import type { CollectionDefinition } from '../port.ts';
 import type { EncodedOperation } from './write-operations.ts';
 
-/** What the writer thread is asked to do: write a batch, or build a collection's indexes. */
+/**
+ * What the writer thread is asked to do: write a batch, build one missing index of a collection
+ * (answers whether it built one), or analyze a collection.
+ */
 export type WriterRequest =
   | { kind: 'write'; operations: EncodedOperation[] }
-  | { kind: 'indexes'; definition: CollectionDefinition };
+  | { kind: 'index'; definition: CollectionDefinition }
+  | { kind: 'analyze'; definition: CollectionDefinition };
 
 /**
  * Writes of a file-backed document store, run by a worker thread on its own connection. The SQL
@@ -17,7 +21,7 @@ export type WriterRequest =
  * committed, so a read made after it on any connection sees it.
  */
 export class WorkerWriter {
-  readonly #client: WorkerClient<WriterRequest, null>;
+  readonly #client: WorkerClient<WriterRequest, boolean>;
 
   constructor(path: string) {
     this.#client = new WorkerClient(new URL('./write-worker.ts', import.meta.url), { path });
@@ -27,9 +31,16 @@ export class WorkerWriter {
     await this.#client.request({ kind: 'write', operations });
   }
 
-  /** Builds the collection's missing indexes; writes asked for meanwhile wait for it, in order. */
+  /**
+   * Builds the collection's missing indexes one at a time, each in a transaction of its own, then its
+   * statistics. A write asked for meanwhile waits for the index being built, not for all of them: a
+   * rebuild beside the live board builds the indexes of a million rows, and the live board's writes
+   * go in between.
+   */
   async createIndexes(definition: CollectionDefinition): Promise<void> {
-    await this.#client.request({ kind: 'indexes', definition });
+    let created = false;
+    while (await this.#client.request({ kind: 'index', definition })) created = true;
+    if (created) await this.#client.request({ kind: 'analyze', definition });
   }
 
   /** Resolves once every write asked for so far is settled (a failed one included). */

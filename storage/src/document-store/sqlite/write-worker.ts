@@ -1,7 +1,7 @@
 import { workerData } from 'node:worker_threads';
 import { inWriteTransaction } from '../../sqlite/open-database.ts';
 import { serveRequests } from '../../sqlite/worker-client.ts';
-import { ensureIndexes } from './collection-schema.ts';
+import { analyzeCollection, createNextIndex } from './collection-schema.ts';
 import { openDocumentDatabase } from './document-database.ts';
 import type { WriterRequest } from './worker-writer.ts';
 import { OperationWriter } from './write-operations.ts';
@@ -9,11 +9,13 @@ import { OperationWriter } from './write-operations.ts';
 // The writer thread of a file-backed document store: one connection, one request at a time, in order.
 const db = openDocumentDatabase((workerData as { path: string }).path);
 const writer = new OperationWriter(db);
-serveRequests<WriterRequest, null>(
+serveRequests<WriterRequest, boolean>(
   (request) => {
     if (request.kind === 'write') writer.apply(request.operations);
-    else inWriteTransaction(db, () => ensureIndexes(db, request.definition));
-    return { result: null };
+    else if (request.kind === 'index')
+      return { result: inWriteTransaction(db, () => createNextIndex(db, request.definition)) };
+    else inWriteTransaction(db, () => analyzeCollection(db, request.definition));
+    return { result: false };
   },
   () => db.close(),
 );
