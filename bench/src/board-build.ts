@@ -28,6 +28,8 @@ export interface BuiltBoards {
     longestStallMs: number;
     /** Posts one at a time right after the rebuild, from append until the read models show each (ms). */
     livePosts: LivePosts;
+    /** An admin's rebuild beside the live board afterwards, with posts one at a time meanwhile. */
+    besideLive: { seconds: number; posts: LivePosts };
   };
   close(): Promise<void>;
 }
@@ -51,6 +53,7 @@ interface RebuildReport {
   atHead: number | null;
   longestStallMs: number;
   livePosts: LivePosts;
+  besideLive: { seconds: number; posts: LivePosts };
 }
 
 /** Runs `rebuild-process.ts` over the folder's event log and waits for its report. */
@@ -118,6 +121,7 @@ export async function buildBoards(
       atHeadSeconds: built.atHead,
       longestStallMs: built.longestStallMs,
       livePosts: built.livePosts,
+      besideLive: built.besideLive,
     },
     async close() {
       await documents.close();

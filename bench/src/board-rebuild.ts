@@ -1,5 +1,5 @@
 import { rmSync } from 'node:fs';
-import { buildBoards } from './board-build.ts';
+import { buildBoards, type LivePosts } from './board-build.ts';
 import { tempDir } from './fixtures.ts';
 import { fmt, type Row } from './stats.ts';
 
@@ -43,11 +43,22 @@ export async function benchBoardRebuild(options: { large?: number } = {}): Promi
       figure: 'ms',
       value: fmt(build.longestStallMs),
     });
-    const { livePosts } = build;
+    const posts = (figures: LivePosts) =>
+      `${fmt(figures.p50, 1)} / ${fmt(figures.p99, 1)} / ${fmt(figures.max)}`;
     rows.push({
-      benchmark: `right after the rebuild, ${livePosts.count} posts one at a time, from append until the read models show each`,
+      benchmark: `right after the rebuild, ${build.livePosts.count} posts one at a time, from append until the read models show each`,
       figure: 'p50 / p99 / longest ms',
-      value: `${fmt(livePosts.p50, 1)} / ${fmt(livePosts.p99, 1)} / ${fmt(livePosts.max)}`,
+      value: posts(build.livePosts),
+    });
+    rows.push({
+      benchmark: "an admin's rebuild beside the live board (blue/green), from the request to the switch",
+      figure: 'seconds',
+      value: fmt(build.besideLive.seconds, 1),
+    });
+    rows.push({
+      benchmark: `during that rebuild, ${build.besideLive.posts.count} posts one at a time, from append until the live read models show each`,
+      figure: 'p50 / p99 / longest ms',
+      value: posts(build.besideLive.posts),
     });
     return rows;
   } finally {

@@ -1,8 +1,25 @@
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { truckStream } from '@dispatch/domain';
-import { projections, startProjector } from '@dispatch/projector';
-import { newEventId, openSqliteDocumentStore, openSqliteEventStore } from '@dispatch/storage';
+import {
+  isRebuildUnderWay,
+  PLATFORM_ORG_ID,
+  READ_MODEL_REBUILD_SCHEMA_VERSION,
+  READ_MODEL_REBUILD_STREAM,
+  truckStream,
+} from '@dispatch/domain';
+import {
+  type Projector,
+  projections,
+  readRebuildStatus,
+  startProjector,
+  startReadModels,
+} from '@dispatch/projector';
+import {
+  newEventId,
+  openSqliteDocumentStore,
+  openSqliteEventStore,
+  type RecordedEvent,
+} from '@dispatch/storage';
 import { percentile } from './stats.ts';
 
 /**
@@ -10,8 +27,9 @@ import { percentile } from './stats.ts';
  * product (not in the process that has just generated the events): times the first 1M events, the
  * events up to the head and the whole log with its indexes, and the longest the process's main
  * thread was held (what a rebuild beside the live board costs its users); then posts trucks one at a
- * time, as a quiet floor does right after a rebuild, each timed from its append until the read models
- * show it; then reports them to the parent.
+ * time, each timed from its append until the read models show it: right after the rebuild, as a
+ * quiet floor does, then during an admin's rebuild beside the live board (blue/green); then reports
+ * them to the parent.
  */
 const dir = process.argv[2] as string;
 const events = openSqliteEventStore({ path: join(dir, 'events.sqlite'), synchronous: 'normal' });
@@ -44,40 +62,97 @@ console.error(
   `  projected all ${head.toLocaleString()} events, indexes included, in ${seconds.toFixed(1)} s; main thread held at most ${longestStallMs.toFixed(0)} ms at a time`,
 );
 
-// Posts right after the rebuild, one at a time: copies of the log's first truck under new numbers.
-const LIVE_POSTS = 300;
+// Trucks posted one at a time, each timed from its append until the read models show it: copies of
+// the log's first truck under new numbers.
 const sample = (await events.readAll(0n, 10_000)).find((event) => event.type === 'TruckPosted');
 if (!sample) throw new Error('the log holds no truck');
-const liveMs: number[] = [];
-for (let n = 0; n < LIVE_POSTS; n++) {
-  const truckId = 900_000_000 + n;
+let nextTruck = 900_000_000;
+async function timedPost(shown: Projector): Promise<number> {
+  const truckId = nextTruck++;
   const begin = performance.now();
   const { position } = await events.append(
     truckStream(truckId),
     [
       {
         id: newEventId(),
-        type: sample.type,
-        data: { ...(sample.data as object), truckId },
-        metadata: { ...sample.metadata, correlationId: newEventId(), occurredAt: new Date().toISOString() },
+        type: (sample as RecordedEvent).type,
+        data: { ...((sample as RecordedEvent).data as object), truckId },
+        metadata: {
+          ...(sample as RecordedEvent).metadata,
+          correlationId: newEventId(),
+          occurredAt: new Date().toISOString(),
+        },
       },
     ],
     { expected: 'no_stream' },
   );
-  if (!(await projector.waitFor(position, 120_000)))
-    throw new Error('a live post did not reach the read models');
-  liveMs.push(performance.now() - begin);
+  if (!(await shown.waitFor(position, 600_000))) throw new Error('a live post did not reach the read models');
+  return performance.now() - begin;
 }
-const livePosts = {
-  count: LIVE_POSTS,
-  p50: percentile(liveMs, 50),
-  p99: percentile(liveMs, 99),
-  max: Math.max(...liveMs),
-};
+const figures = (samples: number[]) => ({
+  count: samples.length,
+  p50: percentile(samples, 50),
+  p99: percentile(samples, 99),
+  max: Math.max(...samples),
+});
+const described = (posts: ReturnType<typeof figures>) =>
+  `p50 ${posts.p50.toFixed(1)} ms, p99 ${posts.p99.toFixed(1)} ms, longest ${posts.max.toFixed(0)} ms`;
+
+// Right after the rebuild, as a quiet floor posts.
+const afterMs: number[] = [];
+for (let n = 0; n < 300; n++) afterMs.push(await timedPost(projector));
+const livePosts = figures(afterMs);
 console.error(
-  `  ${LIVE_POSTS} posts one at a time after it, until the read models show each: p50 ${livePosts.p50.toFixed(1)} ms, p99 ${livePosts.p99.toFixed(1)} ms, longest ${livePosts.max.toFixed(0)} ms`,
+  `  ${livePosts.count} posts one at a time after it, until the read models show each: ${described(livePosts)}`,
 );
 await projector.close();
+
+// An admin's rebuild beside the live board: the read models in service keep serving (and taking the
+// posts) while new ones are built from the first event, then take their place.
+const live = await startReadModels({ eventStore: events, documents, projections });
+const rebuildBegin = performance.now();
+await events.append(
+  READ_MODEL_REBUILD_STREAM,
+  [
+    {
+      id: newEventId(),
+      type: 'ReadModelRebuildRequested',
+      data: { requestedBy: 'bench' },
+      metadata: {
+        orgId: PLATFORM_ORG_ID,
+        actorId: 'bench',
+        correlationId: newEventId(),
+        causationId: null,
+        schemaVersion: READ_MODEL_REBUILD_SCHEMA_VERSION,
+        occurredAt: new Date().toISOString(),
+      },
+    },
+  ],
+  { expected: 'any' },
+);
+const duringMs: number[] = [];
+let begun = false;
+for (;;) {
+  const { state, error } = await readRebuildStatus(documents);
+  if (state === 'failed') throw new Error(`the rebuild beside the live board failed: ${error}`);
+  if (isRebuildUnderWay(state)) begun = true;
+  else if (begun && state === 'completed') break;
+  duringMs.push(await timedPost(live));
+}
+const besideLiveSeconds = (performance.now() - rebuildBegin) / 1000;
+const duringRebuild = figures(duringMs);
+console.error(
+  `  rebuilt beside the live board in ${besideLiveSeconds.toFixed(1)} s; ${duringRebuild.count} posts one at a time meanwhile: ${described(duringRebuild)}`,
+);
+await live.close();
 await documents.close();
 await events.close();
-process.send?.({ events: Number(head), seconds, firstMillion, atHead, longestStallMs, livePosts });
+process.send?.({
+  events: Number(head),
+  seconds,
+  firstMillion,
+  atHead,
+  longestStallMs,
+  livePosts,
+  besideLive: { seconds: besideLiveSeconds, posts: duringRebuild },
+});

@@ -86,6 +86,21 @@ describe('projector', () => {
     await projector.close();
   });
 
+  it('answers at once a wait asked of it once closed (a switch to rebuilt read models closes it)', async () => {
+    await post(1);
+    const projector = await startProjector({ eventStore: events, documents, projections });
+    await projector.waitFor(await events.headPosition(), 5000);
+    await projector.close();
+    const { position } = await post(2);
+    // An hour's wait: a closed projector will never reach the position, and should say so now.
+    const answer = await Promise.race([
+      projector.waitFor(position, 3_600_000),
+      new Promise((resolve) => setImmediate(() => resolve('still waiting'))),
+    ]);
+    expect(answer).toBe(false);
+    expect(await projector.waitFor(position - 1n, 3_600_000)).toBe(true);
+  });
+
   it('resumes from its checkpoint and a full replay changes nothing', async () => {
     await post(1);
     const first = await startProjector({ eventStore: events, documents, projections });

@@ -354,6 +354,7 @@ export async function startProjector(options: ProjectorOptions): Promise<Project
   let flushing: Promise<void> | null = null;
   let scheduled = false;
   const waiters = new Set<{ position: bigint; resolve: (ok: boolean) => void }>();
+  let closing = false;
 
   function answerWaiters() {
     // Waiters for the head of a rebuild are answered once the read models have their indexes.
@@ -475,6 +476,8 @@ export async function startProjector(options: ProjectorOptions): Promise<Project
     position: () => committed,
     waitFor(position, timeoutMs) {
       if (position <= committed) return Promise.resolve(true);
+      // Closed, it will not get there: a caller waiting across a switch asks the projector after it.
+      if (closing) return Promise.resolve(false);
       return new Promise((resolve) => {
         const waiter = {
           position,
@@ -491,6 +494,7 @@ export async function startProjector(options: ProjectorOptions): Promise<Project
       });
     },
     async close() {
+      closing = true;
       await subscription.close();
       await flushing;
       // What was received is written before the projector lets go (one try; a failure waits for the
