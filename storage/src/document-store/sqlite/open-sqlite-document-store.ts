@@ -259,7 +259,12 @@ class SqliteDocumentStore implements DocumentStore {
     this.#statements.clear();
     this.#local.clear();
     this.#schemaChanged();
-    for (const name of replaced) inWriteTransaction(this.#db, () => dropTable(this.#db, name));
+    // The tables replaced are out of service: dropping them (seconds at a million rows) holds the
+    // writer thread, not this one.
+    for (const name of replaced) {
+      if (this.#worker) await this.#worker.dropCollection(name);
+      else inWriteTransaction(this.#db, () => dropTable(this.#db, name));
+    }
   }
 
   async close(): Promise<void> {

@@ -389,6 +389,43 @@ describe('sqlite document store on disk', () => {
     expect(plan.some((step) => step.detail.includes('VIRTUAL TABLE INDEX'))).toBe(true);
   });
 
+  it('drops the tables a switch replaced on its writer thread, leaving this thread free meanwhile', async () => {
+    const path = join(dir, 'read-models.sqlite');
+    const documents = openSqliteDocumentStore({ path });
+    const definition = (name: string) => ({ name, fields: { name: 'text' as const }, textIndex: ['name'] });
+    await documents.ensureCollection(definition('trucks_v1'));
+    await documents.write(
+      Array.from({ length: 50_000 }, (_, index) => ({
+        op: 'put' as const,
+        collection: 'trucks_v1',
+        document: { id: `t${index}`, name: `Truck ${index}` },
+        position: 1n,
+      })),
+    );
+    await documents.ensureCollection(definition('trucks_v1__rebuild'), { deferIndexes: true });
+    await documents.write([
+      { op: 'put', collection: 'trucks_v1__rebuild', document: { id: 'a', name: 'Atlas' }, position: 1n },
+    ]);
+    await documents.createIndexes('trucks_v1__rebuild');
+    const switched = documents.replaceCollections(
+      [{ target: 'trucks_v1', source: 'trucks_v1__rebuild' }],
+      [],
+    );
+    // A drop on this thread would end before a callback of the event loop's next turn.
+    const first = await Promise.race([
+      switched.then(() => 'switch'),
+      new Promise((resolve) => setImmediate(() => resolve('this thread'))),
+    ]);
+    await switched;
+    expect(first).toBe('this thread');
+    expect((await documents.find('trucks_v1', {})).map(({ id }) => id)).toEqual(['a']);
+    await documents.close();
+    const db = new DatabaseSync(path);
+    const left = db.prepare("SELECT name FROM sqlite_master WHERE name LIKE '%replaced%'").all();
+    db.close();
+    expect(left).toEqual([]);
+  });
+
   it('drops at open the tables a switch killed after its commit left behind', async () => {
     const path = join(dir, 'read-models.sqlite');
     const definition = (name: string) => ({ name, fields: { name: 'text' as const }, textIndex: ['name'] });

@@ -4,12 +4,13 @@ import type { EncodedOperation } from './write-operations.ts';
 
 /**
  * What the writer thread is asked to do: write a batch, build one missing index of a collection
- * (answers whether it built one), or analyze a collection.
+ * (answers whether it built one), analyze a collection, or drop one's tables.
  */
 export type WriterRequest =
   | { kind: 'write'; operations: EncodedOperation[] }
   | { kind: 'index'; definition: CollectionDefinition }
-  | { kind: 'analyze'; definition: CollectionDefinition };
+  | { kind: 'analyze'; definition: CollectionDefinition }
+  | { kind: 'drop'; collection: string };
 
 /**
  * Writes of a file-backed document store, run by a worker thread on its own connection. The SQL
@@ -41,6 +42,14 @@ export class WorkerWriter {
     let created = false;
     while (await this.#client.request({ kind: 'index', definition })) created = true;
     if (created) await this.#client.request({ kind: 'analyze', definition });
+  }
+
+  /**
+   * Drops a collection's tables. A read model of a million rows takes seconds to drop (SQLite frees
+   * each of its pages): here, not on the caller's thread, and in turn with the writes asked for.
+   */
+  async dropCollection(collection: string): Promise<void> {
+    await this.#client.request({ kind: 'drop', collection });
   }
 
   /** Resolves once every write asked for so far is settled (a failed one included). */
