@@ -29,7 +29,7 @@ export interface BuiltBoards {
     /** Posts one at a time right after the rebuild, from append until the read models show each (ms). */
     livePosts: LivePosts;
     /** An admin's rebuild beside the live board afterwards, with posts one at a time meanwhile. */
-    besideLive: { seconds: number; posts: LivePosts };
+    besideLive: { seconds: number; longestStallMs: number; posts: LivePosts };
   };
   close(): Promise<void>;
 }
@@ -53,7 +53,7 @@ interface RebuildReport {
   atHead: number | null;
   longestStallMs: number;
   livePosts: LivePosts;
-  besideLive: { seconds: number; posts: LivePosts };
+  besideLive: { seconds: number; longestStallMs: number; posts: LivePosts };
 }
 
 /** Runs `rebuild-process.ts` over the folder's event log and waits for its report. */

@@ -56,6 +56,11 @@ export async function benchBoardRebuild(options: { large?: number } = {}): Promi
       value: fmt(build.besideLive.seconds, 1),
     });
     rows.push({
+      benchmark: 'during that rebuild, longest hold of the main thread (the live board waits that long)',
+      figure: 'ms',
+      value: fmt(build.besideLive.longestStallMs),
+    });
+    rows.push({
       benchmark: `during that rebuild, ${build.besideLive.posts.count} posts one at a time, from append until the live read models show each`,
       figure: 'p50 / p99 / longest ms',
       value: posts(build.besideLive.posts),
