@@ -69,6 +69,8 @@ class SqliteDocumentStore implements DocumentStore {
   readonly #local: OperationWriter;
   readonly #worker: WorkerWriter | null;
   readonly #text: TextSearch;
+  /** The drops of the tables switches replaced, under way on the writer thread. */
+  #drops: Promise<void> = Promise.resolve();
   /** Changes made on this connection, which `PRAGMA data_version` does not count. */
   #localChanges = 0;
 
@@ -259,15 +261,24 @@ class SqliteDocumentStore implements DocumentStore {
     this.#statements.clear();
     this.#local.clear();
     this.#schemaChanged();
-    // The tables replaced are out of service: dropping them (seconds at a million rows) holds the
-    // writer thread, not this one.
-    for (const name of replaced) {
-      if (this.#worker) await this.#worker.dropCollection(name);
-      else inWriteTransaction(this.#db, () => dropTable(this.#db, name));
+    // The tables replaced are out of service. Dropping them takes seconds at a million rows (SQLite
+    // frees every page): the writer thread drops them after the switch, one at a time, so the writes
+    // of the read models now in service go in between, and nothing waits for them but `close`. Tables
+    // a crash leaves behind are dropped when the file is next opened.
+    const worker = this.#worker;
+    if (!worker) {
+      for (const name of replaced) inWriteTransaction(this.#db, () => dropTable(this.#db, name));
+      return;
     }
+    const previous = this.#drops;
+    this.#drops = (async () => {
+      await previous;
+      for (const name of replaced) await worker.dropCollection(name);
+    })().catch(() => {});
   }
 
   async close(): Promise<void> {
+    await this.#drops;
     await this.#worker?.close();
     this.#statements.clear();
     if (this.#db.isOpen) this.#db.close();

@@ -389,7 +389,7 @@ describe('sqlite document store on disk', () => {
     expect(plan.some((step) => step.detail.includes('VIRTUAL TABLE INDEX'))).toBe(true);
   });
 
-  it('drops the tables a switch replaced on its writer thread, leaving this thread free meanwhile', async () => {
+  it('drops the tables a switch replaced on its writer thread, after the switch has returned', async () => {
     const path = join(dir, 'read-models.sqlite');
     const documents = openSqliteDocumentStore({ path });
     const definition = (name: string) => ({ name, fields: { name: 'text' as const }, textIndex: ['name'] });
@@ -407,23 +407,20 @@ describe('sqlite document store on disk', () => {
       { op: 'put', collection: 'trucks_v1__rebuild', document: { id: 'a', name: 'Atlas' }, position: 1n },
     ]);
     await documents.createIndexes('trucks_v1__rebuild');
-    const switched = documents.replaceCollections(
-      [{ target: 'trucks_v1', source: 'trucks_v1__rebuild' }],
-      [],
-    );
-    // A drop on this thread would end before a callback of the event loop's next turn.
-    const first = await Promise.race([
-      switched.then(() => 'switch'),
-      new Promise((resolve) => setImmediate(() => resolve('this thread'))),
-    ]);
-    await switched;
-    expect(first).toBe('this thread');
+    const replaced = () => {
+      const db = new DatabaseSync(path, { readOnly: true });
+      const tables = db.prepare("SELECT name FROM sqlite_master WHERE name LIKE '%replaced%'").all();
+      db.close();
+      return tables.length;
+    };
+    await documents.replaceCollections([{ target: 'trucks_v1', source: 'trucks_v1__rebuild' }], []);
+    // The switch is over and the new table serves while the writer thread drops the old one (dropped on
+    // this thread, it would be gone already).
+    const left = replaced();
     expect((await documents.find('trucks_v1', {})).map(({ id }) => id)).toEqual(['a']);
     await documents.close();
-    const db = new DatabaseSync(path);
-    const left = db.prepare("SELECT name FROM sqlite_master WHERE name LIKE '%replaced%'").all();
-    db.close();
-    expect(left).toEqual([]);
+    expect(left).toBeGreaterThan(0);
+    expect(replaced()).toBe(0);
   });
 
   it('drops at open the tables a switch killed after its commit left behind', async () => {
