@@ -111,7 +111,9 @@ class SqliteDocumentStore implements DocumentStore {
 
   async ensureCollection(definition: CollectionDefinition, options: EnsureOptions = {}): Promise<void> {
     assertValidDefinition(definition);
-    // Schema changes wait for the writes asked for before them.
+    // Schema changes wait for the writes asked for before them, and for the drops a switch left: this
+    // connection's write would otherwise wait for the lock a drop holds, holding this thread.
+    await this.#drops;
     await this.#worker?.idle();
     inWriteTransaction(this.#db, () => {
       ensureTable(this.#db, definition, { indexes: !options.deferIndexes });
@@ -129,6 +131,7 @@ class SqliteDocumentStore implements DocumentStore {
 
   async dropCollection(name: string): Promise<void> {
     assertCollectionName(name);
+    await this.#drops;
     await this.#worker?.idle();
     inWriteTransaction(this.#db, () => {
       dropTable(this.#db, name);
@@ -239,6 +242,7 @@ class SqliteDocumentStore implements DocumentStore {
     replacements: CollectionReplacement[],
     operations: WriteOperation[],
   ): Promise<void> {
+    await this.#drops;
     await this.#worker?.idle();
     const sources = replacements.map(({ source }) => this.#catalog.get(source));
     const encoded = encodeOperations(this.#catalog, operations);
@@ -262,9 +266,9 @@ class SqliteDocumentStore implements DocumentStore {
     this.#local.clear();
     this.#schemaChanged();
     // The tables replaced are out of service. Dropping them takes seconds at a million rows (SQLite
-    // frees every page): the writer thread drops them after the switch, one at a time, so the writes
-    // of the read models now in service go in between, and nothing waits for them but `close`. Tables
-    // a crash leaves behind are dropped when the file is next opened.
+    // frees every page): the writer thread drops them after the switch has returned, one at a time,
+    // so the writes of the read models now in service go in between; schema changes and `close` wait
+    // for them. Tables a crash leaves behind are dropped when the file is next opened.
     const worker = this.#worker;
     if (!worker) {
       for (const name of replaced) inWriteTransaction(this.#db, () => dropTable(this.#db, name));
