@@ -106,17 +106,48 @@ export function ensureIndexes(db: DatabaseSync, definition: CollectionDefinition
  * transaction, lets the writes asked for meanwhile in between (see `WorkerWriter.createIndexes`).
  */
 export function createNextIndex(db: DatabaseSync, definition: CollectionDefinition): boolean {
-  const table = tableOf(definition.name);
-  const existing = indexedColumns(db, table);
+  const missing = missingIndex(db, definition);
+  if (!missing) return ensureTextIndex(db, definition);
+  const columns = missing.columns.join(', ');
+  db.exec(
+    `CREATE INDEX ${freeIndexName(db, definition.name, missing.fields)} ON ${tableOf(definition.name)} (${columns})`,
+  );
+  return true;
+}
+
+/** The first declared B-tree index the collection's table lacks, if any. */
+function missingIndex(db: DatabaseSync, definition: CollectionDefinition) {
+  const existing = indexedColumns(db, tableOf(definition.name));
   // The id at the end of every index serves the tie-break of sorted, paged queries.
   const indexes = [...singlyIndexedFields(definition).map((field) => [field]), ...(definition.indexes ?? [])];
-  for (const index of indexes) {
-    const columns = [...index.filter((field) => field !== idField), idField].map(columnOf);
-    if (existing.has(columns.map((column) => column.replaceAll('"', '')).join(','))) continue;
-    db.exec(`CREATE INDEX ${freeIndexName(db, definition.name, index)} ON ${table} (${columns.join(', ')})`);
-    return true;
+  for (const fields of indexes) {
+    const columns = [...fields.filter((field) => field !== idField), idField].map(columnOf);
+    if (!existing.has(columns.map((column) => column.replaceAll('"', '')).join(',')))
+      return { fields, columns };
   }
-  return ensureTextIndex(db, definition);
+  return null;
+}
+
+/**
+ * Whether `ensureTable` would change nothing: the table has every declared field's column and,
+ * unless they are deferred, every index and its text index as declared. A start ensures every
+ * collection: one that is as declared takes no write lock.
+ */
+export function tableIsCurrent(
+  db: DatabaseSync,
+  definition: CollectionDefinition,
+  options: { indexes: boolean },
+): boolean {
+  const columns = new Set(
+    (db.prepare(`PRAGMA table_xinfo(${tableOf(definition.name)})`).all() as { name: string }[]).map(
+      (column) => column.name,
+    ),
+  );
+  if (columns.size === 0) return false;
+  for (const field of Object.keys(definition.fields)) {
+    if (field !== idField && !columns.has(`f:${field}`)) return false;
+  }
+  return !options.indexes || (missingIndex(db, definition) === null && textIndexIsCurrent(db, definition));
 }
 
 /** The planner's statistics of the collection's indexes, once it has rows. */
@@ -218,21 +249,29 @@ function fillTextIndex(db: DatabaseSync, index: string, source: string, columns:
  * rows there) when missing or of another shape; a table that took another's place brings them and
  * their triggers along (see `renameTable`).
  */
+const triggersOf = (db: DatabaseSync, collection: string) =>
+  db
+    .prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = ?")
+    .all(`docs_${collection}`) as { name: string }[];
+
+/** Whether the collection's text search is there in its declared shape (or none is declared). */
+function textIndexIsCurrent(db: DatabaseSync, definition: CollectionDefinition): boolean {
+  if ((definition.textIndex ?? []).length === 0) return true;
+  const hash = textSearchHash(definition);
+  const triggers = triggersOf(db, definition.name);
+  const current = triggers.filter((trigger) => trigger.name.includes(`:${hash}:`));
+  const present = db.prepare(tableByNameSql).get(searchRowsName(definition.name, hash)) !== undefined;
+  return hasTextIndex(db, definition.name) && present && current.length === 3 && triggers.length === 3;
+}
+
 function ensureTextIndex(db: DatabaseSync, definition: CollectionDefinition): boolean {
   const fields = definition.textIndex ?? [];
-  if (fields.length === 0) return false;
+  if (fields.length === 0 || textIndexIsCurrent(db, definition)) return false;
   const table = tableOf(definition.name);
   const index = textIndexOf(definition.name);
   const hash = textSearchHash(definition);
   const rows = `"${searchRowsName(definition.name, hash)}"`;
-  const triggers = db
-    .prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = ?")
-    .all(`docs_${definition.name}`) as { name: string }[];
-  const current = triggers.filter((trigger) => trigger.name.includes(`:${hash}:`));
-  const present = db.prepare(tableByNameSql).get(searchRowsName(definition.name, hash)) !== undefined;
-  if (hasTextIndex(db, definition.name) && present && current.length === 3 && triggers.length === 3)
-    return false;
-  for (const trigger of triggers) db.exec(`DROP TRIGGER "${trigger.name}"`);
+  for (const trigger of triggersOf(db, definition.name)) db.exec(`DROP TRIGGER "${trigger.name}"`);
   db.exec(`DROP TABLE IF EXISTS ${index}`);
   for (const name of searchRowsTables(db, definition.name)) db.exec(`DROP TABLE "${name}"`);
 

@@ -17,7 +17,14 @@ import type {
 } from '../port.ts';
 import { planFilter, planQuery } from '../query-plan.ts';
 import { CollectionCatalog } from './collection-catalog.ts';
-import { dropTable, ensureIndexes, ensureTable, renameTable, tableOf } from './collection-schema.ts';
+import {
+  dropTable,
+  ensureIndexes,
+  ensureTable,
+  renameTable,
+  tableIsCurrent,
+  tableOf,
+} from './collection-schema.ts';
 import { openDocumentDatabase } from './document-database.ts';
 import {
   countSql,
@@ -111,6 +118,15 @@ class SqliteDocumentStore implements DocumentStore {
 
   async ensureCollection(definition: CollectionDefinition, options: EnsureOptions = {}): Promise<void> {
     assertValidDefinition(definition);
+    // A collection as declared is left alone, without a write (nor waiting for the drops below).
+    const known = this.#catalog.find(definition.name);
+    const indexes = !options.deferIndexes;
+    if (
+      known &&
+      JSON.stringify(known) === JSON.stringify(definition) &&
+      tableIsCurrent(this.#db, definition, { indexes })
+    )
+      return;
     // Schema changes wait for the writes asked for before them, and for the drops a switch left: this
     // connection's write would otherwise wait for the lock a drop holds, holding this thread.
     await this.#drops;
