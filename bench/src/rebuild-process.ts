@@ -64,8 +64,9 @@ console.error(
 
 // Trucks posted one at a time, each timed from its append until the read models show it: copies of
 // the log's first truck under new numbers.
-const sample = (await events.readAll(0n, 10_000)).find((event) => event.type === 'TruckPosted');
-if (!sample) throw new Error('the log holds no truck');
+const found = (await events.readAll(0n, 10_000)).find((event) => event.type === 'TruckPosted');
+if (!found) throw new Error('the log holds no truck');
+const sample: RecordedEvent = found;
 let nextTruck = 900_000_000;
 async function timedPost(shown: Projector): Promise<number> {
   const truckId = nextTruck++;
@@ -75,10 +76,10 @@ async function timedPost(shown: Projector): Promise<number> {
     [
       {
         id: newEventId(),
-        type: (sample as RecordedEvent).type,
-        data: { ...((sample as RecordedEvent).data as object), truckId },
+        type: sample.type,
+        data: { ...(sample.data as object), truckId },
         metadata: {
-          ...(sample as RecordedEvent).metadata,
+          ...sample.metadata,
           correlationId: newEventId(),
           occurredAt: new Date().toISOString(),
         },

@@ -207,6 +207,21 @@ function searchRowsTables(db: DatabaseSync, collection: string): string[] {
 const hasTextIndex = (db: DatabaseSync, collection: string) =>
   db.prepare(tableByNameSql).get(textIndexName(collection)) !== undefined;
 
+const triggersOf = (db: DatabaseSync, collection: string) =>
+  db
+    .prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = ?")
+    .all(`docs_${collection}`) as { name: string }[];
+
+/** Whether the collection's text search is there in its declared shape (or none is declared). */
+function textIndexIsCurrent(db: DatabaseSync, definition: CollectionDefinition): boolean {
+  if ((definition.textIndex ?? []).length === 0) return true;
+  const hash = textSearchHash(definition);
+  const triggers = triggersOf(db, definition.name);
+  const current = triggers.filter((trigger) => trigger.name.includes(`:${hash}:`));
+  const present = db.prepare(tableByNameSql).get(searchRowsName(definition.name, hash)) !== undefined;
+  return hasTextIndex(db, definition.name) && present && current.length === 3 && triggers.length === 3;
+}
+
 /** FTS5's own size of the terms it gathers in memory before it writes them out as a segment. */
 const LIVE_TERM_BUFFER = 1024 * 1024;
 
@@ -217,7 +232,7 @@ const LIVE_TERM_BUFFER = 1024 * 1024;
  * terms as a small segment on level 0, and a level that has gathered a few segments is merged into one
  * on the next. A fill written as one segment (terms gathered up to 128 MB, fast to build) lands on
  * level 0 beside the live segments that follow, and is merged whole with them: on the 1.6M-event
- * board, the 10th and the 254th live commits after a rebuild each rewrote the activity log's index
+ * board, the 11th and the 254th live commits after a rebuild each rewrote the activity log's index
  * (208,000 and 276,000 pages) and held the writer 9.3 and 9.7 s. So the fill gathers about an eighth
  * of its text at a time (some segments, on a few levels), then `optimize` merges them into one segment
  * above them all, which live merges reach only after a very long time: the same 1,000 live commits
@@ -249,21 +264,6 @@ function fillTextIndex(db: DatabaseSync, index: string, source: string, columns:
  * rows there) when missing or of another shape; a table that took another's place brings them and
  * their triggers along (see `renameTable`).
  */
-const triggersOf = (db: DatabaseSync, collection: string) =>
-  db
-    .prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = ?")
-    .all(`docs_${collection}`) as { name: string }[];
-
-/** Whether the collection's text search is there in its declared shape (or none is declared). */
-function textIndexIsCurrent(db: DatabaseSync, definition: CollectionDefinition): boolean {
-  if ((definition.textIndex ?? []).length === 0) return true;
-  const hash = textSearchHash(definition);
-  const triggers = triggersOf(db, definition.name);
-  const current = triggers.filter((trigger) => trigger.name.includes(`:${hash}:`));
-  const present = db.prepare(tableByNameSql).get(searchRowsName(definition.name, hash)) !== undefined;
-  return hasTextIndex(db, definition.name) && present && current.length === 3 && triggers.length === 3;
-}
-
 function ensureTextIndex(db: DatabaseSync, definition: CollectionDefinition): boolean {
   const fields = definition.textIndex ?? [];
   if (fields.length === 0 || textIndexIsCurrent(db, definition)) return false;

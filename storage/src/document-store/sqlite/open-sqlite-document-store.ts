@@ -132,7 +132,7 @@ class SqliteDocumentStore implements DocumentStore {
     await this.#drops;
     await this.#worker?.idle();
     inWriteTransaction(this.#db, () => {
-      ensureTable(this.#db, definition, { indexes: !options.deferIndexes });
+      ensureTable(this.#db, definition, { indexes });
       this.#catalog.save(definition);
     });
     this.#schemaChanged();
