@@ -15,7 +15,12 @@ export {
   envelopeSearchText,
 } from './projections/envelopes.ts';
 export * from './projections/index.ts';
-export { OPEN_VERSION_END, type VersionFields } from './projections/list-versions.ts';
+export {
+  type ListHistory,
+  listHistories,
+  OPEN_VERSION_END,
+  type VersionFields,
+} from './projections/list-versions.ts';
 export type { LoadDocument } from './projections/loads.ts';
 export * from './projections/organization-documents.ts';
 export { facetFields } from './projections/posting-changes.ts';

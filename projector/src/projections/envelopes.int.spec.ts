@@ -336,7 +336,7 @@ describe('envelopes collection on SQLite', () => {
     const db = new DatabaseSync(path, { readOnly: true });
     try {
       const sweeper = plan(db, dueQuery(at(0)));
-      expect(sweeper).toContain('USING INDEX docs_envelopes_v2:dueAt');
+      expect(sweeper).toContain('USING INDEX docs_envelopes_v3:dueAt');
       expect(sweeper).not.toContain('TEMP B-TREE');
       for (const field of ['updatedAt', 'createdAt', 'lastSentAt']) {
         const list = plan(db, {
@@ -344,7 +344,7 @@ describe('envelopes collection on SQLite', () => {
           sort: [{ field, direction: 'desc' }],
           limit: 10,
         });
-        expect(list).toContain(`USING INDEX docs_envelopes_v2:orgId,${field},envelopeStatus,type `);
+        expect(list).toContain(`USING INDEX docs_envelopes_v3:orgId,${field},envelopeStatus,type `);
         // Rows come in the index's order; only ties of the sort field are put in id order.
         expect(list).not.toContain('TEMP B-TREE FOR ORDER BY');
       }

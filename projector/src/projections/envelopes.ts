@@ -26,6 +26,11 @@ export type EnvelopeDocument = Omit<Envelope, 'id'> & {
   position: string;
   dueAt: string | null;
   searchText: string;
+  /**
+   * The instant of the last event that changed the document: when this state of the envelope began,
+   * which the board as of a moment reads (a reminder or a copied link moves it, not `updatedAt`).
+   */
+  validFromAt: string;
 };
 
 /**
@@ -59,14 +64,19 @@ export function envelopeOfDocument(document: EnvelopeDocument): Envelope {
     position: _position,
     dueAt: _dueAt,
     searchText: _searchText,
+    validFromAt: _validFromAt,
     number,
     ...view
   } = document;
   return { ...view, id: number };
 }
 
-/** The document of a view (the runner adds the position). */
-export function envelopeDocumentOf(view: Envelope, orgId: string): Omit<EnvelopeDocument, 'position'> {
+/** The document of a view as an event at `at` left it (the runner adds the position). */
+export function envelopeDocumentOf(
+  view: Envelope,
+  orgId: string,
+  at: string,
+): Omit<EnvelopeDocument, 'position'> {
   const { id: number, ...fields } = view;
   return {
     ...fields,
@@ -75,6 +85,7 @@ export function envelopeDocumentOf(view: Envelope, orgId: string): Omit<Envelope
     orgId,
     dueAt: envelopeDueAt(view),
     searchText: envelopeSearchText(view),
+    validFromAt: at,
   };
 }
 
@@ -98,6 +109,7 @@ export const envelopesProjection: Projection = {
         lastSentAt: 'date',
         dueAt: 'date',
         searchText: 'text',
+        validFromAt: 'date',
       },
       // Every list query is one organization's: each index starts with it, then serves a sort of the
       // list (and a date range on it), or the creator filter with the default sort. Status and type
@@ -129,7 +141,7 @@ export const envelopesProjection: Projection = {
     if (event.type !== 'EnvelopeSent' && !current) return;
     const next = applyEnvelopeEvent(current && envelopeOfDocument(current), event);
     if (!next) return;
-    context.put(collections.envelopes, envelopeDocumentOf(next, orgId));
+    context.put(collections.envelopes, envelopeDocumentOf(next, orgId, recorded.metadata.occurredAt));
     const before = current?.envelopeStatus ?? null;
     if (before !== next.envelopeStatus) {
       const by: Record<string, number> = { [`counts.${next.envelopeStatus}`]: 1 };

@@ -1,13 +1,11 @@
 import type { Projection } from '../projection.ts';
 import { activityProjection } from './activity.ts';
 import { boardCountersProjection } from './board-counters.ts';
-import { envelopesProjection } from './envelopes.ts';
 import {
-  envelopeVersionsProjection,
-  loadVersionsProjection,
-  truckVersionsProjection,
+  versionedEnvelopesProjection,
+  versionedLoadsProjection,
+  versionedTrucksProjection,
 } from './list-versions.ts';
-import { loadsProjection } from './loads.ts';
 import { organizationsProjection } from './organizations.ts';
 import { rebuildRequestsProjection } from './rebuild-requests.ts';
 import { savedSearchesProjection } from './saved-searches.ts';
@@ -16,7 +14,6 @@ import {
   standingSearchesBeforeProjection,
 } from './standing-search-alerts.ts';
 import { systemPingsProjection } from './system-pings.ts';
-import { trucksProjection } from './trucks.ts';
 
 /**
  * Projections apply each event in this order. The board's counters read a posting as it was before
@@ -28,17 +25,14 @@ export const projections: Projection[] = [
   activityProjection,
   // Standing searches compare a posting before an event with the posting after: before the lists…
   standingSearchesBeforeProjection,
-  trucksProjection,
-  loadsProjection,
+  // The lists keep their past: each event's list row, then the version it ended (see withVersions).
+  versionedTrucksProjection,
+  versionedLoadsProjection,
   // …and after them.
   standingSearchAlertsProjection,
   savedSearchesProjection,
   organizationsProjection,
-  envelopesProjection,
-  // The versions read the lists' rows as the events left them, so they come after the lists.
-  truckVersionsProjection,
-  loadVersionsProjection,
-  envelopeVersionsProjection,
+  versionedEnvelopesProjection,
   rebuildRequestsProjection,
   systemPingsProjection,
 ];

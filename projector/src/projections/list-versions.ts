@@ -1,18 +1,17 @@
-import type { CollectionDefinition, RecordedEvent } from '@dispatch/storage';
+import type { CollectionDefinition, Document, RecordedEvent } from '@dispatch/storage';
 import { collections } from '../collections.ts';
-import type { DocumentBody, Projection } from '../projection.ts';
+import type { Projection } from '../projection.ts';
 import { envelopesProjection } from './envelopes.ts';
 import { loadsProjection } from './loads.ts';
 import { trucksProjection } from './trucks.ts';
 
-/** `validToAt` of the version in service: later than any instant anyone asks about. */
+/** `diedAt` of a row that still stands: later than any instant anyone asks about. */
 export const OPEN_VERSION_END = '9999-12-31T23:59:59.999Z';
 
 /**
- * A version of a list row: the row as it was from `validFromAt` (the instant of the event that made
- * it) until `validToAt` (the instant of the event that replaced or removed it; OPEN_VERSION_END while
- * it is the row in service). The version in service is stored under the row's own id, earlier ones
- * under `{rowId}@{position that made them}`.
+ * A version of a list row that has ended: the row as it was from `validFromAt` (the instant of the
+ * event that made it) until `validToAt` (the instant of the event that replaced or removed it).
+ * Stored under `{rowId}@{position of the event that made it}`.
  */
 export interface VersionFields {
   rowId: string;
@@ -20,29 +19,72 @@ export interface VersionFields {
   validToAt: string;
   /** When the row was created: a row made after the moment asked about is "added since". */
   rowCreatedAt: string;
-  /** How this version ended: replaced by an edit, or the row removed; null while in service. */
-  endedBy: 'change' | 'removal' | null;
+  /** How this version ended: replaced by an edit, or the row removed. */
+  endedBy: 'change' | 'removal';
 }
 
 /**
- * The board as of any moment, from temporal read models: for each list (trucks, loads, envelopes),
- * every version of every row with the interval in which it was the row in service. An as-of query is
- * the list's own query on these, plus "valid at that instant", through indexes, not a replay. The
- * versions are written after the lists (this projection comes after them), from the list's own row.
+ * Where a list's past is kept: the list itself (each row is its own version in service, valid from
+ * its `validFrom` field), the versions that ended, and each row's lifetime.
  */
-function versionsOf(options: {
-  name: string;
-  list: CollectionDefinition;
+export interface ListHistory {
+  list: string;
   versions: string;
   lifetimes: string;
-  /** Indexes for the counts an as-of answer makes besides the list's (each ends with the validity). */
-  countIndexes?: string[][];
-  eventTypes: readonly string[];
-  rowIdOf: (event: RecordedEvent) => string;
-}): Projection {
-  const { list, versions, lifetimes } = options;
+  /**
+   * The list's field holding the instant of the last event that changed a row. A posting's
+   * `updatedAt` is that instant; an envelope's is not (a reminder moves none of it), so envelopes
+   * keep `validFromAt`. Either is never earlier than the row's `updatedAt`.
+   */
+  validFrom: string;
+}
+
+export const listHistories = {
+  trucks: {
+    list: collections.trucks,
+    versions: collections.truckVersions,
+    lifetimes: collections.truckLifetimes,
+    validFrom: 'updatedAt',
+  },
+  loads: {
+    list: collections.loads,
+    versions: collections.loadVersions,
+    lifetimes: collections.loadLifetimes,
+    validFrom: 'updatedAt',
+  },
+  envelopes: {
+    list: collections.envelopes,
+    versions: collections.envelopeVersions,
+    lifetimes: collections.envelopeLifetimes,
+    validFrom: 'validFromAt',
+  },
+} as const satisfies Record<string, ListHistory>;
+
+type Row = Document & Record<string, unknown> & { orgId: string; createdAt: string };
+
+/**
+ * A list with its past, for the board as of any moment: the list's projection, and after each event
+ * it applied, the version of the row the event ended (the row as it was before) and the row's
+ * lifetime. The version in service is the list row itself, so a row never edited costs the history
+ * one small lifetime document: an as-of query reads the rows in service made by then and the ended
+ * versions valid then, and merges them in the list's order.
+ */
+function withVersions(
+  listProjection: Projection,
+  options: {
+    history: ListHistory;
+    /** Indexes for the counts an as-of answer makes besides the list's (each ends with the validity). */
+    countIndexes?: string[][];
+    /** The event type that creates a row: it never ends one. */
+    creation: string;
+    rowIdOf: (event: RecordedEvent) => string;
+  },
+): Projection {
+  const { history } = options;
+  const list = listProjection.collections.find((collection) => collection.name === history.list);
+  if (!list) throw new Error(`${listProjection.name} has no collection ${history.list}`);
   const definition: CollectionDefinition = {
-    name: versions,
+    name: history.versions,
     fields: {
       ...list.fields,
       rowId: 'text',
@@ -51,15 +93,13 @@ function versionsOf(options: {
       rowCreatedAt: 'date',
     },
     // The list's own indexes serve the page (its sorts, started at the instant asked about) and the
-    // radius search; the validity index counts the rows valid at an instant from the index alone; rowId finds a row's
-    // versions.
+    // radius search; the validity index counts the versions valid at an instant from the index alone.
     indexes: [
       ...(list.indexes ?? []),
       // Counts of the versions valid at an instant under a filter start from it (one index only
       // starts so: a second would draw SQLite's planner away from it).
       ['orgId', 'validToAt', 'validFromAt'],
       ...(options.countIndexes ?? []),
-      ['rowId'],
     ],
     indexEachField: false,
     ...(list.textIndex ? { textIndex: list.textIndex } : {}),
@@ -70,7 +110,7 @@ function versionsOf(options: {
   // instant is the rows made by then less those removed by then, two counts of index entries, however
   // often the rows were edited.
   const lifetimesDefinition: CollectionDefinition = {
-    name: lifetimes,
+    name: history.lifetimes,
     fields: { orgId: 'text', bornAt: 'date', diedAt: 'date' },
     indexes: [
       ['orgId', 'bornAt', 'diedAt'],
@@ -79,84 +119,68 @@ function versionsOf(options: {
     indexEachField: false,
   };
   return {
-    name: options.name,
-    collections: [definition, lifetimesDefinition],
-    eventTypes: options.eventTypes,
+    ...listProjection,
+    collections: [...listProjection.collections, definition, lifetimesDefinition],
     async apply(event, context) {
       const rowId = options.rowIdOf(event);
+      const before = event.type === options.creation ? null : await context.get<Row>(history.list, rowId);
+      await listProjection.apply(event, context);
+      const after = await context.get<Row>(history.list, rowId);
+      // An event the list passed over (an unknown row, or one that changes nothing) ends no version.
+      if (after ? after.position !== event.position.toString() : !before) return;
       const at = event.metadata.occurredAt;
-      const [open, row] = await Promise.all([
-        context.get<DocumentBody & VersionFields & { position: string }>(versions, rowId),
-        context.get<DocumentBody & { position: string }>(list.name, rowId),
-      ]);
-      if (open) {
-        const { position: _position, ...fields } = open;
-        context.put(versions, {
+      if (before) {
+        const { position, ...fields } = before;
+        context.put(history.versions, {
           ...fields,
-          id: `${rowId}@${open.position}`,
-          validToAt: at,
-          endedBy: row ? 'change' : 'removal',
-        });
-      }
-      if (row && !open)
-        context.put(lifetimes, { id: rowId, orgId: row.orgId, bornAt: at, diedAt: OPEN_VERSION_END });
-      if (!row && open)
-        context.put(lifetimes, { id: rowId, orgId: open.orgId, bornAt: open.rowCreatedAt, diedAt: at });
-      if (row) {
-        const { position: _position, ...fields } = row;
-        context.put(versions, {
-          ...fields,
-          id: rowId,
+          id: `${rowId}@${position}`,
           rowId,
-          validFromAt: at,
-          validToAt: OPEN_VERSION_END,
-          rowCreatedAt: open?.rowCreatedAt ?? at,
-          endedBy: null,
+          validFromAt: before[history.validFrom],
+          validToAt: at,
+          rowCreatedAt: before.createdAt,
+          endedBy: after ? 'change' : 'removal',
         });
-      } else if (open) {
-        context.delete(versions, rowId);
       }
+      if (after && !before)
+        context.put(history.lifetimes, {
+          id: rowId,
+          orgId: after.orgId,
+          bornAt: at,
+          diedAt: OPEN_VERSION_END,
+        });
+      if (!after && before)
+        context.put(history.lifetimes, {
+          id: rowId,
+          orgId: before.orgId,
+          bornAt: before.createdAt,
+          diedAt: at,
+        });
     },
   };
 }
 
-const definitionOf = (projection: Projection, name: string) => {
-  const found = projection.collections.find((collection) => collection.name === name);
-  if (!found) throw new Error(`${projection.name} has no collection ${name}`);
-  return found;
-};
-
-export const truckVersionsProjection = versionsOf({
-  name: 'truck-versions',
-  list: definitionOf(trucksProjection, collections.trucks),
-  versions: collections.truckVersions,
-  lifetimes: collections.truckLifetimes,
+export const versionedTrucksProjection = withVersions(trucksProjection, {
+  history: listHistories.trucks,
   countIndexes: [
     // "Available only", the trucks board's most used filter.
     ['orgId', 'status', 'validToAt', 'validFromAt'],
     // "Available today" and "yesterday" as of a moment: one day's available trucks.
     ['orgId', 'status', 'availabilityDate', 'validToAt', 'validFromAt'],
   ],
-  eventTypes: trucksProjection.eventTypes,
+  creation: 'TruckPosted',
   rowIdOf: (event) => String((event.data as { truckId: number }).truckId),
 });
 
-export const loadVersionsProjection = versionsOf({
-  name: 'load-versions',
-  list: definitionOf(loadsProjection, collections.loads),
-  versions: collections.loadVersions,
-  lifetimes: collections.loadLifetimes,
+export const versionedLoadsProjection = withVersions(loadsProjection, {
+  history: listHistories.loads,
   // "Available today" and "yesterday" as of a moment: one day's loads.
   countIndexes: [['orgId', 'availabilityDate', 'validToAt', 'validFromAt']],
-  eventTypes: loadsProjection.eventTypes,
+  creation: 'LoadPosted',
   rowIdOf: (event) => String((event.data as { loadId: number }).loadId),
 });
 
-export const envelopeVersionsProjection = versionsOf({
-  name: 'envelope-versions',
-  list: definitionOf(envelopesProjection, collections.envelopes),
-  versions: collections.envelopeVersions,
-  lifetimes: collections.envelopeLifetimes,
-  eventTypes: envelopesProjection.eventTypes,
+export const versionedEnvelopesProjection = withVersions(envelopesProjection, {
+  history: listHistories.envelopes,
+  creation: 'EnvelopeSent',
   rowIdOf: (event) => String((event.data as { envelopeId: string }).envelopeId),
 });

@@ -66,7 +66,8 @@ export const loadsProjection: Projection = {
       indexes: [
         ['orgId', 'updatedAt'],
         ['orgId', 'createdAt'],
-        ['orgId', 'availabilityDate'],
+        // With the last change: the board as of a moment counts one day's loads in service then from it alone.
+        ['orgId', 'availabilityDate', 'updatedAt'],
         ['orgId', 'createdBy', 'updatedAt'],
         // The radius search, by origin or by destination (see the trucks list).
         ['orgId', 'origin.latitude', 'origin.longitude'],

@@ -42,8 +42,12 @@ export const trucksProjection: Projection = {
       indexes: [
         ['orgId', 'updatedAt'],
         ['orgId', 'createdAt'],
-        ['orgId', 'availabilityDate'],
+        // The availability date sort and range; status and the last change ride along for the board
+        // as of a moment, which counts one day's available trucks in service then from it alone.
+        ['orgId', 'availabilityDate', 'status', 'updatedAt'],
         ['orgId', 'createdBy', 'updatedAt'],
+        // "Available only" by last change: the live page, and the as-of count of the trucks in service.
+        ['orgId', 'status', 'updatedAt'],
         // The radius search counts an organization's trucks per point inside a box from this index alone.
         ['orgId', 'location.latitude', 'location.longitude'],
       ],

@@ -38,10 +38,16 @@ beforeAll(async () => {
   await board.removeTruck(802, at('04'), A);
   await board.removeLoad(901, at('04', '11'), A);
   await board.postTruck(803, { truckName: 'Late Rig' }, at('05'), A);
-  // An envelope: sent on day 1, opened on day 2, signed on day 4.
+  // An envelope: sent on day 1, opened on day 2, reminded on day 3 (which leaves its updatedAt as it
+  // was: the version in service begins at the reminder all the same), signed on day 4.
   const envelopes = new EnvelopeHistory(app, org.id);
   const envelopeId = await envelopes.send({ receiverName: 'Olga Onboard' }, at('01', '09'), A);
   await envelopes.deliver(envelopeId, at('02', '09'));
+  await envelopes.append(
+    { type: 'EnvelopeReminderSent', data: { envelopeId, reminder: 1, tokenHash: 'a'.repeat(64) } },
+    at('03', '09'),
+    'system:reminders',
+  );
   await envelopes.complete(envelopeId, at('04', '09'), 'Olga Onboard');
   // Another organization's truck, at the same moments: never in Alice's answers.
   await new PostingHistory(app, other.id).postTruck(804, { truckName: 'Bob Rig' }, at('02'), 'bob');
@@ -166,6 +172,7 @@ describe('the board as of a moment', () => {
       );
     expect(await status('01')).toEqual(['sent:changed']);
     expect(await status('02')).toEqual(['delivered:changed']);
+    expect(await status('03')).toEqual(['delivered:changed']);
     expect(await status('05')).toEqual(['completed:unchanged']);
     const counts = await get(`/api/v1/envelopes/counts?asOf=${at('03', '12')}`);
     expect(counts.data.filter((row: { count: number }) => row.count > 0)).toEqual([

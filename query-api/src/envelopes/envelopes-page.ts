@@ -15,9 +15,10 @@ import {
   type EnvelopeDocument,
   envelopeCountsId,
   envelopeOfDocument,
+  listHistories,
 } from '@dispatch/projector';
 import type { DocumentStore, Filter } from '@dispatch/storage';
-import { type AsOfMoment, filterAsOf, listPageAsOf } from '../lists/as-of.ts';
+import { type AsOfMoment, countValidAt, listPageAsOf } from '../lists/as-of.ts';
 
 /** An envelope as the API answers it: its number back as `id`, what the projector keeps to filter by left out. */
 export function toEnvelope(document: EnvelopeDocument): EnvelopeAnswer {
@@ -100,12 +101,10 @@ export async function envelopesPage(
 ): Promise<EnvelopesPageAnswer> {
   const filter = envelopeFilter(query, orgId);
   if (asOf) {
-    // The list as it was at that moment, from the envelopes' versions, read only.
+    // The list as it was at that moment, from the envelopes and their ended versions, read only.
     const page = await listPageAsOf<EnvelopeDocument>({
       documents,
-      list: collections.envelopes,
-      versions: collections.envelopeVersions,
-      lifetimes: collections.envelopeLifetimes,
+      history: listHistories.envelopes,
       orgId,
       filter,
       sort: [{ field: query.orderBy, direction: query.sort }],
@@ -160,7 +159,7 @@ export async function envelopeCounts(
   };
 }
 
-/** The counts by status as they were at `asOf`, over the envelopes' versions valid then. */
+/** The counts by status as they were at `asOf`, over the envelopes in service then. */
 async function countsAsOf(
   documents: DocumentStore,
   orgId: string,
@@ -171,7 +170,7 @@ async function countsAsOf(
     envelopeStatuses.map((status) => {
       const filter: Filter = { orgId: { eq: orgId }, envelopeStatus: { eq: status } };
       if (type) filter.type = { eq: type };
-      return documents.count(collections.envelopeVersions, filterAsOf(filter, asOf.at, null));
+      return countValidAt(documents, listHistories.envelopes, filter, asOf.at);
     }),
   );
   return Object.fromEntries(envelopeStatuses.map((status, index) => [status, counted[index] ?? 0])) as Record<

@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
-import type { VersionFields } from '@dispatch/projector';
+import type { ListHistory } from '@dispatch/projector';
 import type { Document, DocumentStore, Filter, SortKey } from '@dispatch/storage';
 import { stringify } from 'csv-stringify';
-import { type AsOfMoment, filterAsOf, rowOfVersion } from '../lists/as-of.ts';
+import { type AsOfMoment, allAsOf, rowOfFound } from '../lists/as-of.ts';
 
 /** Rows read per step of an export: the store is read page by page, never the whole list at once. */
 export const EXPORT_PAGE = 500;
@@ -29,30 +29,23 @@ export function csvStream(columns: readonly string[], records: AsyncIterable<obj
 
 /**
  * Every row of a list matching `filter`, in the list's order, read EXPORT_PAGE at a time as the
- * reader takes them; as of a moment, from the list's versions in service then (as the list's as-of
- * pages read them). A live list is read while it may change: a row edited during the export can
- * move from a page not read yet to one already read; an export as of a moment reads a fixed list.
+ * reader takes them; as of a moment, from the rows and the ended versions in service then (as the
+ * list's as-of pages read them). A live list is read while it may change: a row edited during the
+ * export can move from a page not read yet to one already read; an export as of a moment reads a
+ * fixed list.
  */
 export async function* listRows<Row extends Document>(
   documents: DocumentStore,
-  options: { list: string; versions: string; filter: Filter; sort: SortKey[]; asOf: AsOfMoment | null },
+  options: { history: ListHistory; filter: Filter; sort: SortKey[]; asOf: AsOfMoment | null },
 ): AsyncGenerator<Row> {
-  const { list, versions, filter, sort, asOf } = options;
-  const sortField = sort[0]?.field;
-  const versionFilter = asOf
-    ? filterAsOf(filter, asOf.at, sortField === 'updatedAt' || sortField === 'createdAt' ? sortField : null)
-    : null;
+  const { history, filter, sort, asOf } = options;
+  if (asOf) {
+    const found = allAsOf<Row>(documents, history, { filter, sort, at: asOf.at, pageSize: EXPORT_PAGE });
+    for await (const one of found) yield rowOfFound(one);
+    return;
+  }
   for (let skip = 0; ; skip += EXPORT_PAGE) {
-    const rows = versionFilter
-      ? (
-          await documents.find<Row & VersionFields>(versions, {
-            filter: versionFilter,
-            sort,
-            skip,
-            limit: EXPORT_PAGE,
-          })
-        ).map((version) => rowOfVersion<Row>(version))
-      : await documents.find<Row>(list, { filter, sort, skip, limit: EXPORT_PAGE });
+    const rows = await documents.find<Row>(history.list, { filter, sort, skip, limit: EXPORT_PAGE });
     yield* rows;
     if (rows.length < EXPORT_PAGE) return;
   }

@@ -20,9 +20,9 @@ import {
   truckExportQuerySchema,
 } from '@dispatch/domain';
 import {
-  collections,
   type EnvelopeDocument,
   type LoadDocument,
+  listHistories,
   type TruckDocument,
 } from '@dispatch/projector';
 import type { DocumentStore, EventStore } from '@dispatch/storage';
@@ -87,8 +87,7 @@ export function exportQueries(options: {
         const query = parseInput(truckExportQuerySchema, withoutMinPosition(request.query), 'query');
         const asOf = await resolveAsOf(eventStore, query.asOf);
         const rows = listRows<TruckDocument>(documents, {
-          list: collections.trucks,
-          versions: collections.truckVersions,
+          history: listHistories.trucks,
           filter: truckListFilter(query, orgId),
           sort: postingSort(query),
           asOf,
@@ -109,8 +108,7 @@ export function exportQueries(options: {
         const query = parseInput(loadExportQuerySchema, withoutMinPosition(request.query), 'query');
         const asOf = await resolveAsOf(eventStore, query.asOf);
         const rows = listRows<LoadDocument>(documents, {
-          list: collections.loads,
-          versions: collections.loadVersions,
+          history: listHistories.loads,
           filter: loadListFilter(query, orgId),
           sort: postingSort(query),
           asOf,
@@ -154,8 +152,7 @@ export function exportQueries(options: {
         const query = parseInput(envelopeExportQuerySchema, withoutMinPosition(request.query), 'query');
         const asOf = await resolveAsOf(eventStore, query.asOf);
         const rows = listRows<EnvelopeDocument>(documents, {
-          list: collections.envelopes,
-          versions: collections.envelopeVersions,
+          history: listHistories.envelopes,
           filter: envelopeFilter({ ...query, limit: EXPORT_PAGE, page: 1 }, orgId),
           sort: [{ field: query.orderBy, direction: query.sort }],
           asOf,

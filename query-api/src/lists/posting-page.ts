@@ -1,5 +1,5 @@
 import type { PostingKind, PostingListQuery } from '@dispatch/domain';
-import { collections } from '@dispatch/projector';
+import { collections, listHistories } from '@dispatch/projector';
 import type { Document, DocumentStore, Filter } from '@dispatch/storage';
 import { type AsOfAnswer, type AsOfMoment, boardDaysAsOf, listPageAsOf, type SinceMark } from './as-of.ts';
 import { type BoardDays, boardDays, countPostings } from './board-counts.ts';
@@ -9,15 +9,13 @@ import { postingSort } from './posting-filter.ts';
 const kinds = {
   trucks: {
     list: collections.trucks,
-    versions: collections.truckVersions,
-    lifetimes: collections.truckLifetimes,
+    history: listHistories.trucks,
     // A truck is available by its status; a load has no status (SPEC section 3).
     available: { status: { eq: true } } as Filter,
   },
   loads: {
     list: collections.loads,
-    versions: collections.loadVersions,
-    lifetimes: collections.loadLifetimes,
+    history: listHistories.loads,
     available: {} as Filter,
   },
 } satisfies Record<PostingKind, unknown>;
@@ -47,19 +45,19 @@ export async function postingRows<Row extends Document>(options: {
   asOf: AsOfMoment | null;
 }): Promise<PostingRows<Row>> {
   const { documents, kind, orgId, timeZone, query, filter, asOf } = options;
-  const { available, ...where } = kinds[kind];
+  const { available, list, history } = kinds[kind];
   const paging = { sort: postingSort(query), skip: query.page * query.limit, limit: query.limit };
   if (asOf) {
     const [page, days] = await Promise.all([
-      listPageAsOf<Row>({ documents, ...where, orgId, filter, ...paging, asOf }),
-      boardDaysAsOf(documents, where.versions, where.lifetimes, orgId, timeZone, asOf.at, available),
+      listPageAsOf<Row>({ documents, history, orgId, filter, ...paging, asOf }),
+      boardDaysAsOf(documents, history, orgId, timeZone, asOf.at, available),
     ]);
     const totalPages = Math.ceil(page.totalCount / query.limit);
     return { rows: page.rows, totalCount: page.totalCount, totalPages, days, asOf: page.asOf };
   }
   const [rows, totalCount, days] = await Promise.all([
-    documents.find<Row>(where.list, { filter, ...paging }),
-    countPostings(documents, kind, where.list, filter),
+    documents.find<Row>(list, { filter, ...paging }),
+    countPostings(documents, kind, list, filter),
     boardDays(documents, kind, orgId, timeZone, options.now),
   ]);
   return {

@@ -6,32 +6,15 @@ import {
   type MonthlyCount,
   monthNames,
   type OverviewQuery,
-  type PostingKind,
   type PostingTotals,
 } from '@dispatch/domain';
-import { collections } from '@dispatch/projector';
+import { listHistories } from '@dispatch/projector';
 import type { DocumentStore, Filter } from '@dispatch/storage';
-import { type AsOfMoment, countAsOf } from '../lists/as-of.ts';
+import { type AsOfMoment, countAsOf, countValidAt, intersect } from '../lists/as-of.ts';
 
-type Range = { gt?: string; gte?: string; lt?: string; lte?: string };
+type Range = Parameters<typeof intersect>[0];
 
-const versionCollections: Record<PostingKind, string> = {
-  trucks: collections.truckVersions,
-  loads: collections.loadVersions,
-};
-
-const lifetimeCollections: Record<PostingKind, string> = {
-  trucks: collections.truckLifetimes,
-  loads: collections.loadLifetimes,
-};
-
-const validAt = (orgId: string, at: string): Filter => ({
-  orgId: { eq: orgId },
-  validFromAt: { lte: at },
-  validToAt: { gt: at },
-});
-
-/** Trucks and loads of an organization as they were at `asOf`, counted over their versions. */
+/** Trucks and loads of an organization as they were at `asOf`, counted from their lifetimes. */
 export async function postingTotalsAsOf(
   documents: DocumentStore,
   orgId: string,
@@ -39,47 +22,10 @@ export async function postingTotalsAsOf(
 ): Promise<PostingTotals> {
   const [truckCount, loadCount] = await Promise.all(
     (['trucks', 'loads'] as const).map((kind) =>
-      countAsOf(
-        documents,
-        versionCollections[kind],
-        lifetimeCollections[kind],
-        { orgId: { eq: orgId } },
-        asOf.at,
-      ),
+      countAsOf(documents, listHistories[kind], { orgId: { eq: orgId } }, asOf.at),
     ),
   );
   return { truckCount: truckCount ?? 0, loadCount: loadCount ?? 0 };
-}
-
-type Bound = { value: string; strict: boolean };
-
-const lowerOf = (range: Range): Bound | null =>
-  range.gt !== undefined
-    ? { value: range.gt, strict: true }
-    : range.gte !== undefined
-      ? { value: range.gte, strict: false }
-      : null;
-const upperOf = (range: Range): Bound | null =>
-  range.lt !== undefined
-    ? { value: range.lt, strict: true }
-    : range.lte !== undefined
-      ? { value: range.lte, strict: false }
-      : null;
-
-/** Both ranges at once: the later lower bound and the earlier upper bound. */
-function intersect(a: Range, b: Range): Range {
-  const lowers = [lowerOf(a), lowerOf(b)].filter((bound): bound is Bound => bound !== null);
-  const uppers = [upperOf(a), upperOf(b)].filter((bound): bound is Bound => bound !== null);
-  const lower = lowers.sort((x, y) =>
-    x.value === y.value ? Number(y.strict) - Number(x.strict) : x.value < y.value ? 1 : -1,
-  )[0];
-  const upper = uppers.sort((x, y) =>
-    x.value === y.value ? Number(y.strict) - Number(x.strict) : x.value < y.value ? -1 : 1,
-  )[0];
-  const out: Range = {};
-  if (lower) out[lower.strict ? 'gt' : 'gte'] = lower.value;
-  if (upper) out[upper.strict ? 'lt' : 'lte'] = upper.value;
-  return out;
 }
 
 const pad = (value: number) => String(value).padStart(2, '0');
@@ -89,7 +35,7 @@ const localStart = (timeZone: string, date: string) =>
   dayRange(timeZone, new Date(`${date}T12:00:00.000Z`)).start;
 
 /**
- * The overview's months as they were at `asOf`: each month counted over the versions in service
+ * The overview's months as they were at `asOf`: each month counted over the postings in service
  * then, with the overview's own filters (read only, so it counts rather than reading the calendar).
  */
 export async function monthlyCountsAsOf(
@@ -113,9 +59,10 @@ export async function monthlyCountsAsOf(
         dateField === 'availableDate'
           ? { gte: `${first}T00:00:00.000Z`, lt: `${next}T00:00:00.000Z` }
           : { gte: localStart(timeZone, first), lt: localStart(timeZone, next) };
-      const filter: Filter = { ...validAt(orgId, asOf.at), [field]: intersect(bounds, asked) };
+      const filter: Filter = { orgId: { eq: orgId }, [field]: intersect(bounds, asked) };
       if (query.createdBy) filter.createdBy = { eq: query.createdBy };
-      return { monthName, month, year, count: await documents.count(versionCollections[query.type], filter) };
+      const count = await countValidAt(documents, listHistories[query.type], filter, asOf.at);
+      return { monthName, month, year, count };
     }),
   );
 }

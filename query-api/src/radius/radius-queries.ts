@@ -13,21 +13,28 @@ import {
 } from '@dispatch/domain';
 import {
   collections,
+  type ListHistory,
   type LoadDocument,
+  listHistories,
   placeOf,
   type TruckDocument,
-  type VersionFields,
 } from '@dispatch/projector';
-import type { Document, DocumentStore, EventStore, NearMatch, NearQuery } from '@dispatch/storage';
+import type { DocumentStore, EventStore, Filter, NearPage } from '@dispatch/storage';
 import type { FastifyPluginAsync } from 'fastify';
 import { type AnswerCache, listAnswerKey } from '../answer-cache.ts';
 import {
   type AsOfMoment,
-  filterAsOf,
+  type Found,
   marksSince,
+  pageOfTwo,
   resolveAsOf,
-  rowOfVersion,
+  rowIdOfFound,
+  rowOfFound,
+  rowsFilterAt,
   type SinceMark,
+  type Source,
+  storeOrder,
+  versionsFilterAt,
 } from '../lists/as-of.ts';
 import { postingFilter } from '../lists/posting-filter.ts';
 import { toLoad } from '../loads/loads-page.ts';
@@ -63,34 +70,35 @@ export async function radiusSearch(
   // A load has no availability status (see the loads list): `status` narrows trucks only.
   if (!trucks) delete filter.status;
   const list = trucks ? collections.trucks : collections.loads;
-  // As of a moment, the same search runs over the versions in service then.
-  const collection = asOf ? (trucks ? collections.truckVersions : collections.loadVersions) : list;
-  const near: NearQuery = {
-    field,
-    center,
-    maxMiles: query.radius,
-    filter: asOf ? filterAsOf(filter, asOf.at, null) : filter,
-  };
-
   // The compass point is the result's as seen from this search's city: the store keeps only the
   // points in the wanted sectors.
   const wanted = query.direction ? new Set<string>(query.direction) : null;
-  const { totalCount, matches: page } = await documents.findNear<Located>(collection, {
-    ...near,
-    skip: query.page * query.limit,
-    limit: query.limit,
-    ...(wanted ? { acceptPoint: (point: GeoPoint) => wanted.has(directionFrom(center, point) ?? '') } : {}),
-  });
-
-  const versions = asOf
-    ? (page.map((match) => match.document) as unknown as (Document & VersionFields)[])
-    : [];
-  const marks = asOf ? await marksSince(documents, list, versions) : null;
-  const rowOf = (document: Located) => {
-    if (!marks) return document;
-    const version = document as unknown as Located & VersionFields;
-    return { ...rowOfVersion<Located>(version), since: marks.get(version.rowId) ?? 'unchanged' };
-  };
+  const near = (collection: string, where: Filter) => (skip: number, limit: number) =>
+    documents.findNear<Located>(collection, {
+      field,
+      center,
+      maxMiles: query.radius,
+      filter: where,
+      skip,
+      limit,
+      ...(wanted ? { acceptPoint: (point: GeoPoint) => wanted.has(directionFrom(center, point) ?? '') } : {}),
+    });
+  const skip = query.page * query.limit;
+  const history = trucks ? listHistories.trucks : listHistories.loads;
+  // As of a moment, the same search runs over the postings in service then.
+  const { totalCount, matches } = asOf
+    ? await nearAsOf(asOf.at, history, filter, near, skip, query.limit)
+    : await near(list, filter)(skip, query.limit);
+  const marks = asOf ? await marksSince(documents, list, matches as NearFound[]) : null;
+  const page = matches.map((match) => ({
+    miles: match.miles,
+    row: marks
+      ? {
+          ...rowOfFound(match as NearFound),
+          since: marks.get(rowIdOfFound(match as NearFound)) ?? 'unchanged',
+        }
+      : match.document,
+  }));
 
   return {
     success: true as const,
@@ -101,13 +109,13 @@ export async function radiusSearch(
     totalPages: Math.ceil(totalCount / query.limit),
     center: { city: place.name, state: place.state, ...center },
     data: page.map((match) => {
-      const location = pointOfMatch(match, field) as GeoPoint;
+      const location = pointOf(match.row, field) as GeoPoint;
       const placement = {
         distance: roundMiles(match.miles),
         direction: directionFrom(center, location),
         location,
       };
-      const row = rowOf(match.document);
+      const { row } = match;
       const since = 'since' in row ? { since: row.since as SinceMark } : {};
       return trucks
         ? { truck: { ...toTruck(row as TruckDocument), ...since }, ...placement }
@@ -116,9 +124,57 @@ export async function radiusSearch(
   };
 }
 
-function pointOfMatch(match: NearMatch<Located>, field: string): GeoPoint | null {
-  const value = (match.document as unknown as Record<string, unknown>)[field];
+function pointOf(row: Located, field: string): GeoPoint | null {
+  const value = (row as unknown as Record<string, unknown>)[field];
   return (value as GeoPoint | null | undefined) ?? null;
+}
+
+type NearFound = Found<Located> & { miles: number };
+
+/**
+ * A radius search as of `at`: the same search over the postings in service since then and over the
+ * ended versions valid then, merged nearest first (ties by id, as each store orders them).
+ */
+async function nearAsOf(
+  at: string,
+  history: ListHistory,
+  filter: Filter,
+  near: (collection: string, where: Filter) => (skip: number, limit: number) => Promise<NearPage<Located>>,
+  skip: number,
+  limit: number,
+): Promise<{ totalCount: number; matches: NearFound[] }> {
+  // Each near query answers its total too: the first one read is kept.
+  const source = (collection: string, where: Filter, ended: boolean): Source<NearFound> => {
+    const read = near(collection, where);
+    let total: Promise<number> | null = null;
+    return {
+      page: async (from, size) => {
+        const answer = read(from, size);
+        total ??= answer.then((found) => found.totalCount);
+        return (await answer).matches.map((match) => ({
+          document: match.document,
+          ended,
+          miles: match.miles,
+        }));
+      },
+      count: () => {
+        total ??= read(0, 1).then((found) => found.totalCount);
+        return total;
+      },
+    };
+  };
+  const rows = source(history.list, rowsFilterAt(history, filter, at), false);
+  const versions = source(history.versions, versionsFilterAt(filter, at, null), true);
+  const byId = storeOrder([]);
+  const matches = await pageOfTwo(
+    rows,
+    versions,
+    (x, y) => x.miles - y.miles || byId(x.document, y.document),
+    skip,
+    limit,
+  );
+  const [inService, ended] = await Promise.all([rows.count(), versions.count()]);
+  return { totalCount: inService + ended, matches };
 }
 
 export function radiusQueries(options: {

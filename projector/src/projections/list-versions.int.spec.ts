@@ -1,0 +1,131 @@
+import { randomUUID } from 'node:crypto';
+import type { TruckEvent } from '@dispatch/domain';
+import {
+  type Document,
+  type DocumentStore,
+  type EventStore,
+  openSqliteDocumentStore,
+  openSqliteEventStore,
+} from '@dispatch/storage';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { collections } from '../collections.ts';
+import { startProjector } from '../runner.ts';
+import { truckFixture } from '../testing/truck-fixture.ts';
+import { projections } from './index.ts';
+import { OPEN_VERSION_END } from './list-versions.ts';
+
+let events: EventStore;
+let documents: DocumentStore;
+beforeEach(() => {
+  events = openSqliteEventStore({ path: ':memory:' });
+  documents = openSqliteDocumentStore({ path: ':memory:' });
+});
+afterEach(async () => {
+  await documents.close();
+  await events.close();
+});
+
+const append = (truckId: number, event: TruckEvent, expected: bigint | 'no_stream', occurredAt: string) =>
+  events.append(
+    `truck-${truckId}`,
+    [
+      {
+        id: randomUUID(),
+        type: event.type,
+        data: event.data,
+        metadata: {
+          orgId: 'org-a',
+          actorId: 'user-1',
+          correlationId: randomUUID(),
+          causationId: null,
+          schemaVersion: 1,
+          occurredAt,
+        },
+      },
+    ],
+    { expected },
+  );
+
+const all = (collection: string) =>
+  documents.find<Document & Record<string, unknown>>(collection, {
+    sort: [{ field: 'id', direction: 'asc' }],
+  });
+
+describe('the lists keep their past', () => {
+  it('stores a version of a row only when an event ends it, and each row its lifetime', async () => {
+    const projector = await startProjector({ eventStore: events, documents, projections });
+    const posted = await append(
+      1,
+      { type: 'TruckPosted', data: { truckId: 1, ...truckFixture('Blue Kenworth') } },
+      'no_stream',
+      '2026-11-21T10:00:00.000Z',
+    );
+    await append(
+      2,
+      { type: 'TruckPosted', data: { truckId: 2, ...truckFixture('Red Peterbilt') } },
+      'no_stream',
+      '2026-11-21T10:05:00.000Z',
+    );
+    expect(await projector.waitFor(await events.headPosition(), 5000)).toBe(true);
+    // A row in service is its own version: nothing is stored for it beside the list.
+    expect(await all(collections.truckVersions)).toEqual([]);
+
+    const edited = await append(
+      1,
+      { type: 'TruckUpdated', data: { truckId: 1, changes: { truckName: 'Blue Kenworth W900' } } },
+      0n,
+      '2026-11-21T11:00:00.000Z',
+    );
+    await append(2, { type: 'TruckRemoved', data: { truckId: 2 } }, 0n, '2026-11-21T12:00:00.000Z');
+    expect(await projector.waitFor(await events.headPosition(), 5000)).toBe(true);
+
+    const versions = await all(collections.truckVersions);
+    expect(versions).toHaveLength(2);
+    expect(versions[0]).toMatchObject({
+      id: `1@${posted.position}`,
+      rowId: '1',
+      truckName: 'Blue Kenworth',
+      validFromAt: '2026-11-21T10:00:00.000Z',
+      validToAt: '2026-11-21T11:00:00.000Z',
+      rowCreatedAt: '2026-11-21T10:00:00.000Z',
+      endedBy: 'change',
+      position: edited.position.toString(),
+    });
+    expect(versions[1]).toMatchObject({
+      rowId: '2',
+      truckName: 'Red Peterbilt',
+      validFromAt: '2026-11-21T10:05:00.000Z',
+      validToAt: '2026-11-21T12:00:00.000Z',
+      endedBy: 'removal',
+    });
+    // The edited row is still in service, from its edit on.
+    expect(await documents.get(collections.trucks, '1')).toMatchObject({
+      truckName: 'Blue Kenworth W900',
+      updatedAt: '2026-11-21T11:00:00.000Z',
+    });
+    expect(await all(collections.truckLifetimes)).toEqual([
+      expect.objectContaining({ id: '1', bornAt: '2026-11-21T10:00:00.000Z', diedAt: OPEN_VERSION_END }),
+      expect.objectContaining({
+        id: '2',
+        bornAt: '2026-11-21T10:05:00.000Z',
+        diedAt: '2026-11-21T12:00:00.000Z',
+      }),
+    ]);
+    await projector.close();
+  });
+
+  it('ends no version for an event the list passes over', async () => {
+    const projector = await startProjector({ eventStore: events, documents, projections });
+    // An edit of a truck the list never had (its posting is not in this log) changes nothing.
+    await append(
+      7,
+      { type: 'TruckUpdated', data: { truckId: 7, changes: { truckName: 'Ghost' } } },
+      'no_stream',
+      '2026-11-21T10:00:00.000Z',
+    );
+    expect(await projector.waitFor(await events.headPosition(), 5000)).toBe(true);
+    expect(await all(collections.truckVersions)).toEqual([]);
+    expect(await all(collections.truckLifetimes)).toEqual([]);
+    await projector.close();
+  });
+});
