@@ -18,7 +18,6 @@ export * from './projections/index.ts';
 export {
   type ListHistory,
   listHistories,
-  OPEN_VERSION_END,
   type VersionFields,
 } from './projections/list-versions.ts';
 export type { LoadDocument } from './projections/loads.ts';

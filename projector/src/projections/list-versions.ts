@@ -5,9 +5,6 @@ import { envelopesProjection } from './envelopes.ts';
 import { loadsProjection } from './loads.ts';
 import { trucksProjection } from './trucks.ts';
 
-/** `diedAt` of a row that still stands: later than any instant anyone asks about. */
-export const OPEN_VERSION_END = '9999-12-31T23:59:59.999Z';
-
 /**
  * A version of a list row that has ended: the row as it was from `validFromAt` (the instant of the
  * event that made it) until `validToAt` (the instant of the event that replaced or removed it).
@@ -25,12 +22,12 @@ export interface VersionFields {
 
 /**
  * Where a list's past is kept: the list itself (each row is its own version in service, valid from
- * its `validFrom` field), the versions that ended, and each row's lifetime.
+ * its `validFrom` field, made at its `createdAt`), and the versions that ended (a removed row's last
+ * one ended by its removal).
  */
 export interface ListHistory {
   list: string;
   versions: string;
-  lifetimes: string;
   /**
    * The list's field holding the instant of the last event that changed a row. A posting's
    * `updatedAt` is that instant; an envelope's is not (a reminder moves none of it), so envelopes
@@ -43,19 +40,16 @@ export const listHistories = {
   trucks: {
     list: collections.trucks,
     versions: collections.truckVersions,
-    lifetimes: collections.truckLifetimes,
     validFrom: 'updatedAt',
   },
   loads: {
     list: collections.loads,
     versions: collections.loadVersions,
-    lifetimes: collections.loadLifetimes,
     validFrom: 'updatedAt',
   },
   envelopes: {
     list: collections.envelopes,
     versions: collections.envelopeVersions,
-    lifetimes: collections.envelopeLifetimes,
     validFrom: 'validFromAt',
   },
 } as const satisfies Record<string, ListHistory>;
@@ -64,10 +58,11 @@ type Row = Document & Record<string, unknown> & { orgId: string; createdAt: stri
 
 /**
  * A list with its past, for the board as of any moment: the list's projection, and after each event
- * it applied, the version of the row the event ended (the row as it was before) and the row's
- * lifetime. The version in service is the list row itself, so a row never edited costs the history
- * one small lifetime document: an as-of query reads the rows in service made by then and the ended
- * versions valid then, and merges them in the list's order.
+ * it applied, the version of the row the event ended (the row as it was before). The version in
+ * service is the list row itself, so a row never edited costs the history nothing: an as-of query
+ * reads the rows in service changed last by then and the ended versions valid then, and merges them
+ * in the list's order. How many rows stood at an instant is the rows in service made by then, and
+ * the removed rows made by then and removed after.
  */
 function withVersions(
   listProjection: Projection,
@@ -91,6 +86,7 @@ function withVersions(
       validFromAt: 'date',
       validToAt: 'date',
       rowCreatedAt: 'date',
+      endedBy: 'text',
     },
     // The list's own indexes serve the page (its sorts, started at the instant asked about) and the
     // radius search; the validity index counts the versions valid at an instant from the index alone.
@@ -100,61 +96,35 @@ function withVersions(
       // starts so: a second would draw SQLite's planner away from it).
       ['orgId', 'validToAt', 'validFromAt'],
       ...(options.countIndexes ?? []),
+      // The rows removed after an instant, by when they were made: the removed rows that stood then.
+      ['orgId', 'endedBy', 'validToAt', 'rowCreatedAt'],
     ],
     indexEachField: false,
     ...(list.textIndex ? { textIndex: list.textIndex } : {}),
     // The radius search as of a moment finds its versions through their points, as the list does.
     ...(list.geoIndex ? { geoIndex: list.geoIndex } : {}),
   };
-  // When each row was made and removed (OPEN_VERSION_END while it stands): how many rows stood at an
-  // instant is the rows made by then less those removed by then, two counts of index entries, however
-  // often the rows were edited.
-  const lifetimesDefinition: CollectionDefinition = {
-    name: history.lifetimes,
-    fields: { orgId: 'text', bornAt: 'date', diedAt: 'date' },
-    indexes: [
-      ['orgId', 'bornAt', 'diedAt'],
-      ['orgId', 'diedAt', 'bornAt'],
-    ],
-    indexEachField: false,
-  };
   return {
     ...listProjection,
-    collections: [...listProjection.collections, definition, lifetimesDefinition],
+    collections: [...listProjection.collections, definition],
     async apply(event, context) {
       const rowId = options.rowIdOf(event);
       const before = event.type === options.creation ? null : await context.get<Row>(history.list, rowId);
       await listProjection.apply(event, context);
+      if (!before) return;
       const after = await context.get<Row>(history.list, rowId);
-      // An event the list passed over (an unknown row, or one that changes nothing) ends no version.
-      if (after ? after.position !== event.position.toString() : !before) return;
-      const at = event.metadata.occurredAt;
-      if (before) {
-        const { position, ...fields } = before;
-        context.put(history.versions, {
-          ...fields,
-          id: `${rowId}@${position}`,
-          rowId,
-          validFromAt: before[history.validFrom],
-          validToAt: at,
-          rowCreatedAt: before.createdAt,
-          endedBy: after ? 'change' : 'removal',
-        });
-      }
-      if (after && !before)
-        context.put(history.lifetimes, {
-          id: rowId,
-          orgId: after.orgId,
-          bornAt: at,
-          diedAt: OPEN_VERSION_END,
-        });
-      if (!after && before)
-        context.put(history.lifetimes, {
-          id: rowId,
-          orgId: before.orgId,
-          bornAt: before.createdAt,
-          diedAt: at,
-        });
+      // An event the list passed over (one that changes nothing) ends no version.
+      if (after && after.position !== event.position.toString()) return;
+      const { position, ...fields } = before;
+      context.put(history.versions, {
+        ...fields,
+        id: `${rowId}@${position}`,
+        rowId,
+        validFromAt: before[history.validFrom],
+        validToAt: event.metadata.occurredAt,
+        rowCreatedAt: before.createdAt,
+        endedBy: after ? 'change' : 'removal',
+      });
     },
   };
 }

@@ -1,6 +1,6 @@
 import { HttpError } from '@dispatch/auth/http/boundary';
 import { type DayRange, dayRange } from '@dispatch/domain';
-import { type ListHistory, OPEN_VERSION_END, type VersionFields } from '@dispatch/projector';
+import type { ListHistory, VersionFields } from '@dispatch/projector';
 import type { Condition, Document, DocumentStore, EventStore, Filter, SortKey } from '@dispatch/storage';
 import type { BoardDays } from './board-counts.ts';
 
@@ -299,12 +299,33 @@ export const rowIdOfFound = (found: Found<Document>) =>
   found.ended ? (found.document as unknown as VersionFields).rowId : found.document.id;
 
 /** How many rows of the list in service now were made after `at`. */
-export function addedSince(documents: DocumentStore, lifetimes: string, orgId: string, at: string) {
-  return documents.count(lifetimes, {
-    orgId: { eq: orgId },
-    diedAt: { eq: OPEN_VERSION_END },
-    bornAt: { gt: at },
-  });
+export function addedSince(documents: DocumentStore, history: ListHistory, orgId: string, at: string) {
+  return documents.count(history.list, { orgId: { eq: orgId }, createdAt: { gt: at } });
+}
+
+/**
+ * How many rows of an organization stood at `at`, of those made within `made` (at or before `at`):
+ * the rows in service made then, and the removed rows made then and removed after `at` (a removed
+ * row's last version ended by its removal). Index counts, however often the rows were edited.
+ */
+export async function standingAt(
+  documents: DocumentStore,
+  history: ListHistory,
+  orgId: string,
+  at: string,
+  made: Range,
+): Promise<number> {
+  const org: Filter = { orgId: { eq: orgId } };
+  const [inService, removed] = await Promise.all([
+    documents.count(history.list, { ...org, createdAt: intersect(made, { lte: at }) }),
+    documents.count(history.versions, {
+      ...org,
+      endedBy: { eq: 'removal' },
+      validToAt: { gt: at },
+      rowCreatedAt: intersect(made, { lte: at }),
+    }),
+  ]);
+  return inService + removed;
 }
 
 /** How many rows of a list matched `filter` at `at`: its rows in service since, and the versions valid then. */
@@ -334,13 +355,9 @@ export async function boardDaysAsOf(
   availableFilter: Filter,
 ): Promise<BoardDays> {
   const org: Filter = { orgId: { eq: orgId } };
-  // Made on that day (by the instant asked about) and still standing then: from the lifetimes alone.
+  // Made on that day (by the instant asked about) and still standing then.
   const created = (day: DayRange) =>
-    documents.count(history.lifetimes, {
-      ...org,
-      bornAt: { gte: day.start, lt: day.end < at ? day.end : at },
-      diedAt: { gt: at },
-    });
+    standingAt(documents, history, orgId, at, { gte: day.start, lt: day.end < at ? day.end : at });
   // An availability date is a calendar date, stored as its UTC midnight.
   const available = (day: DayRange) =>
     countValidAt(
@@ -366,8 +383,8 @@ export async function boardDaysAsOf(
 
 /**
  * How many rows a list filter matched at `at`. Narrowed by the organization alone, it is the rows
- * made by then less those removed by then, from the lifetimes' indexes; any other filter counts the
- * rows and versions valid then.
+ * that stood then (standingAt), counted from indexes that start with the organization and the
+ * creation; any other filter counts the rows and versions valid then.
  */
 export async function countAsOf(
   documents: DocumentStore,
@@ -376,13 +393,8 @@ export async function countAsOf(
   at: string,
 ): Promise<number> {
   const { orgId, ...rest } = filter;
-  if (orgId && Object.keys(rest).length === 0) {
-    const [born, died] = await Promise.all([
-      documents.count(history.lifetimes, { orgId, bornAt: { lte: at } }),
-      documents.count(history.lifetimes, { orgId, diedAt: { lte: at } }),
-    ]);
-    return born - died;
-  }
+  if (orgId && 'eq' in orgId && typeof orgId.eq === 'string' && Object.keys(rest).length === 0)
+    return standingAt(documents, history, orgId.eq, at, {});
   return countValidAt(documents, history, filter, at);
 }
 
@@ -411,7 +423,7 @@ export async function listPageAsOf<Row extends Document>(options: {
   const [found, totalCount, added] = await Promise.all([
     findAsOf<Row>(documents, history, { ...options, at: asOf.at }),
     countAsOf(documents, history, options.filter, asOf.at),
-    addedSince(documents, history.lifetimes, options.orgId, asOf.at),
+    addedSince(documents, history, options.orgId, asOf.at),
   ]);
   const marks = await marksSince(documents, history.list, found);
   const rows = found.map((one) => ({
