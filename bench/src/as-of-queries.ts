@@ -99,7 +99,9 @@ export async function benchAsOfQueries(
     const { orgId, appended } = await generateHistory(events, trucks, versions);
     log(`  appended ${fmt(appended)} events in ${fmt((performance.now() - started) / 1000, 1)} s`);
     started = performance.now();
-    const used = projections.filter((projection) => ['trucks'].includes(projection.name));
+    const used = projections.filter((projection) =>
+      ['board-counters', 'trucks', 'organizations'].includes(projection.name),
+    );
     const projector = await startProjector({ eventStore: events, documents, projections: used });
     if (!(await projector.waitFor(await events.headPosition(), 900_000)))
       throw new Error('the projector did not catch up');

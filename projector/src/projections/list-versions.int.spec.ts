@@ -1,31 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { TruckEvent } from '@dispatch/domain';
-import {
-  type Document,
-  type DocumentStore,
-  type EventStore,
-  openSqliteDocumentStore,
-  openSqliteEventStore,
-} from '@dispatch/storage';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Document } from '@dispatch/storage';
+import { describe, expect, it } from 'vitest';
 import { collections } from '../collections.ts';
 import { startProjector } from '../runner.ts';
+import { memoryStoresPerTest } from '../testing/memory-stores.ts';
 import { truckFixture } from '../testing/truck-fixture.ts';
 import { projections } from './index.ts';
 
-let events: EventStore;
-let documents: DocumentStore;
-beforeEach(() => {
-  events = openSqliteEventStore({ path: ':memory:' });
-  documents = openSqliteDocumentStore({ path: ':memory:' });
-});
-afterEach(async () => {
-  await documents.close();
-  await events.close();
-});
+const stores = memoryStoresPerTest();
 
 const append = (truckId: number, event: TruckEvent, expected: bigint | 'no_stream', occurredAt: string) =>
-  events.append(
+  stores.events.append(
     `truck-${truckId}`,
     [
       {
@@ -46,13 +32,17 @@ const append = (truckId: number, event: TruckEvent, expected: bigint | 'no_strea
   );
 
 const all = (collection: string) =>
-  documents.find<Document & Record<string, unknown>>(collection, {
+  stores.documents.find<Document & Record<string, unknown>>(collection, {
     sort: [{ field: 'id', direction: 'asc' }],
   });
 
 describe('the lists keep their past', () => {
   it('stores a version of a row only when an event ends it', async () => {
-    const projector = await startProjector({ eventStore: events, documents, projections });
+    const projector = await startProjector({
+      eventStore: stores.events,
+      documents: stores.documents,
+      projections,
+    });
     const posted = await append(
       1,
       { type: 'TruckPosted', data: { truckId: 1, ...truckFixture('Blue Kenworth') } },
@@ -65,7 +55,7 @@ describe('the lists keep their past', () => {
       'no_stream',
       '2026-11-21T10:05:00.000Z',
     );
-    expect(await projector.waitFor(await events.headPosition(), 5000)).toBe(true);
+    expect(await projector.waitFor(await stores.events.headPosition(), 5000)).toBe(true);
     // A row in service is its own version: nothing is stored for it beside the list.
     expect(await all(collections.truckVersions)).toEqual([]);
 
@@ -76,7 +66,7 @@ describe('the lists keep their past', () => {
       '2026-11-21T11:00:00.000Z',
     );
     await append(2, { type: 'TruckRemoved', data: { truckId: 2 } }, 0n, '2026-11-21T12:00:00.000Z');
-    expect(await projector.waitFor(await events.headPosition(), 5000)).toBe(true);
+    expect(await projector.waitFor(await stores.events.headPosition(), 5000)).toBe(true);
 
     const versions = await all(collections.truckVersions);
     expect(versions).toHaveLength(2);
@@ -98,7 +88,7 @@ describe('the lists keep their past', () => {
       endedBy: 'removal',
     });
     // The edited row is still in service, from its edit on.
-    expect(await documents.get(collections.trucks, '1')).toMatchObject({
+    expect(await stores.documents.get(collections.trucks, '1')).toMatchObject({
       truckName: 'Blue Kenworth W900',
       updatedAt: '2026-11-21T11:00:00.000Z',
     });
@@ -106,7 +96,11 @@ describe('the lists keep their past', () => {
   });
 
   it('ends no version for an event the list passes over', async () => {
-    const projector = await startProjector({ eventStore: events, documents, projections });
+    const projector = await startProjector({
+      eventStore: stores.events,
+      documents: stores.documents,
+      projections,
+    });
     // An edit of a truck the list never had (its posting is not in this log) changes nothing.
     await append(
       7,
@@ -114,7 +108,7 @@ describe('the lists keep their past', () => {
       'no_stream',
       '2026-11-21T10:00:00.000Z',
     );
-    expect(await projector.waitFor(await events.headPosition(), 5000)).toBe(true);
+    expect(await projector.waitFor(await stores.events.headPosition(), 5000)).toBe(true);
     expect(await all(collections.truckVersions)).toEqual([]);
     await projector.close();
   });

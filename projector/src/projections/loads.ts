@@ -65,7 +65,9 @@ export const loadsProjection: Projection = {
       // checked on the rows met in index order, and their counts come from the board's counters.
       indexes: [
         ['orgId', 'updatedAt'],
-        ['orgId', 'createdAt'],
+        // With the last change: the board as of a moment, in creation order, keeps the rows in service
+        // then (changed last by then) from the index alone, however many it passes over.
+        ['orgId', 'createdAt', 'updatedAt'],
         // With the last change: the board as of a moment counts one day's loads in service then from it alone.
         ['orgId', 'availabilityDate', 'updatedAt'],
         ['orgId', 'createdBy', 'updatedAt'],

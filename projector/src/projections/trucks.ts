@@ -41,7 +41,9 @@ export const trucksProjection: Projection = {
       // checked on the rows met in index order, and their counts come from the board's counters.
       indexes: [
         ['orgId', 'updatedAt'],
-        ['orgId', 'createdAt'],
+        // With the last change: the board as of a moment, in creation order, keeps the rows in service
+        // then (changed last by then) from the index alone, however many it passes over.
+        ['orgId', 'createdAt', 'updatedAt'],
         // The availability date sort and range; status and the last change ride along for the board
         // as of a moment, which counts one day's available trucks in service then from it alone.
         ['orgId', 'availabilityDate', 'status', 'updatedAt'],

@@ -105,6 +105,8 @@ export async function envelopesPage(
     const page = await listPageAsOf<EnvelopeDocument>({
       documents,
       history: listHistories.envelopes,
+      inService: async () =>
+        Object.values(await countersOf(documents, orgId, undefined)).reduce((sum, count) => sum + count, 0),
       orgId,
       filter,
       sort: [{ field: query.orderBy, direction: query.sort }],

@@ -207,8 +207,14 @@ function listSourcesAt<Row extends Document>(
   sort: SortKey[],
   at: string,
 ): [Source<Found<Row>>, Source<Found<Row>>] {
-  const rows = rowsFilterAt(history, filter, at);
-  const versions = versionsFilterAt(filter, at, sort[0]?.field ?? null);
+  const sortField = sort[0]?.field ?? null;
+  // A row in service then was made by then too: in creation order, its page ends at that instant.
+  const rows = rowsFilterAt(
+    history,
+    sortField === 'createdAt' ? atOrBefore(filter, 'createdAt', at) : filter,
+    at,
+  );
+  const versions = versionsFilterAt(filter, at, sortField);
   return [
     {
       page: async (skip, limit) =>
@@ -314,10 +320,14 @@ export async function standingAt(
   orgId: string,
   at: string,
   made: Range,
+  /** Given for every row ever made: the rows in service now, and those made after `at`. */
+  now?: InService,
 ): Promise<number> {
   const org: Filter = { orgId: { eq: orgId } };
   const [inService, removed] = await Promise.all([
-    documents.count(history.list, { ...org, createdAt: intersect(made, { lte: at }) }),
+    now
+      ? Promise.all([now.count(), now.addedSince]).then(([all, added]) => all - added)
+      : documents.count(history.list, { ...org, createdAt: intersect(made, { lte: at }) }),
     documents.count(history.versions, {
       ...org,
       endedBy: { eq: 'removal' },
@@ -326,6 +336,16 @@ export async function standingAt(
     }),
   ]);
   return inService + removed;
+}
+
+/**
+ * The list in service now, as its counters tell it: how many rows it holds, and how many of them were
+ * made after the moment asked about (which the as-of answer says anyway). The rows in service made by
+ * then are their difference, without counting them one by one.
+ */
+export interface InService {
+  count(): Promise<number>;
+  addedSince: Promise<number>;
 }
 
 /** How many rows of a list matched `filter` at `at`: its rows in service since, and the versions valid then. */
@@ -391,10 +411,11 @@ export async function countAsOf(
   history: ListHistory,
   filter: Filter,
   at: string,
+  now?: InService,
 ): Promise<number> {
   const { orgId, ...rest } = filter;
   if (orgId && 'eq' in orgId && typeof orgId.eq === 'string' && Object.keys(rest).length === 0)
-    return standingAt(documents, history, orgId.eq, at, {});
+    return standingAt(documents, history, orgId.eq, at, {}, now);
   return countValidAt(documents, history, filter, at);
 }
 
@@ -418,18 +439,21 @@ export async function listPageAsOf<Row extends Document>(options: {
   skip: number;
   limit: number;
   asOf: AsOfMoment;
+  /** How many rows the organization's list holds now, from its counters. */
+  inService: () => Promise<number>;
 }) {
   const { documents, history, asOf } = options;
-  const [found, totalCount, added] = await Promise.all([
+  const added = addedSince(documents, history, options.orgId, asOf.at);
+  const now: InService = { count: options.inService, addedSince: added };
+  const [found, totalCount] = await Promise.all([
     findAsOf<Row>(documents, history, { ...options, at: asOf.at }),
-    countAsOf(documents, history, options.filter, asOf.at),
-    addedSince(documents, history, options.orgId, asOf.at),
+    countAsOf(documents, history, options.filter, asOf.at, now),
   ]);
   const marks = await marksSince(documents, history.list, found);
   const rows = found.map((one) => ({
     row: rowOfFound<Row>(one),
     since: marks.get(rowIdOfFound(one)) ?? 'unchanged',
   }));
-  const answer: AsOfAnswer = { at: asOf.at, position: asOf.position, addedSince: added };
+  const answer: AsOfAnswer = { at: asOf.at, position: asOf.position, addedSince: await added };
   return { rows, totalCount, asOf: answer };
 }

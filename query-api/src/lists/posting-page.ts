@@ -49,7 +49,15 @@ export async function postingRows<Row extends Document>(options: {
   const paging = { sort: postingSort(query), skip: query.page * query.limit, limit: query.limit };
   if (asOf) {
     const [page, days] = await Promise.all([
-      listPageAsOf<Row>({ documents, history, orgId, filter, ...paging, asOf }),
+      listPageAsOf<Row>({
+        documents,
+        history,
+        orgId,
+        filter,
+        ...paging,
+        asOf,
+        inService: () => countPostings(documents, kind, list, { orgId: { eq: orgId } }),
+      }),
       boardDaysAsOf(documents, history, orgId, timeZone, asOf.at, available),
     ]);
     const totalPages = Math.ceil(page.totalCount / query.limit);

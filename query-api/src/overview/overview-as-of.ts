@@ -10,7 +10,8 @@ import {
 } from '@dispatch/domain';
 import { listHistories } from '@dispatch/projector';
 import type { DocumentStore, Filter } from '@dispatch/storage';
-import { type AsOfMoment, countAsOf, countValidAt, intersect } from '../lists/as-of.ts';
+import { type AsOfMoment, addedSince, countAsOf, countValidAt, intersect } from '../lists/as-of.ts';
+import { countPostings } from '../lists/board-counts.ts';
 
 type Range = Parameters<typeof intersect>[0];
 
@@ -22,7 +23,10 @@ export async function postingTotalsAsOf(
 ): Promise<PostingTotals> {
   const [truckCount, loadCount] = await Promise.all(
     (['trucks', 'loads'] as const).map((kind) =>
-      countAsOf(documents, listHistories[kind], { orgId: { eq: orgId } }, asOf.at),
+      countAsOf(documents, listHistories[kind], { orgId: { eq: orgId } }, asOf.at, {
+        count: () => countPostings(documents, kind, listHistories[kind].list, { orgId: { eq: orgId } }),
+        addedSince: addedSince(documents, listHistories[kind], orgId, asOf.at),
+      }),
     ),
   );
   return { truckCount: truckCount ?? 0, loadCount: loadCount ?? 0 };
