@@ -17,7 +17,7 @@ export const collections = {
   truckVersions: 'truck_versions_v2',
   loadVersions: 'load_versions_v2',
   envelopeVersions: 'envelope_versions_v3',
-  activity: 'activity_v1',
+  activity: 'activity_v2',
   activityActors: 'activity_actors_v1',
   savedSearches: 'saved_searches_v1',
   standingSearches: 'standing_searches_v1',

@@ -22,6 +22,25 @@ export interface ActivityChange {
 }
 
 /**
+ * A change as an entry stores it: `[field, to]` when the field had no value before (every field of a
+ * creation), else `[field, from, to]`. The log keeps one entry per event of the board and a creation
+ * lists a dozen fields: spelled out as objects, the changes were half of an entry's kilobyte, written
+ * by every rebuild. `changesOf` gives them back as the API answers them.
+ */
+export type StoredChange = [field: string, to: unknown] | [field: string, from: unknown, to: unknown];
+
+const storedChange = ({ field, from, to }: ActivityChange): StoredChange =>
+  from === null ? [field, to] : [field, from, to];
+
+/** The changes of a stored entry, as the API answers them. */
+export const changesOf = (stored: StoredChange[]): ActivityChange[] =>
+  stored.map((change) =>
+    change.length === 2
+      ? { field: change[0], from: null, to: change[1] }
+      : { field: change[0], from: change[1], to: change[2] },
+  );
+
+/**
  * One entry of an organization's activity log: one event of its trucks, loads, envelopes, members,
  * invitations, teams or of the organization itself. Stored under the event's position written with 20
  * digits (activityId), so the id sorts as the log does: the log pages by it (`id < before`, newest
@@ -38,13 +57,14 @@ export type ActivityDocument = {
   kind: ActivityKind;
   subjectId: string;
   subjectLabel: string | null;
-  /** An envelope's type (driver, client); null for the other kinds. */
-  subjectType: string | null;
+  /** An envelope's type (driver, client); absent for the other kinds. */
+  subjectType?: string | null;
   type: string;
-  changes: ActivityChange[];
-  ip: string | null;
-  userAgent: string | null;
-  correlationId: string | null;
+  changes: StoredChange[];
+  /** Where the request came from, when known; absent otherwise (an entry leaves out what it lacks). */
+  ip?: string | null;
+  userAgent?: string | null;
+  correlationId?: string | null;
   /** Lower-cased subject, actor's name and values set: what the log's `text` filter matches. */
   searchText: string;
 };
@@ -465,18 +485,22 @@ export const activityProjection: Projection = {
       kind: described.kind,
       subjectId: described.subjectId,
       subjectLabel: described.subjectLabel,
-      subjectType: described.subjectType ?? null,
       type: event.type,
-      changes: described.changes,
-      ip: bounded(event.metadata.ip ?? described.client?.ip, 100),
-      userAgent: bounded(event.metadata.userAgent ?? described.client?.userAgent, 300),
-      correlationId: bounded(correlationId, 200),
+      changes: described.changes.map(storedChange),
       searchText: searchTextOf([
         described.subjectLabel,
         actorName,
         ...described.changes.map((entry) => entry.to),
       ]),
     };
+    const subjectType = described.subjectType ?? null;
+    const ip = bounded(event.metadata.ip ?? described.client?.ip, 100);
+    const userAgent = bounded(event.metadata.userAgent ?? described.client?.userAgent, 300);
+    const correlation = bounded(correlationId, 200);
+    if (subjectType !== null) entry.subjectType = subjectType;
+    if (ip !== null) entry.ip = ip;
+    if (userAgent !== null) entry.userAgent = userAgent;
+    if (correlation !== null) entry.correlationId = correlation;
     context.put(collections.activity, entry);
   },
 };

@@ -4,6 +4,7 @@ import {
   type ActorDocument,
   activityId,
   actorDocumentId,
+  changesOf,
   collections,
 } from '@dispatch/projector';
 import type { DocumentStore, Filter } from '@dispatch/storage';
@@ -64,7 +65,7 @@ export async function toEntries(
     subjectLabel: row.subjectLabel,
     subjectType: row.subjectType ?? null,
     type: row.type,
-    changes: row.changes,
+    changes: changesOf(row.changes),
     ip: row.ip ?? null,
     userAgent: row.userAgent ?? null,
     correlationId: row.correlationId ?? null,
