@@ -197,6 +197,10 @@ describe('activity projection', () => {
     });
     expect(edit?.searchText).toContain('peoria');
     expect(edit?.searchText).toContain('ada admin');
+    // A value the text holds already is not repeated; a date is searched as written, not as an instant.
+    expect(post?.searchText.match(/big blue/g)).toHaveLength(1);
+    expect(post?.searchText).toContain('2026-11-21');
+    expect(post?.searchText).not.toContain('t00:00');
     expect(post?.changes).toContainEqual({ field: 'truckName', from: null, to: 'Big Blue' });
     expect(post?.changes.map((change) => change.field)).not.toContain('dispatcherEmail');
     // Stored short: a change from nothing as [field, to], one from a value as [field, from, to].

@@ -399,27 +399,30 @@ async function actorNameOf(
 const bounded = (value: unknown, max: number): string | null =>
   typeof value === 'string' && value !== '' ? value.slice(0, max) : null;
 
+/** An instant or a calendar date (stored as its UTC midnight) is searched by its date. */
+const ISO_INSTANT = /^(\d{4}-\d{2}-\d{2})t\d{2}:\d{2}:\d{2}(?:\.\d+)?z$/;
+
 /**
  * What the text filter matches: the subject's label, the actor's name and the values the event set,
- * lower-cased. Kept short (each value cut, the whole bounded): every entry's words go into the
- * trigram index, and a long text costs every write and the index's size, not the finding.
+ * lower-cased. Kept short (each value cut, the whole bounded, a value the text already holds left
+ * out, an instant written as its date): every entry's words go into the trigram index, and a long
+ * text costs every write and the index's size, not the finding.
  */
 function searchTextOf(parts: unknown[]): string {
-  const words: string[] = [];
-  let length = 0;
+  let text = '';
   for (const part of parts) {
-    const word =
+    let word =
       typeof part === 'string'
-        ? part.slice(0, SEARCH_VALUE_MAX)
+        ? part.slice(0, SEARCH_VALUE_MAX).toLowerCase()
         : typeof part === 'number'
           ? String(part)
           : '';
-    if (!word) continue;
-    words.push(word);
-    length += word.length + 1;
-    if (length >= SEARCH_TEXT_MAX) break;
+    word = ISO_INSTANT.exec(word)?.[1] ?? word;
+    if (!word || text.includes(word)) continue;
+    text = text ? `${text} ${word}` : word;
+    if (text.length >= SEARCH_TEXT_MAX) break;
   }
-  return words.join(' ').toLowerCase().slice(0, SEARCH_TEXT_MAX);
+  return text.slice(0, SEARCH_TEXT_MAX);
 }
 
 /**
