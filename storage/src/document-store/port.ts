@@ -34,6 +34,15 @@ export interface CollectionDefinition {
    */
   textIndex?: string[];
   /**
+   * Whether the text index keeps where each run of a text stands (the default) or only which rows hold
+   * it (`false`). Without positions, SQLite's trigram index is about a third of the size and builds in
+   * about 40% less time (the activity log of the 1.6M-event board: 163 against 467 MB, 28 against 47
+   * s); a needle's candidates are then the rows holding each of its chosen runs anywhere, not in a row,
+   * and the exact test on the search rows sorts them out. For long texts matched by their rare runs;
+   * short texts that share most runs (truck names) keep the positions, whose phrases rule out more.
+   */
+  textIndexPositions?: boolean;
+  /**
    * Point fields answered by `findNear`. A point field holds `{ latitude, longitude }` (WGS 84
    * degrees) or null (a place the map does not know); `<field>.latitude` and `<field>.longitude`
    * must be declared as numbers. MongoDB keeps a 2dsphere index of each (after `geoIndexPrefix`);

@@ -188,7 +188,8 @@ export function searchFieldsOf(definition: CollectionDefinition): string[] {
  */
 const textSearchFormat = 2;
 export function textSearchHash(definition: CollectionDefinition): string {
-  const shape = [textSearchFormat, definition.textIndex ?? [], searchFieldsOf(definition)];
+  const shape: unknown[] = [textSearchFormat, definition.textIndex ?? [], searchFieldsOf(definition)];
+  if (definition.textIndexPositions === false) shape.push('no positions');
   return createHash('sha256').update(JSON.stringify(shape)).digest('hex').slice(0, 10);
 }
 
@@ -293,7 +294,7 @@ function ensureTextIndex(db: DatabaseSync, definition: CollectionDefinition): bo
     `INSERT INTO ${rows} (rowid, ${[...kept, ...lowered].join(', ')}) SELECT rowid, ${[...kept, ...fields.map((field) => `lower(${columnOf(field)})`)].join(', ')} FROM ${table}`,
   );
   db.exec(
-    `CREATE VIRTUAL TABLE ${index} USING fts5(${columns}, content='', contentless_delete=1, tokenize='trigram')`,
+    `CREATE VIRTUAL TABLE ${index} USING fts5(${columns}, content='', contentless_delete=1, tokenize='trigram'${definition.textIndexPositions === false ? ', detail=none' : ''})`,
   );
   fillTextIndex(db, index, `SELECT rowid, ${lowered.join(', ')} FROM ${rows}`, columns, lowered);
   // Trigger names are the schema's, not the table's: a table renamed into another's place keeps its

@@ -51,6 +51,8 @@ export interface SearchTarget {
   texts: string[];
   /** The fields the search rows hold besides the lowered texts. */
   kept: Set<string>;
+  /** Whether the trigram index knows where runs stand (phrases, columns) or only which rows hold them. */
+  positions: boolean;
 }
 
 export function searchTargetOf(
@@ -68,7 +70,25 @@ export function searchTargetOf(
     index: textIndexOf(definition.name),
     texts,
     kept: new Set(searchFieldsOf(definition)),
+    positions: definition.textIndexPositions !== false,
   };
+}
+
+/** One term of an FTS5 query: the text quoted. */
+const ftsTerm = (text: string) => `"${text.replaceAll('"', '""')}"`;
+
+/**
+ * The FTS5 query of a needle's phrases: each phrase in its column; without positions, every run of
+ * three characters of each phrase, in any column (the exact test on the search rows sorts them out).
+ */
+export function trigramMatch(phrases: string[], column: string, positions: boolean): string {
+  if (positions) return phrases.map((phrase) => `${column} : ${ftsTerm(phrase)}`).join(' AND ');
+  const runs = new Set<string>();
+  for (const phrase of phrases) {
+    const chars = [...phrase];
+    for (let start = 0; start + 3 <= chars.length; start++) runs.add(chars.slice(start, start + 3).join(''));
+  }
+  return [...runs].map(ftsTerm).join(' AND ');
 }
 
 /** A text lowered as SQLite's `lower` does without ICU: ASCII letters only. */
@@ -314,10 +334,7 @@ export class TextSearch {
 
   /** The trigram index's candidates of the driver's phrases, tested on their search rows (and rows). */
   #candidatesSql(target: SearchTarget, predicates: Predicate[], driver: Needle, sortFields: string[]) {
-    const column = `c${driver.position}`;
-    const match = driver.phrases
-      .map((phrase) => `${column} : "${phrase.replaceAll('"', '""')}"`)
-      .join(' AND ');
+    const match = trigramMatch(driver.phrases, `c${driver.position}`, target.positions);
     const params: SQLInputValue[] = [match];
     const conditions = predicates.map((predicate) => this.#condition(target, predicate, params));
     const needsRows =

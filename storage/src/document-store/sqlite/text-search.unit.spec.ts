@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rareRuns, sqlLower } from './text-search.ts';
+import { rareRuns, sqlLower, trigramMatch } from './text-search.ts';
 
 // A sample as a board of "Truck 10000000"… gives it: every name shares "truck 1", digits vary.
 const names = Array.from({ length: 1000 }, (_, n) => `truck ${10_000_000 + n * 1019}`);
@@ -32,5 +32,16 @@ describe('the runs of a needle asked of the trigram index', () => {
 
   it('lowers as SQLite does: ASCII letters only', () => {
     expect(sqlLower('TRUCK Écho Süd')).toBe('truck Écho süd');
+  });
+});
+
+describe('the trigram query of a needle', () => {
+  it('asks for phrases in their column when the index keeps positions', () => {
+    expect(trigramMatch(['ruck 1', 'say "hi"'], 'c1', true)).toBe('c1 : "ruck 1" AND c1 : "say ""hi"""');
+  });
+
+  it('asks for each run of three characters once, in any column, when it keeps none', () => {
+    expect(trigramMatch(['abcd', 'bcde'], 'c0', false)).toBe('"abc" AND "bcd" AND "cde"');
+    expect(trigramMatch(['é"ab'], 'c0', false)).toBe('"é""a" AND """ab"');
   });
 });
