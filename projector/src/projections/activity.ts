@@ -417,7 +417,8 @@ function searchTextOf(parts: unknown[]): string {
         : typeof part === 'number'
           ? String(part)
           : '';
-    word = ISO_INSTANT.exec(word)?.[1] ?? word;
+    // An instant is 20 characters or more with its "t" at the 11th: the pattern only for those.
+    if (word.length >= 20 && word.charCodeAt(10) === 116) word = ISO_INSTANT.exec(word)?.[1] ?? word;
     if (!word || text.includes(word)) continue;
     text = text ? `${text} ${word}` : word;
     if (text.length >= SEARCH_TEXT_MAX) break;
