@@ -120,6 +120,28 @@ describe('projector', () => {
     expect(before).toEqual([{ id: '1', truckName: 'Projected', status: true, version: 0 }]);
   });
 
+  it('drops the read models an earlier version kept and builds the new ones from the first event', async () => {
+    await post(1);
+    const notes = (name: string): Projection => ({
+      name: 'notes',
+      collections: [{ name, fields: { orgId: 'text' } }],
+      eventTypes: ['TruckPosted'],
+      async apply(event, context) {
+        context.put(name, { id: String((event.data as { truckId: number }).truckId), orgId: 'org-a' });
+      },
+    });
+    const earlier = await startProjector({ eventStore: events, documents, projections: [notes('notes_v1')] });
+    expect(await earlier.waitFor(await events.headPosition(), 5000)).toBe(true);
+    await earlier.close();
+    expect(await documents.count('notes_v1')).toBe(1);
+
+    const later = await startProjector({ eventStore: events, documents, projections: [notes('notes_v2')] });
+    expect(await later.waitFor(await events.headPosition(), 5000)).toBe(true);
+    await later.close();
+    expect(await documents.count('notes_v2')).toBe(1);
+    await expect(documents.count('notes_v1')).rejects.toThrow(/does not exist/);
+  });
+
   it('lets the process’s other work run while it applies a long catch-up batch', async () => {
     for (let truckId = 1; truckId <= 2000; truckId++) await post(truckId);
     let applied = 0;

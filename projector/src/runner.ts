@@ -321,6 +321,12 @@ export async function startProjector(options: ProjectorOptions): Promise<Project
     for (const projection of projections) {
       for (const definition of projection.collections) await documents.dropCollection(definition.name);
     }
+    // Those the checkpoint kept and the code no longer has (an earlier version's `activity_v1`) are
+    // read by no one now: their rows go too, rather than stay on disk for good.
+    const kept = new Set(readModels.split(','));
+    for (const retired of (previous.readModels ?? '').split(',')) {
+      if (retired && !kept.has(retired)) await documents.dropCollection(retired);
+    }
     await documents.write([
       {
         op: 'delete',
