@@ -83,12 +83,15 @@ const ftsTerm = (text: string) => `"${text.replaceAll('"', '""')}"`;
  */
 export function trigramMatch(phrases: string[], column: string, positions: boolean): string {
   if (positions) return phrases.map((phrase) => `${column} : ${ftsTerm(phrase)}`).join(' AND ');
-  const runs = new Set<string>();
-  for (const phrase of phrases) {
-    const chars = [...phrase];
-    for (let start = 0; start + 3 <= chars.length; start++) runs.add(chars.slice(start, start + 3).join(''));
-  }
-  return [...runs].map(ftsTerm).join(' AND ');
+  return [...new Set(phrases.flatMap(runsOf))].map(ftsTerm).join(' AND ');
+}
+
+/** The runs of three characters (not UTF-16 units) of a text, in order. */
+function runsOf(text: string): string[] {
+  const chars = [...text];
+  return chars
+    .slice(0, Math.max(0, chars.length - 2))
+    .map((_, start) => chars.slice(start, start + 3).join(''));
 }
 
 /** A text lowered as SQLite's `lower` does without ICU: ASCII letters only. */
@@ -144,9 +147,7 @@ export function rareRuns(
     return held / size;
   };
   const chars = [...needle];
-  const runs = chars
-    .slice(0, Math.max(0, chars.length - 2))
-    .map((_, start) => share(chars.slice(start, start + 3).join('')));
+  const runs = runsOf(needle).map(share);
   const rarest = Math.min(...runs);
   const chosen = runs.map((held) => held < DENSE && held <= Math.max(2 * rarest, 2 / size));
   const phrases: string[] = [];
