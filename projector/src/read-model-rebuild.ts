@@ -72,7 +72,7 @@ function shadowCollections(documents: DocumentStore, names: ReadonlySet<string>)
     dropCollection: (collection) => documents.dropCollection(name(collection)),
     get: (collection, id) => documents.get(name(collection), id),
     find: (collection, query) => documents.find(name(collection), query),
-    count: (collection, filter) => documents.count(name(collection), filter),
+    count: (collection, filter, options) => documents.count(name(collection), filter, options),
     findNear: (collection, query) => documents.findNear(name(collection), query),
     write: (operations) => documents.write(operations.map(op)),
     replaceCollections: (replacements, operations) =>

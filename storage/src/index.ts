@@ -5,6 +5,7 @@ export {
 export type {
   CollectionDefinition,
   Condition,
+  CountOptions,
   Document,
   DocumentStore,
   FieldType,

@@ -30,6 +30,8 @@ export const loadsPageAnswerSchema = z.object({
   success: z.literal(true),
   count: z.number().int(),
   totalCount: z.number().int(),
+  /** False when a text search matches more than the 1,000 postings counted: the list shows "1,000+". */
+  totalCountExact: z.boolean(),
   totalCreatedToday: z.number().int(),
   totalCreatedYesterday: z.number().int(),
   totalAvailableToday: z.number().int(),

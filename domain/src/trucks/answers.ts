@@ -26,6 +26,8 @@ export const trucksPageAnswerSchema = z.object({
   success: z.literal(true),
   count: z.number().int(),
   totalCount: z.number().int(),
+  /** False when a text search matches more than the 1,000 postings counted: the list shows "1,000+". */
+  totalCountExact: z.boolean(),
   totalPages: z.number().int(),
   totalTrucksCreatedToday: z.number().int(),
   totalTrucksCreatedYesterday: z.number().int(),

@@ -121,3 +121,28 @@ export async function countPostings(
 ): Promise<number> {
   return (await countFromFacets(documents, kind, filter)) ?? documents.count(collection, filter);
 }
+
+/**
+ * A text search's total is counted up to this many postings; past it the list answers this number with
+ * `totalCountExact: false` ("1,000+"). Counting every posting a common term matches ("truck" on a board
+ * of a million) costs the store a test of each one, a few hundred milliseconds that would hold the
+ * query API's thread from every other dispatcher; the page itself is found in about a millisecond.
+ */
+export const SEARCH_TOTAL_CAP = 1000;
+
+/** Whether a list filter searches a text: its total is then counted up to `SEARCH_TOTAL_CAP`. */
+const searchesText = (filter: Filter) =>
+  Object.values(filter).some((condition) => condition !== undefined && 'contains' in condition);
+
+/** The total of a list page: exact, or for a text search matching more than the cap, the cap. */
+export async function listTotal(
+  documents: DocumentStore,
+  kind: PostingKind,
+  collection: string,
+  filter: Filter,
+): Promise<{ totalCount: number; totalCountExact: boolean }> {
+  if (!searchesText(filter))
+    return { totalCount: await countPostings(documents, kind, collection, filter), totalCountExact: true };
+  const counted = await documents.count(collection, filter, { limit: SEARCH_TOTAL_CAP + 1 });
+  return { totalCount: Math.min(counted, SEARCH_TOTAL_CAP), totalCountExact: counted <= SEARCH_TOTAL_CAP };
+}

@@ -2,7 +2,7 @@ import type { PostingKind, PostingListQuery } from '@dispatch/domain';
 import { collections, listHistories } from '@dispatch/projector';
 import type { Document, DocumentStore, Filter } from '@dispatch/storage';
 import { type AsOfAnswer, type AsOfMoment, boardDaysAsOf, listPageAsOf, type SinceMark } from './as-of.ts';
-import { type BoardDays, boardDays, countPostings } from './board-counts.ts';
+import { type BoardDays, boardDays, countPostings, listTotal } from './board-counts.ts';
 import { postingSort } from './posting-filter.ts';
 
 /** Where each kind of posting is kept, live and through time, and what "available" means for it. */
@@ -24,6 +24,8 @@ const kinds = {
 export interface PostingRows<Row> {
   rows: { row: Row; since?: SinceMark }[];
   totalCount: number;
+  /** False when a text search matches more postings than `SEARCH_TOTAL_CAP`: `totalCount` is the cap. */
+  totalCountExact: boolean;
   totalPages: number;
   days: BoardDays;
   asOf?: AsOfAnswer;
@@ -61,17 +63,24 @@ export async function postingRows<Row extends Document>(options: {
       boardDaysAsOf(documents, history, orgId, timeZone, asOf.at, available),
     ]);
     const totalPages = Math.ceil(page.totalCount / query.limit);
-    return { rows: page.rows, totalCount: page.totalCount, totalPages, days, asOf: page.asOf };
+    return {
+      rows: page.rows,
+      totalCount: page.totalCount,
+      totalCountExact: true,
+      totalPages,
+      days,
+      asOf: page.asOf,
+    };
   }
-  const [rows, totalCount, days] = await Promise.all([
+  const [rows, total, days] = await Promise.all([
     documents.find<Row>(list, { filter, ...paging }),
-    countPostings(documents, kind, list, filter),
+    listTotal(documents, kind, list, filter),
     boardDays(documents, kind, orgId, timeZone, options.now),
   ]);
   return {
     rows: rows.map((row) => ({ row })),
-    totalCount,
-    totalPages: Math.ceil(totalCount / query.limit),
+    ...total,
+    totalPages: Math.ceil(total.totalCount / query.limit),
     days,
   };
 }

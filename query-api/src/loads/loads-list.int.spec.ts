@@ -162,6 +162,7 @@ describe('the loads list', () => {
         'success',
         'count',
         'totalCount',
+        'totalCountExact',
         'totalCreatedToday',
         'totalCreatedYesterday',
         'totalAvailableToday',
@@ -172,7 +173,15 @@ describe('the loads list', () => {
         'data',
       ].sort(),
     );
-    expect(page).toMatchObject({ success: true, count: 6, totalCount: 6, limit: 10, totalPages: 1, page: 0 });
+    expect(page).toMatchObject({
+      success: true,
+      count: 6,
+      totalCount: 6,
+      totalCountExact: true,
+      limit: 10,
+      totalPages: 1,
+      page: 0,
+    });
     const expected = [...board].sort((a, b) => b.updatedAt.localeCompare(a.updatedAt) || a.id - b.id);
     expect(ids(page.data)).toEqual(ids(expected));
   });

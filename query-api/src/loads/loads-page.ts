@@ -58,6 +58,7 @@ export async function loadsPage(
     success: true,
     count: page.rows.length,
     totalCount: page.totalCount,
+    totalCountExact: page.totalCountExact,
     totalCreatedToday: page.days.createdToday,
     totalCreatedYesterday: page.days.createdYesterday,
     totalAvailableToday: page.days.availableToday,

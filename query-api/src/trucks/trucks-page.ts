@@ -46,6 +46,7 @@ export async function trucksPage(
     success: true,
     count: page.rows.length,
     totalCount: page.totalCount,
+    totalCountExact: page.totalCountExact,
     totalPages: page.totalPages,
     totalTrucksCreatedToday: page.days.createdToday,
     totalTrucksCreatedYesterday: page.days.createdYesterday,

@@ -483,6 +483,18 @@ export function documentStoreContract(
           const same = async (filter: Query['filter'], queries: Omit<Query, 'filter'>[]) => {
             const label = JSON.stringify(filter);
             const count = await store.count(plain, filter);
+            // A count with a limit stops there (a list's "1,000+"), asked alone and after a page.
+            const limits = [1, 7, 400, count, count + 1].filter((limit) => limit >= 1);
+            const limited = async () => {
+              for (const limit of limits) {
+                const expected = Math.min(count, limit);
+                expect(await store.count(plain, filter, { limit }), `${label} up to ${limit}`).toBe(expected);
+                expect(await store.count(indexed.name, filter, { limit }), `${label} up to ${limit}`).toBe(
+                  expected,
+                );
+              }
+            };
+            await limited();
             for (const query of queries) {
               const ids = async (collection: string) =>
                 (await store.find(collection, { ...query, filter })).map(({ id }) => id);
@@ -490,6 +502,7 @@ export function documentStoreContract(
               // The count right after the page, as a list asks for both.
               expect(await store.count(indexed.name, filter), label).toBe(count);
             }
+            await limited();
           };
           const pages: Omit<Query, 'filter'>[] = [
             { sort: [{ field: 'updatedAt', direction: 'desc' }], limit: 10 },
@@ -794,6 +807,17 @@ export function documentStoreContract(
       it('counts with a filter', async () => {
         expect(await store.count(collection, { active: { eq: true }, capacityKg: { gte: 18000 } })).toBe(8);
         expect(await store.count(collection, { name: { contains: 'atlas' } })).toBe(3);
+      });
+
+      it('counts up to a limit', async () => {
+        const filter = { active: { eq: true }, capacityKg: { gte: 18000 } };
+        expect(await store.count(collection, filter, { limit: 5 })).toBe(5);
+        expect(await store.count(collection, filter, { limit: 8 })).toBe(8);
+        expect(await store.count(collection, filter, { limit: 9 })).toBe(8);
+        expect(await store.count(collection, undefined, { limit: 12 })).toBe(12);
+        expect(await store.count(collection, { name: { contains: 'atlas' } }, { limit: 2 })).toBe(2);
+        for (const limit of [0, -1, 1.5, Number.NaN])
+          await expect(store.count(collection, filter, { limit })).rejects.toThrow(/limit/);
       });
 
       it('rejects undeclared fields and values of the wrong type', async () => {

@@ -141,6 +141,15 @@ export interface EnsureOptions {
   deferIndexes?: boolean;
 }
 
+export interface CountOptions {
+  /**
+   * Counting stops at this many matches (a positive integer): the answer is the smaller of the number
+   * of matches and `limit`. A list that shows "1,000+" needs no more, and a count of a text most rows
+   * hold then costs the rows up to the limit, not all of them.
+   */
+  limit?: number;
+}
+
 export interface CollectionReplacement {
   target: string;
   source: string;
@@ -154,7 +163,7 @@ export interface DocumentStore {
   dropCollection(name: string): Promise<void>;
   get<T extends Document = Document>(collection: string, id: string): Promise<T | null>;
   find<T extends Document = Document>(collection: string, query: Query): Promise<T[]>;
-  count(collection: string, filter?: Filter): Promise<number>;
+  count(collection: string, filter?: Filter, options?: CountOptions): Promise<number>;
   /**
    * The page of documents within the radius, nearest first, ties broken by id ascending, and how many
    * match in all; both adapters answer the same documents and distances.

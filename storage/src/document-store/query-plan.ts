@@ -1,5 +1,13 @@
 import { fieldType } from './collection-definition.ts';
-import type { CollectionDefinition, FieldType, Filter, Query, Scalar, SortKey } from './port.ts';
+import type {
+  CollectionDefinition,
+  CountOptions,
+  FieldType,
+  Filter,
+  Query,
+  Scalar,
+  SortKey,
+} from './port.ts';
 
 export type RangeOperator = 'gt' | 'gte' | 'lt' | 'lte';
 
@@ -84,6 +92,15 @@ function assertCount(name: string, value: number | undefined): void {
   if (value !== undefined && (!Number.isSafeInteger(value) || value < 0)) {
     throw new Error(`${name} must be a non-negative integer, got ${value}`);
   }
+}
+
+/** A count's limit, validated: a positive integer, or undefined for no limit. */
+export function countLimitOf(options: CountOptions | undefined): number | undefined {
+  const limit = options?.limit;
+  if (limit !== undefined && (!Number.isSafeInteger(limit) || limit < 1)) {
+    throw new Error(`A count's limit must be a positive integer, got ${limit}`);
+  }
+  return limit;
 }
 
 /** Validates a query against the declared fields; nothing undeclared reaches a backend. */

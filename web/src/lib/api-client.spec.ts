@@ -166,6 +166,7 @@ describe('request parses the answer with the schema it is given', () => {
     success: true,
     count: 1,
     totalCount: 1,
+    totalCountExact: true,
     totalPages: 1,
     totalTrucksCreatedToday: 1,
     totalTrucksCreatedYesterday: 0,

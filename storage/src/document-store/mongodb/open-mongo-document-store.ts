@@ -8,6 +8,7 @@ import { byDistanceThenId, EARTH_RADIUS_MILES, greatCircleMiles, pointOf } from 
 import type {
   CollectionDefinition,
   CollectionReplacement,
+  CountOptions,
   Document,
   DocumentStore,
   EnsureOptions,
@@ -17,7 +18,7 @@ import type {
   Query,
   WriteOperation,
 } from '../port.ts';
-import { planFilter, planQuery } from '../query-plan.ts';
+import { countLimitOf, planFilter, planQuery } from '../query-plan.ts';
 import { pathOf, toMongoFilter, toMongoSort } from './query-to-mongo.ts';
 import { geoPathOf, type StoredDocument, toDocument, valueAt } from './stored-document.ts';
 import { writeInTransaction } from './write-in-transaction.ts';
@@ -193,9 +194,13 @@ class MongoDocumentStore implements DocumentStore {
     return found.map((stored) => toDocument<T>(stored));
   }
 
-  async count(collection: string, filter?: Filter): Promise<number> {
+  async count(collection: string, filter?: Filter, options?: CountOptions): Promise<number> {
     const predicates = planFilter(await this.#definition(collection), filter);
-    return this.#collection(collection).countDocuments(toMongoFilter(predicates));
+    const limit = countLimitOf(options);
+    return this.#collection(collection).countDocuments(
+      toMongoFilter(predicates),
+      limit === undefined ? {} : { limit },
+    );
   }
 
   async write(operations: WriteOperation[]): Promise<void> {

@@ -5,6 +5,7 @@ import { latitudeBounds, longitudeSpans, nearBuckets } from '../geo.ts';
 import type {
   CollectionDefinition,
   CollectionReplacement,
+  CountOptions,
   Document,
   DocumentStore,
   EnsureOptions,
@@ -15,7 +16,7 @@ import type {
   Query,
   WriteOperation,
 } from '../port.ts';
-import { planFilter, planQuery } from '../query-plan.ts';
+import { countLimitOf, planFilter, planQuery } from '../query-plan.ts';
 import { CollectionCatalog } from './collection-catalog.ts';
 import {
   dropTable,
@@ -182,13 +183,14 @@ class SqliteDocumentStore implements DocumentStore {
     return (this.#statements.get(sql).all(...params) as unknown as Row[]).map((row) => toDocument<T>(row));
   }
 
-  async count(collection: string, filter?: Filter): Promise<number> {
+  async count(collection: string, filter?: Filter, options?: CountOptions): Promise<number> {
     const definition = this.#catalog.get(collection);
     const predicates = planFilter(definition, filter);
+    const limit = countLimitOf(options);
     const search = searchTargetOf(this.#statements, definition);
     if (search && TextSearch.indexed(search, predicates).length > 0)
-      return this.#text.count(search, predicates);
-    const { sql, params } = countSql(tableOf(collection), predicates);
+      return this.#text.count(search, predicates, limit);
+    const { sql, params } = countSql(tableOf(collection), predicates, limit);
     return Number((this.#statements.get(sql).get(...params) as { count: number | bigint }).count);
   }
 

@@ -167,7 +167,13 @@ export function pointRowsSql(
   };
 }
 
-export function countSql(table: string, predicates: Predicate[]): Sql {
+export function countSql(table: string, predicates: Predicate[], limit?: number): Sql {
   const where = whereClause(predicates);
-  return { sql: `SELECT COUNT(*) AS count FROM ${table}${where.sql}`, params: where.params };
+  return limitedCount(`FROM ${table}${where.sql}`, where.params, limit);
+}
+
+/** `count(*)` of the rows a `FROM … WHERE …` gives, stopping at `limit` of them when there is one. */
+export function limitedCount(from: string, params: SQLInputValue[], limit?: number): Sql {
+  if (limit === undefined) return { sql: `SELECT count(*) AS count ${from}`, params };
+  return { sql: `SELECT count(*) AS count FROM (SELECT 1 ${from} LIMIT ?)`, params: [...params, limit] };
 }

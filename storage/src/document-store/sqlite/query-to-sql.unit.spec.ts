@@ -33,9 +33,17 @@ describe('query to SQL', () => {
       }),
     );
     expect(sql).toBe(
-      'SELECT COUNT(*) AS count FROM "docs_trucks" WHERE "f:name" IS NOT ? AND ("f:location.city" IN (?) OR "f:location.city" IS NULL) AND "f:active" = ? AND "f:capacityKg" > ? AND "f:capacityKg" <= ?',
+      'SELECT count(*) AS count FROM "docs_trucks" WHERE "f:name" IS NOT ? AND ("f:location.city" IN (?) OR "f:location.city" IS NULL) AND "f:active" = ? AND "f:capacityKg" > ? AND "f:capacityKg" <= ?',
     );
     expect(params).toEqual(['Atlas', 'Lyon', 0, 1, 9]);
+  });
+
+  it('counts up to a limit in a subquery that stops there', () => {
+    const { sql, params } = countSql('"docs_trucks"', planFilter(trucks, { active: { eq: true } }), 1001);
+    expect(sql).toBe(
+      'SELECT count(*) AS count FROM (SELECT 1 FROM "docs_trucks" WHERE "f:active" = ? LIMIT ?)',
+    );
+    expect(params).toEqual([1, 1001]);
   });
 
   it('sorts with the id tie-break unless id is a sort key', () => {

@@ -11,7 +11,7 @@ import {
   textIndexOf,
   textSearchHash,
 } from './collection-schema.ts';
-import { condition, sortKeys } from './query-to-sql.ts';
+import { condition, limitedCount, type Sql, sortKeys } from './query-to-sql.ts';
 import type { StatementCache } from './statement-cache.ts';
 
 /**
@@ -252,21 +252,33 @@ export class TextSearch {
     return this.#scanPage(target, plan);
   }
 
-  count(target: SearchTarget, predicates: Predicate[]): number {
+  /** How many rows pass the predicates, or `limit` when at least that many do (see `CountOptions`). */
+  count(target: SearchTarget, predicates: Predicate[], limit?: number): number {
     const key = totalKey(target, predicates);
     const kept = this.#total;
-    if (kept && kept.key === key && kept.version === this.#version()) return kept.count;
+    if (kept && kept.key === key && kept.version === this.#version())
+      return Math.min(kept.count, limit ?? kept.count);
     const analysis = this.#analyse(target, predicates);
     const driver = analysis.driver;
+    // With a limit, each way stops at that many matches: the trigram index gives its candidates and a
+    // scan its rows in rowid order, so a needle most rows hold is counted up to the limit in the first
+    // rows it reaches.
     if (driver && candidatesCost(driver) < scanCost(analysis)) {
       const sql = this.#candidatesSql(target, predicates, driver, []);
-      return this.#number(`SELECT count(*) AS count ${sql.from}${sql.where}`, sql.params);
+      return this.#number(limitedCount(`${sql.from}${sql.where}`, sql.params, limit));
     }
     // Every search row, or the rows the filter's other conditions reach through the collection's own
-    // indexes (an organization holding few of the rows), each tested on its search row.
+    // indexes (an organization holding few of the rows), each tested on its search row. A count up to
+    // a limit that many rows reach goes through those rows too: it stops after about limit / density
+    // of them, where the search rows, in the order they were written, may hold other organizations'
+    // rows first.
+    const density = Math.min(...analysis.needles.map((needle) => needle.density));
     const throughRows =
       analysis.population * COST.lookup < COST.scan ||
-      predicates.some((predicate) => !this.#onSearchRows(target, predicate));
+      predicates.some((predicate) => !this.#onSearchRows(target, predicate)) ||
+      (limit !== undefined &&
+        density > 0 &&
+        (limit / density) * COST.lookup < scanCost(analysis) * analysis.rows);
     const params: SQLInputValue[] = [];
     const conditions = predicates.map((predicate) =>
       throughRows && !isText(target, predicate)
@@ -276,10 +288,10 @@ export class TextSearch {
     const from = throughRows
       ? `FROM ${target.table} AS t CROSS JOIN ${target.rows} AS s ON s.rowid = t.rowid`
       : `FROM ${target.rows} AS s`;
-    return this.#number(`SELECT count(*) AS count ${from} WHERE ${conditions.join(' AND ')}`, params);
+    return this.#number(limitedCount(`${from} WHERE ${conditions.join(' AND ')}`, params, limit));
   }
 
-  #number(sql: string, params: SQLInputValue[]): number {
+  #number({ sql, params }: Sql): number {
     return Number((this.#statements.get(sql).get(...params) as { count: number | bigint }).count);
   }
 
@@ -326,10 +338,7 @@ export class TextSearch {
     ).map((row) => row.r);
     if (found.length >= need) return found;
     // Fewer matches than the page needs: the whole answer, if the window held every row of the list.
-    const rows = this.#number(
-      `SELECT count(*) AS count FROM (SELECT 1 FROM ${target.table}${where} LIMIT ?)`,
-      [...filterParams, window],
-    );
+    const rows = this.#number(limitedCount(`FROM ${target.table}${where}`, filterParams, window));
     return rows < window ? found : null;
   }
 

@@ -3,6 +3,7 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { buttonClassName } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import type { BoardPath } from './board-kind';
+import { boardPaging } from './board-paging';
 import { PageSizeSelect } from './data-grid/page-size-select';
 import type { GridId } from './data-grid/use-grid-preferences';
 
@@ -13,7 +14,8 @@ export const gridOfBoard: Record<BoardPath, GridId> = {
 };
 
 export interface BoardPaginationProps {
-  page: { totalCount: number; totalPages: number; data: readonly unknown[] };
+  /** `totalCountExact` false: a text search matched more than the `totalCount` postings counted. */
+  page: { totalCount: number; totalCountExact?: boolean; totalPages: number; data: readonly unknown[] };
   search: { page: number; limit: number };
   /** The list the links page through. */
   from: BoardPath;
@@ -21,13 +23,12 @@ export interface BoardPaginationProps {
   emptyText: string;
 }
 
-/** Pages count from 0 in the URL and the API; people read them from 1. */
+/** The board's range, page and Previous / Next links (see `boardPaging`). */
 export function BoardPagination({ page, search, from, emptyText }: BoardPaginationProps) {
-  const first = page.totalCount === 0 ? 0 : search.page * search.limit + 1;
-  const last = Math.min(page.totalCount, search.page * search.limit + page.data.length);
-  const totalPages = Math.max(1, page.totalPages);
-  const hasPrevious = search.page > 0;
-  const hasNext = search.page + 1 < page.totalPages;
+  const { range, pageLabel, hasPrevious, hasNext, previousPage, exact } = boardPaging(
+    { ...page, shown: page.data.length },
+    search,
+  );
   const disabled = 'pointer-events-none opacity-50';
   const navigate = useNavigate({ from });
 
@@ -37,8 +38,15 @@ export function BoardPagination({ page, search, from, emptyText }: BoardPaginati
       className="flex shrink-0 flex-wrap items-center justify-between gap-x-3 gap-y-2 px-1 text-sm"
     >
       <div className="flex items-center gap-3">
-        <p className="text-muted-foreground tabular-nums">
-          {page.totalCount === 0 ? emptyText : `${first}–${last} of ${page.totalCount.toLocaleString()}`}
+        <p
+          className="text-muted-foreground tabular-nums"
+          title={
+            exact
+              ? undefined
+              : `Counted up to ${page.totalCount.toLocaleString('en-US')}: narrow the search for an exact number`
+          }
+        >
+          {range ?? emptyText}
         </p>
         <PageSizeSelect
           gridId={gridOfBoard[from]}
@@ -47,13 +55,11 @@ export function BoardPagination({ page, search, from, emptyText }: BoardPaginati
         />
       </div>
       <div className="flex items-center gap-2">
-        <span className="text-muted-foreground tabular-nums">
-          Page {Math.min(search.page + 1, totalPages)} of {totalPages}
-        </span>
+        <span className="text-muted-foreground tabular-nums">{pageLabel}</span>
         <Link
           from={from}
           to="."
-          search={(current) => ({ ...current, page: Math.max(0, Math.min(search.page - 1, totalPages - 1)) })}
+          search={(current) => ({ ...current, page: previousPage })}
           aria-disabled={!hasPrevious}
           tabIndex={hasPrevious ? undefined : -1}
           className={cn(buttonClassName('outline', 'sm'), 'h-8', !hasPrevious && disabled)}

@@ -15,6 +15,7 @@ const page = (ids: number[]): TrucksPage => ({
   success: true,
   count: ids.length,
   totalCount: ids.length,
+  totalCountExact: true,
   totalPages: 1,
   totalTrucksCreatedToday: 0,
   totalTrucksCreatedYesterday: 0,

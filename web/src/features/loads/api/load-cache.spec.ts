@@ -14,6 +14,7 @@ const pageOf = (...loads: Load[]): LoadsPage => ({
   success: true,
   count: loads.length,
   totalCount: 12,
+  totalCountExact: true,
   totalCreatedToday: 1,
   totalCreatedYesterday: 0,
   totalAvailableToday: 3,

@@ -1,11 +1,13 @@
 import { BoardTotals } from '../../board/board-totals';
 import type { LoadsPage } from '../api/get-loads';
 
-export function LoadTotals({ page }: { page: LoadsPage }) {
+/** `filtered`: the first figure counts the loads the filters match rather than the whole board. */
+export function LoadTotals({ page, filtered = false }: { page: LoadsPage; filtered?: boolean }) {
   return (
     <BoardTotals
-      countLabel="Loads on the board"
+      countLabel={filtered ? 'Matching loads' : 'Loads on the board'}
       count={page.totalCount}
+      countExact={page.totalCountExact}
       createdToday={page.totalCreatedToday}
       createdYesterday={page.totalCreatedYesterday}
       availableToday={page.totalAvailableToday}

@@ -40,7 +40,7 @@ export function LoadsBoard({ organization, search }: LoadsBoardProps) {
       onRetry={() => void refetch()}
       description={`Freight waiting for a truck at ${organization.name}, updated live.`}
       invitation={`Post a load and everyone in ${organization.name} sees it here at once.`}
-      totals={() => <LoadTotals page={page} />}
+      totals={(filtered) => <LoadTotals page={page} filtered={filtered} />}
       table={(loads, now, onDelete) => (
         <LoadsTable loads={loads} search={search} orgSlug={organization.slug} now={now} onDelete={onDelete} />
       )}

@@ -14,6 +14,7 @@ const pageOf = (...trucks: Truck[]): TrucksPage => ({
   success: true,
   count: trucks.length,
   totalCount: 12,
+  totalCountExact: true,
   totalPages: 2,
   totalTrucksCreatedToday: 1,
   totalTrucksCreatedYesterday: 0,

@@ -7,6 +7,7 @@ export function TruckTotals({ page, filtered = false }: { page: TrucksPage; filt
     <BoardTotals
       countLabel={filtered ? 'Matching trucks' : 'Trucks on the board'}
       count={page.totalCount}
+      countExact={page.totalCountExact}
       createdToday={page.totalTrucksCreatedToday}
       createdYesterday={page.totalTrucksCreatedYesterday}
       availableToday={page.totalAvailableToday}
