@@ -215,7 +215,12 @@ export function eventStoreContract(
           ['B', 1n],
           ['C', 2n],
         ]);
+        expect((await store.readStream(stream, { fromRevision: 2n })).map((event) => event.type)).toEqual([
+          'C',
+        ]);
+        // At the end and past it: nothing, not a missing stream.
         expect(await store.readStream(stream, { fromRevision: 3n })).toEqual([]);
+        expect(await store.readStream(stream, { fromRevision: 7n })).toEqual([]);
       });
 
       it('throws StreamNotFoundError for a stream without events', async () => {

@@ -12,9 +12,14 @@ export function prepareReadStream(db: DatabaseSync): ReadStream {
   slice.setReadBigInts(true);
 
   return (streamId, fromRevision) => {
-    const rows = slice.all(streamId, fromRevision) as unknown as EventRow[];
+    // From the revision before the one asked: a reader catching up on a stream it has read (the
+    // membership check of every command) most often finds nothing new, and that row then shows the
+    // stream exists without a second statement.
+    const rows = slice.all(streamId, fromRevision > 0n ? fromRevision - 1n : 0n) as unknown as EventRow[];
     // Reading past the end of a stream is not the same as reading a stream that does not exist.
     if (rows.length === 0 && exists.get(streamId) === undefined) throw new StreamNotFoundError(streamId);
-    return rows.map(toRecordedEvent);
+    const events: RecordedEvent[] = [];
+    for (const row of rows) if (row.revision >= fromRevision) events.push(toRecordedEvent(row));
+    return events;
   };
 }
