@@ -49,21 +49,21 @@ export function subscribeToLog(
         await pause.wait(readFailures);
         continue;
       }
-      if (page.length === 0) {
-        reportCaughtUp(position);
-        if (!signalled && !closed) {
-          await new Promise<void>((resolve) => {
-            wake = resolve;
-          });
-          wake = undefined;
-        }
-        continue;
-      }
       for (const event of page) {
         if (!(await deliver(event, handler, options, pause, () => closed))) return;
         position = event.position;
         reportCaughtUp(position);
         if (closed) return;
+      }
+      // A short page held the whole log as it was when read: unless an append was signalled since,
+      // sleep until one is, rather than read an empty page first (live, that halves the reads).
+      if (page.length === pageSize) continue;
+      reportCaughtUp(position);
+      if (!signalled && !closed) {
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+        });
+        wake = undefined;
       }
     }
   }
