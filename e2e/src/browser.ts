@@ -16,3 +16,11 @@ export function launchChromium(): Promise<Browser> {
     ],
   });
 }
+
+/** The cookies of a `Cookie` header (as the API test helpers give a session) for a browser at `url`. */
+export function cookiesOf(header: string, url: string): { name: string; value: string; url: string }[] {
+  return header.split('; ').map((pair) => {
+    const at = pair.indexOf('=');
+    return { name: pair.slice(0, at), value: pair.slice(at + 1), url };
+  });
+}

@@ -8,7 +8,7 @@ import {
 } from '@dispatch/standalone/test-support';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './browser.ts';
+import { cookiesOf, launchChromium } from './browser.ts';
 
 let app: TestApp;
 let browser: Browser;
@@ -64,12 +64,7 @@ async function signedIn(
   const context = await browser.newContext({ baseURL: app.url, viewport, colorScheme });
   // The app's own theme setting (light by default), as the user menu stores it.
   await context.addInitScript((theme) => localStorage.setItem('vite-ui-theme', theme), colorScheme);
-  await context.addCookies(
-    cookie.split('; ').map((pair) => {
-      const [name = '', ...value] = pair.split('=');
-      return { name, value: value.join('='), url: app.url };
-    }),
-  );
+  await context.addCookies(cookiesOf(cookie, app.url));
   return { context, page: await context.newPage() };
 }
 

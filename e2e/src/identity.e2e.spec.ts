@@ -3,7 +3,7 @@ import { type OutboxMail, readOutbox, readSmsOutbox } from '@dispatch/auth';
 import { signUp as signUpVerified, startTestApp, type TestApp } from '@dispatch/standalone/test-support';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './browser.ts';
+import { cookiesOf, launchChromium } from './browser.ts';
 
 let app: TestApp;
 let browser: Browser;
@@ -223,12 +223,7 @@ describe('the account page', () => {
 
   async function pageWithSession(cookie: string): Promise<Page> {
     const context = await browser.newContext({ baseURL: app.url });
-    await context.addCookies(
-      cookie.split('; ').map((pair) => {
-        const at = pair.indexOf('=');
-        return { name: pair.slice(0, at), value: pair.slice(at + 1), url: app.url };
-      }),
-    );
+    await context.addCookies(cookiesOf(cookie, app.url));
     return context.newPage();
   }
 

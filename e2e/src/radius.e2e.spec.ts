@@ -7,7 +7,7 @@ import {
 } from '@dispatch/standalone/test-support';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './browser.ts';
+import { cookiesOf, launchChromium } from './browser.ts';
 
 let app: TestApp;
 let browser: Browser;
@@ -28,12 +28,7 @@ afterAll(async () => {
 /** A browser signed in as the organization's owner (the session made through the API). */
 async function signedIn(): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: app.url, viewport: { width: 1366, height: 768 } });
-  await context.addCookies(
-    cookie.split('; ').map((pair) => {
-      const [name = '', ...value] = pair.split('=');
-      return { name, value: value.join('='), url: app.url };
-    }),
-  );
+  await context.addCookies(cookiesOf(cookie, app.url));
   return { context, page: await context.newPage() };
 }
 

@@ -7,7 +7,7 @@ import {
 } from '@dispatch/standalone/test-support';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './browser.ts';
+import { cookiesOf, launchChromium } from './browser.ts';
 
 /**
  * A text search matching more postings than the list counts (1,000): the board reads "1,000+", pages on
@@ -49,12 +49,7 @@ async function board(
 ) {
   const context = await browser.newContext({ baseURL: app.url, viewport, colorScheme });
   await context.addInitScript((theme) => localStorage.setItem('vite-ui-theme', theme), colorScheme);
-  await context.addCookies(
-    cookie.split('; ').map((pair) => {
-      const [name = '', ...value] = pair.split('=');
-      return { name, value: value.join('='), url: app.url };
-    }),
-  );
+  await context.addCookies(cookiesOf(cookie, app.url));
   const page = await context.newPage();
   await page.goto(path);
   return { context, page };
