@@ -38,7 +38,7 @@ export interface PostingBoardProps<P> {
   kind: BoardKind;
   organization: { id: string; name: string; slug: string };
   search: BoardFilters & { page: number; limit: number; asOf?: string };
-  page: { data: P[]; totalCount: number; totalPages: number; asOf?: AsOfView };
+  page: { data: P[]; totalCount: number; totalCountExact?: boolean; totalPages: number; asOf?: AsOfView };
   refreshing: boolean;
   /** Why the last refresh failed while an earlier answer stays on screen (a first load's failure is the page's). */
   refreshError?: unknown;
