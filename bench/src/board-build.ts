@@ -56,19 +56,19 @@ interface RebuildReport {
   besideLive: { seconds: number; longestStallMs: number; posts: LivePosts };
 }
 
-/** Runs `rebuild-process.ts` over the folder's event log and waits for its report. */
-function rebuildInChildProcess(dir: string): Promise<RebuildReport> {
-  const child = fork(join(dirname(fileURLToPath(import.meta.url)), 'rebuild-process.ts'), [dir], {
+/** Runs a script of this folder in a process of its own and waits for the report it sends. */
+export function reportOfChildProcess<T>(script: string, args: string[]): Promise<T> {
+  const child = fork(join(dirname(fileURLToPath(import.meta.url)), script), args, {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   return new Promise((resolve, reject) => {
-    let report: RebuildReport | null = null;
+    let report: T | null = null;
     child.on('message', (message) => {
-      report = message as RebuildReport;
+      report = message as T;
     });
     child.on('error', reject);
     child.on('exit', (code) =>
-      report ? resolve(report) : reject(new Error(`the rebuild process stopped (exit code ${code})`)),
+      report ? resolve(report) : reject(new Error(`${script} stopped (exit code ${code})`)),
     );
   });
 }
@@ -101,7 +101,7 @@ export async function buildBoards(
   events = openSqliteEventStore({ path: eventsPath, synchronous: 'normal' });
   const generateSeconds = (performance.now() - start) / 1000;
 
-  const built = await rebuildInChildProcess(dir);
+  const built = await reportOfChildProcess<RebuildReport>('rebuild-process.ts', [dir]);
   const documents = openSqliteDocumentStore({ path: join(dir, 'read-models.sqlite') });
   const firstMillion =
     built.firstMillion === null ? null : { events: 1_000_000, seconds: built.firstMillion };

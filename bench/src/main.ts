@@ -12,6 +12,7 @@ import { benchHttpLoad, type HttpLoadScenario, httpLoadScenarios } from './http-
 import { startBenchServer } from './http-server.ts';
 import { benchProjectorCatchUp } from './projector-catch-up.ts';
 import { benchPushLatency } from './push-latency.ts';
+import { benchRebuildFloor } from './rebuild-floor.ts';
 import { benchSoak } from './soak.ts';
 import { benchStandingSearches } from './standing-searches.ts';
 import { printTable, type Row } from './stats.ts';
@@ -76,6 +77,12 @@ if (process.argv[2] === 'gazetteer') {
 } else if (process.argv[2] === 'rebuild') {
   // `npm run bench -- rebuild`: only the projector's rebuild of the board.
   await step(`board rebuild (${large / 10} and ${large} trucks)`, () => benchBoardRebuild({ large }));
+} else if (process.argv[2] === 'rebuild-floor') {
+  // `npm run bench -- rebuild-floor`: only the least a rebuild of the first 1M events can cost, on a board
+  // rebuilt before (BENCH_BOARD_DIR: a folder holding its events.sqlite and read-models.sqlite).
+  const dir = process.env.BENCH_BOARD_DIR;
+  if (!dir) throw new Error('BENCH_BOARD_DIR names the folder of a rebuilt board');
+  await step('rebuild floor', () => benchRebuildFloor(dir, 1_000_000));
 } else {
   // `npm run bench -- commands`: only the figures before the board at scale (a minute).
   await step('event store appends', benchEventStoreAppends);
