@@ -61,8 +61,11 @@ function keptRows(kept: string[]) {
     for (const row of statement.iterate(head) as Iterable<{ doc: string; position: number }>) {
       const position = BigInt(row.position);
       const batch = (position - 1n) / BATCH_EVENTS;
-      const operations = batches.get(batch) ?? [];
-      if (operations.length === 0) batches.set(batch, operations);
+      let operations = batches.get(batch);
+      if (!operations) {
+        operations = [];
+        batches.set(batch, operations);
+      }
       const document = JSON.parse(row.doc) as Omit<Document, 'position'>;
       operations.push({ op: 'put', collection, document, position });
       rows++;
