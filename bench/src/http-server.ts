@@ -10,6 +10,8 @@ export interface BenchServer {
   url: string;
   /** Session cookie of a dispatcher with an active organization. */
   cookie: string;
+  /** The server's data folder (its outbox holds the mail it sent). */
+  dir: string;
   stop(): Promise<void>;
 }
 
@@ -57,6 +59,7 @@ export async function startBenchServer(): Promise<BenchServer> {
   return {
     url,
     cookie,
+    dir,
     async stop() {
       child.send('stop');
       await new Promise((resolve) => child.once('exit', resolve));

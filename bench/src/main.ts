@@ -13,6 +13,7 @@ import { startBenchServer } from './http-server.ts';
 import { benchProjectorCatchUp } from './projector-catch-up.ts';
 import { benchPushLatency } from './push-latency.ts';
 import { benchRebuildFloor } from './rebuild-floor.ts';
+import { benchSignedPdf } from './signed-pdf.ts';
 import { benchSoak } from './soak.ts';
 import { benchStandingSearches } from './standing-searches.ts';
 import { printTable, type Row } from './stats.ts';
@@ -45,6 +46,14 @@ if (process.argv[2] === 'gazetteer') {
 } else if (process.argv[2] === 'envelopes') {
   // `npm run bench -- envelopes`: only sign-pro's list and counts (BENCH_ENVELOPES envelopes, default 100,000).
   await step(`envelopes (${envelopes} in one organization)`, () => benchEnvelopeQueries({ envelopes }));
+} else if (process.argv[2] === 'signed-pdf') {
+  // `npm run bench -- signed-pdf`: only the server's thread under a hostile signature, and signed-PDF downloads.
+  const server = await startBenchServer();
+  try {
+    await step('signed PDF', () => benchSignedPdf(server));
+  } finally {
+    await server.stop();
+  }
 } else if (process.argv[2] === 'as-of') {
   // `npm run bench -- as-of`: only the board as of a moment (BENCH_AS_OF_TRUCKS trucks, 10 versions each).
   await step('board as of a moment', () => benchAsOfQueries({ trucks: asOfTrucks }));
@@ -93,6 +102,7 @@ if (process.argv[2] === 'gazetteer') {
     await step('push latency', () => benchPushLatency(server));
     await step('system check', () => benchSystemCheck(server));
     await step('gazetteer', () => benchGazetteer(server));
+    await step('signed PDF', () => benchSignedPdf(server));
   } finally {
     await server.stop();
   }
