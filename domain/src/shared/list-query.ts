@@ -66,6 +66,8 @@ export const dateOperations = ['gt', 'gte', 'lt', 'lte', 'eq'] as const;
 export type DateOperation = (typeof dateOperations)[number];
 
 export const AS_OF_MESSAGE = 'As of must be a date and time (ISO 8601) or an event position';
+/** A position that is not one of the organization's own events (another's, or none at all). */
+export const AS_OF_POSITION_MESSAGE = "As of must be the position of one of your organization's events";
 
 /**
  * `asOf` of a list query: the moment the list is answered as of, read-only. An instant (a real ISO

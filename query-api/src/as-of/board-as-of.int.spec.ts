@@ -1,3 +1,4 @@
+import { AS_OF_POSITION_MESSAGE } from '@dispatch/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EnvelopeHistory } from '../testing/envelope-fixtures.ts';
 import { PostingHistory } from '../testing/event-fixtures.ts';
@@ -204,5 +205,31 @@ describe('the board as of a moment', () => {
       });
       expect([bad, response.statusCode]).toEqual([bad, 400]);
     }
+  });
+
+  it("refuses a position of another organization's event on every answer that takes one", async () => {
+    // Alice's first post: Bob may not learn when it happened, nor that it did.
+    for (const path of [
+      '/api/v1/trucks',
+      '/api/v1/loads',
+      '/api/v1/envelopes',
+      '/api/v1/envelopes/counts',
+      '/api/v1/overview/totals',
+      '/api/v1/trucks/export.csv',
+      '/api/v1/overview/monthly-counts',
+    ]) {
+      const response = await app.app.inject({
+        method: 'GET',
+        url: `${path}?asOf=${positions.day1}`,
+        headers: { cookie: bob },
+      });
+      expect([path, response.statusCode, response.json().errors]).toEqual([
+        path,
+        400,
+        { asOf: [AS_OF_POSITION_MESSAGE] },
+      ]);
+    }
+    // Her own position is hers to use.
+    expect((await list('trucks', `asOf=${positions.day1}`)).asOf.position).toBe(String(positions.day1));
   });
 });

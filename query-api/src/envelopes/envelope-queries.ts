@@ -38,7 +38,7 @@ export function envelopeQueries(options: {
     app.get('/api/v1/envelopes', answers({ 200: envelopesPageAnswerSchema }), async (request) => {
       const { orgId } = await requireSignPro(auth, request);
       const query = parseInput(envelopeListQuerySchema, withoutMinPosition(request.query), 'query');
-      return envelopesPage(documents, orgId, query, await resolveAsOf(eventStore, query.asOf));
+      return envelopesPage(documents, orgId, query, await resolveAsOf(eventStore, orgId, query.asOf));
     });
 
     app.get('/api/v1/envelopes/counts', answers({ 200: envelopeCountsAnswerSchema }), async (request) => {
@@ -48,7 +48,7 @@ export function envelopeQueries(options: {
         withoutMinPosition(request.query),
         'query',
       );
-      return envelopeCounts(documents, orgId, type, await resolveAsOf(eventStore, asOf));
+      return envelopeCounts(documents, orgId, type, await resolveAsOf(eventStore, orgId, asOf));
     });
 
     app.get('/api/v1/envelopes/:envelopeId', answers({ 200: envelopeOneAnswerSchema }), async (request) => {

@@ -85,7 +85,7 @@ export function exportQueries(options: {
       async (request, reply) => {
         const { orgId } = await requireOrganization(auth, request);
         const query = parseInput(truckExportQuerySchema, withoutMinPosition(request.query), 'query');
-        const asOf = await resolveAsOf(eventStore, query.asOf);
+        const asOf = await resolveAsOf(eventStore, orgId, query.asOf);
         const rows = listRows<TruckDocument>(documents, {
           history: listHistories.trucks,
           filter: truckListFilter(query, orgId),
@@ -106,7 +106,7 @@ export function exportQueries(options: {
       async (request, reply) => {
         const { orgId } = await requireOrganization(auth, request);
         const query = parseInput(loadExportQuerySchema, withoutMinPosition(request.query), 'query');
-        const asOf = await resolveAsOf(eventStore, query.asOf);
+        const asOf = await resolveAsOf(eventStore, orgId, query.asOf);
         const rows = listRows<LoadDocument>(documents, {
           history: listHistories.loads,
           filter: loadListFilter(query, orgId),
@@ -127,7 +127,7 @@ export function exportQueries(options: {
       async (request, reply) => {
         const { orgId } = await requireOrganization(auth, request);
         const query = parseInput(radiusExportQuerySchema, withoutMinPosition(request.query), 'query');
-        const asOf = await resolveAsOf(eventStore, query.asOf);
+        const asOf = await resolveAsOf(eventStore, orgId, query.asOf);
         // The first page is read before answering, so an unknown city is a 400 like the search's.
         const records = radiusRecords(documents, orgId, query, asOf);
         const first = await records.next();
@@ -150,7 +150,7 @@ export function exportQueries(options: {
       async (request, reply) => {
         const { orgId } = await requireSignPro(auth, request);
         const query = parseInput(envelopeExportQuerySchema, withoutMinPosition(request.query), 'query');
-        const asOf = await resolveAsOf(eventStore, query.asOf);
+        const asOf = await resolveAsOf(eventStore, orgId, query.asOf);
         const rows = listRows<EnvelopeDocument>(documents, {
           history: listHistories.envelopes,
           filter: envelopeFilter({ ...query, limit: EXPORT_PAGE, page: 1 }, orgId),

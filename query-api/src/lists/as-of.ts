@@ -1,5 +1,5 @@
-import { HttpError } from '@dispatch/auth/http/boundary';
-import { type DayRange, dayRange } from '@dispatch/domain';
+import { InputError } from '@dispatch/auth/http/boundary';
+import { AS_OF_POSITION_MESSAGE, type DayRange, dayRange } from '@dispatch/domain';
 import type { ListHistory, VersionFields } from '@dispatch/projector';
 import type { Condition, Document, DocumentStore, EventStore, Filter, SortKey } from '@dispatch/storage';
 import type { BoardDays } from './board-counts.ts';
@@ -13,17 +13,22 @@ export interface AsOfMoment {
 /** What became of a row shown as of a moment, since then: still the same, changed, or removed. */
 export type SinceMark = 'unchanged' | 'changed' | 'removed';
 
-/** The instant `asOf` names: itself, or the instant of the event at that position of the log. */
+/**
+ * The instant `asOf` names: itself, or the instant of the event at that position of the log. A
+ * position must be one of the organization's own events: any other (another organization's, the
+ * platform's, none) is refused alike, so that a position never tells of anyone else's activity.
+ */
 export async function resolveAsOf(
   eventStore: EventStore,
+  orgId: string,
   asOf: string | undefined,
 ): Promise<AsOfMoment | null> {
   if (asOf === undefined) return null;
   if (!/^\d+$/.test(asOf)) return { at: asOf, position: null };
   const position = BigInt(asOf);
   const [event] = position > 0n ? await eventStore.readAll(position - 1n, 1) : [];
-  if (!event || event.position !== position) {
-    throw new HttpError(400, 'VALIDATION_ERROR', 'Invalid query parameters');
+  if (!event || event.position !== position || event.metadata.orgId !== orgId) {
+    throw new InputError('query', { asOf: [AS_OF_POSITION_MESSAGE] });
   }
   return { at: event.metadata.occurredAt, position: asOf };
 }

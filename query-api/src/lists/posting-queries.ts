@@ -59,7 +59,14 @@ export function postingQueries<ListQuery extends z.ZodType<{ asOf?: string }>, R
       const now = new Date();
       // The board as of a past moment is read each time: auditors ask rarely, and it reads the log.
       if (query.asOf)
-        return kind.page(documents, orgId, timeZone, query, now, await resolveAsOf(eventStore, query.asOf));
+        return kind.page(
+          documents,
+          orgId,
+          timeZone,
+          query,
+          now,
+          await resolveAsOf(eventStore, orgId, query.asOf),
+        );
       return cache.answer(
         listAnswerKey(kind.list, orgId, localDateOf(timeZone, now.toISOString()), query),
         () => kind.page(documents, orgId, timeZone, query, now),

@@ -35,7 +35,7 @@ export function overviewQueries(options: {
         const { orgId } = await requireOrganization(auth, request);
         const query = parseInput(overviewQuerySchema, withoutMinPosition(request.query), 'query');
         const timeZone = await cachedTimeZone(cache, documents, orgId);
-        const asOf = await resolveAsOf(eventStore, query.asOf);
+        const asOf = await resolveAsOf(eventStore, orgId, query.asOf);
         if (asOf)
           return { success: true, data: await monthlyCountsAsOf(documents, orgId, timeZone, query, asOf) };
         const now = new Date();
@@ -50,7 +50,7 @@ export function overviewQueries(options: {
     app.get('/api/v1/overview/totals', answers({ 200: postingTotalsAnswerSchema }), async (request) => {
       const { orgId } = await requireOrganization(auth, request);
       const query = parseInput(overviewTotalsQuerySchema, withoutMinPosition(request.query), 'query');
-      const asOf = await resolveAsOf(eventStore, query.asOf);
+      const asOf = await resolveAsOf(eventStore, orgId, query.asOf);
       const data = asOf
         ? await postingTotalsAsOf(documents, orgId, asOf)
         : await cache.answer(listAnswerKey('totals', orgId, '', query), () =>

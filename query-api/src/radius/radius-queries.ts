@@ -188,7 +188,8 @@ export function radiusQueries(options: {
     app.get('/api/v1/radius-search', answers({ 200: radiusSearchAnswerSchema }), async (request) => {
       const { orgId } = await requireOrganization(auth, request);
       const query = parseInput(radiusSearchQuerySchema, withoutMinPosition(request.query), 'query');
-      if (query.asOf) return radiusSearch(documents, orgId, query, await resolveAsOf(eventStore, query.asOf));
+      if (query.asOf)
+        return radiusSearch(documents, orgId, query, await resolveAsOf(eventStore, orgId, query.asOf));
       // Nothing in a search's answer depends on the day: the key is the organization and the query.
       return cache.answer(listAnswerKey('radius-search', orgId, '', query), () =>
         radiusSearch(documents, orgId, query, null),
