@@ -6,6 +6,8 @@ export default defineConfig({
     name: 'e2e',
     root: import.meta.dirname,
     include: ['src/**/*.e2e.spec.ts'],
+    // Fails any test in whose pages the Content Security Policy refused something.
+    setupFiles: ['src/policy-watch.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
     fileParallelism: false,

@@ -27,5 +27,24 @@ export default defineConfig({
       '/socket.io': { target: backend, ws: true, changeOrigin: false },
     },
   },
-  build: { outDir: 'dist', emptyOutDir: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // zod and the setting that keeps it from trying eval (src/lib/zod-policy.ts) share one chunk,
+          // the setting right after zod: it then holds before any chunk that builds a schema runs,
+          // wherever the bundle puts the domain's modules.
+          groups: [
+            {
+              name: 'zod',
+              test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]src[\\/]lib[\\/]zod-policy\.ts$/,
+              priority: 100,
+            },
+          ],
+        },
+      },
+    },
+  },
 });

@@ -1,7 +1,7 @@
 import { startTestApp, type TestApp } from '@dispatch/standalone/test-support';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './browser.ts';
+import { expectPolicyViolations, launchChromium } from './browser.ts';
 
 let app: TestApp;
 let browser: Browser;
@@ -70,6 +70,7 @@ describe('security headers on every kind of answer', () => {
     expect(await page.locator('html').getAttribute('class')).toContain('dark');
     // A page of another site cannot frame the app.
     // A page (even one of the same site) cannot frame the app: the frame stays empty.
+    expectPolicyViolations(/frame-ancestors/);
     await page.setContent(`<iframe src="${app.url}/login" title="framed"></iframe>`);
     const frame = page.frames().find((candidate) => candidate !== page.mainFrame());
     await page.waitForTimeout(1000);

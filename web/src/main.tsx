@@ -1,3 +1,5 @@
+// First: it must run before any schema is built (see the module).
+import './lib/zod-policy';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
