@@ -39,6 +39,7 @@ export * from './saved-searches/answers.ts';
 export * from './saved-searches/decider.ts';
 export * from './saved-searches/events.ts';
 export * from './saved-searches/matching.ts';
+export * from './saved-searches/places.ts';
 export * from './saved-searches/schemas.ts';
 export * from './saved-searches/view.ts';
 export * from './shared/answers.ts';

@@ -58,6 +58,19 @@ export async function readRebuildStatus(documents: DocumentStore): Promise<ReadM
   return { ...idleStatus, ...status };
 }
 
+/**
+ * The state of the latest rebuild and the requests the projector has taken up: a request above
+ * `handledUpTo` is still to come (0 before the projector first ran, which then passes over them).
+ */
+export async function readRebuildRequestsHandled(
+  documents: DocumentStore,
+): Promise<{ state: ReadModelRebuildStatus['state']; handledUpTo: bigint }> {
+  const stored = await documents
+    .get<StoredRebuildStatus>(rebuildStatusCollection.name, REBUILD_STATUS_ID)
+    .catch(() => null);
+  return { state: stored?.state ?? 'idle', handledUpTo: BigInt(stored?.handledUpTo ?? '0') };
+}
+
 /** The same store with the named collections read and written under their shadow names. */
 function shadowCollections(documents: DocumentStore, names: ReadonlySet<string>): DocumentStore {
   const name = (collection: string) => (names.has(collection) ? shadowOf(collection) : collection);
@@ -135,10 +148,14 @@ export async function startReadModels(options: ProjectorOptions): Promise<Projec
   const startLive = () => startProjector({ ...options, feed: relay });
   let live = await startLive();
 
+  /** The newest request heard of: one heard while a rebuild was under way is taken up after it. */
+  let latestRequest = 0n;
   function requested(position: bigint) {
+    if (position > latestRequest) latestRequest = position;
     if (closed || rebuilding || position <= BigInt(status.handledUpTo)) return;
     rebuilding = rebuild(position).finally(() => {
       rebuilding = null;
+      requested(latestRequest);
     });
   }
 

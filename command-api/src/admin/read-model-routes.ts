@@ -10,21 +10,38 @@ import {
   type ReadModelRebuildRequested,
   rebuildRequestedAnswerSchema,
 } from '@dispatch/domain';
-import { readRebuildStatus } from '@dispatch/projector';
+import { readRebuildRequestsHandled } from '@dispatch/projector';
 import type { DocumentStore, EventStore } from '@dispatch/storage';
 import type { FastifyPluginAsync } from 'fastify';
 import { type Decider, handleCommand } from '../command-handler.ts';
 import { commandContextOf, sendPosition } from '../request-context.ts';
 
-type RequestRebuild = { type: 'RequestReadModelRebuild'; data: { requestedBy: string } };
+type RequestRebuild = {
+  type: 'RequestReadModelRebuild';
+  data: {
+    requestedBy: string;
+    /** What the projector's status says: a rebuild is running or switching over. */
+    underWay: boolean;
+    /** Requests at or below this position the projector has taken up (or passed over). */
+    handledUpTo: bigint;
+  };
+};
 
-/** Asking is all there is to it: the projector does the rebuild and reports on it. */
-const rebuildRequests: Decider<null, RequestRebuild, ReadModelRebuildRequested> = {
-  initialState: () => null,
-  evolve: (state) => state,
-  decide: (command) => [
-    { type: 'ReadModelRebuildRequested', data: { requestedBy: command.data.requestedBy } },
-  ],
+const rebuildUnderWay = () => new HttpError(409, 'REBUILD_RUNNING', 'A rebuild is already running');
+
+/**
+ * One rebuild at a time, decided on the requests' stream with the revision read: a request the
+ * projector has not taken up yet is pending, so requests made together cannot all pass. The
+ * projector then does the rebuild and reports on it.
+ */
+const rebuildRequests: Decider<{ latest: bigint | null }, RequestRebuild, ReadModelRebuildRequested> = {
+  initialState: () => ({ latest: null }),
+  evolve: (_state, _event, recorded) => ({ latest: recorded.position }),
+  decide: (command, state) => {
+    const pending = state.latest !== null && state.latest > command.data.handledUpTo;
+    if (command.data.underWay || pending) throw rebuildUnderWay();
+    return [{ type: 'ReadModelRebuildRequested', data: { requestedBy: command.data.requestedBy } }];
+  },
 };
 
 /** The platform admin's rebuild of every read model (blue/green, see the projector). */
@@ -40,14 +57,15 @@ export function readModelRoutes(options: {
       answers({ 202: rebuildRequestedAnswerSchema }),
       async (request, reply) => {
         const { user } = await requireSuperAdmin(auth, request);
-        const { state } = await readRebuildStatus(documents);
-        if (isRebuildUnderWay(state))
-          throw new HttpError(409, 'REBUILD_RUNNING', 'A rebuild is already running');
+        const { state, handledUpTo } = await readRebuildRequestsHandled(documents);
         const result = await handleCommand(
           store,
           READ_MODEL_REBUILD_STREAM,
           rebuildRequests,
-          { type: 'RequestReadModelRebuild', data: { requestedBy: user.id } },
+          {
+            type: 'RequestReadModelRebuild',
+            data: { requestedBy: user.id, underWay: isRebuildUnderWay(state), handledUpTo },
+          },
           commandContextOf(request, { orgId: PLATFORM_ORG_ID, userId: user.id }),
           { schemaVersion: READ_MODEL_REBUILD_SCHEMA_VERSION },
         );

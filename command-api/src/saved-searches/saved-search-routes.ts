@@ -4,15 +4,12 @@ import { answers } from '@dispatch/auth/http/answers';
 import { InputError, parseInput } from '@dispatch/auth/http/boundary';
 import { requireOrganization } from '@dispatch/auth/http/request-context';
 import {
-  illegalState,
   NOTIFICATION_INBOX_SCHEMA_VERSION,
   NOTIFICATIONS_READ,
   type NotificationsRead,
   notificationInboxStream,
   notificationsReadAnswerSchema,
   notificationsReadSchema,
-  SAVED_SEARCHES_MAX,
-  SAVED_SEARCHES_MAX_MESSAGE,
   savedSearchCreateSchema,
   savedSearchOneAnswerSchema,
   savedSearchParamsIdSchema,
@@ -32,6 +29,7 @@ import { clientMetadata } from '../command-handler.ts';
 import { setEventPosition } from '../event-position.ts';
 import { commandContextOf, sendPosition } from '../request-context.ts';
 import { runSavedSearchCommand } from './saved-search-decider.ts';
+import { freeSavedSearchPlace, takeSavedSearchPlace } from './saved-search-places.ts';
 
 /**
  * Saved searches (any member keeps their own, in the session's organization) and the reading of
@@ -71,13 +69,10 @@ export function savedSearchRoutes(options: {
         if (input.kind === 'radius' && !placeOf(input.params.state, input.params.city)) {
           throw new InputError('body', { 'params.city': [`City not found in ${input.params.state}`] });
         }
-        // Counted on the read model: two saves in the same instant may both pass the last free place.
-        const kept = await documents.count(collections.savedSearches, {
-          orgId: { eq: actor.orgId },
-          ownerId: { eq: actor.userId },
-        });
-        if (kept >= SAVED_SEARCHES_MAX) throw illegalState(SAVED_SEARCHES_MAX_MESSAGE);
         const savedSearchId = randomUUID();
+        const context = commandContextOf(request, actor);
+        // The cap holds for saves made at the same moment too: each takes a place first (see there).
+        await takeSavedSearchPlace(store, documents, actor, savedSearchId, context);
         const result = await runSavedSearchCommand(
           store,
           savedSearchId,
@@ -85,9 +80,12 @@ export function savedSearchRoutes(options: {
             type: 'CreateSavedSearch',
             data: { savedSearchId, orgId: actor.orgId, ownerId: actor.userId, input },
           },
-          commandContextOf(request, actor),
+          context,
           { create: true },
-        );
+        ).catch(async (error: unknown) => {
+          await freeSavedSearchPlace(store, actor, savedSearchId, context);
+          throw error;
+        });
         sendPosition(response, result);
         return response.status(201).send({ success: true, data: result.state.view });
       },
@@ -119,13 +117,15 @@ export function savedSearchRoutes(options: {
       const actor = await requireOrganization(auth, request);
       const { id } = parseInput(savedSearchParamsIdSchema, request.params, 'params');
       const { version } = parseInput(versionQuerySchema, request.query, 'query');
+      const context = commandContextOf(request, actor);
       const result = await runSavedSearchCommand(
         store,
         id,
         { type: 'DeleteSavedSearch', data: { savedSearchId: id, orgId: actor.orgId, userId: actor.userId } },
-        commandContextOf(request, actor),
+        context,
         { statedRevision: version === undefined ? undefined : BigInt(version) },
       );
+      await freeSavedSearchPlace(store, actor, id, context);
       sendPosition(response, result);
       return response.status(204).send();
     });
