@@ -1,3 +1,4 @@
+import type { QuotaRefusal } from '@dispatch/domain';
 import type { IdentityProviders } from './identity-providers.ts';
 import type { Mailer } from './mailer.ts';
 import type { SmsSender } from './sms.ts';
@@ -33,4 +34,9 @@ export interface AuthConfig {
    * set-active). Without it, every sign-in starts without an active organization.
    */
   defaultActiveOrganization?: (userId: string) => Promise<string | null>;
+  /**
+   * Counts a phone verification code against the user's and the number's quotas before it is sent; a
+   * refusal stops the sending with 429. Without it codes are limited by the rate limit alone.
+   */
+  phoneCodeQuota?: (request: { userId: string; phoneNumber: string }) => Promise<QuotaRefusal | null>;
 }

@@ -116,7 +116,7 @@ export function authOptions(config: AuthConfig, database: AuthDatabase['database
       storage: 'database',
     },
     plugins: [
-      specShims(),
+      specShims({ phoneCodeQuota: config.phoneCodeQuota }),
       admin({
         ac: platformAccessControl,
         roles: platformRoleGrants,

@@ -4,9 +4,11 @@ import { installErrorHandler } from '@dispatch/auth/http/boundary';
 import { type ProductMetrics, timeCommands } from '@dispatch/auth/http/metrics';
 import { checkMembershipWith } from '@dispatch/auth/http/request-context';
 import { guardOrigins, guardStateChanges } from '@dispatch/auth/http/state-change-guard';
-import { DEFAULT_ENVELOPE_EXPIRY_DAYS } from '@dispatch/domain';
+import { QuotaLedger } from '@dispatch/auth/quotas/quota-ledger';
+import { DEFAULT_ENVELOPE_EXPIRY_DAYS, DEFAULT_QUOTAS } from '@dispatch/domain';
 import type { DocumentStore, EventStore } from '@dispatch/storage';
 import type { FastifyPluginAsync } from 'fastify';
+import { quotaLimitRoutes } from './admin/quota-limit-routes.ts';
 import { readModelRoutes } from './admin/read-model-routes.ts';
 import { countedAppends } from './counted-appends.ts';
 import { envelopeRoutes } from './envelopes/envelope-routes.ts';
@@ -52,6 +54,11 @@ export interface CommandApiOptions {
   trustedOrigins: readonly string[];
   /** Counts commands and appended events for /metrics (when METRICS_TOKEN is set). */
   metrics?: ProductMetrics;
+  /**
+   * The quota ledgers every envelope, resend, copied link, invitation, test message and alert mail is
+   * counted on (the process's own, with the default limits, when not given).
+   */
+  quotas?: QuotaLedger;
 }
 
 /** Enough for a receiver who reloads and retries; far too few to guess a link. */
@@ -59,7 +66,12 @@ const SIGNING_REQUESTS_PER_MINUTE = 60;
 
 /** The command side: authentication and every write of the product. */
 export function commandApi(given: CommandApiOptions): FastifyPluginAsync {
-  const options = given.metrics ? { ...given, store: countedAppends(given.store, given.metrics) } : given;
+  const quotas = given.quotas ?? new QuotaLedger(given.store, DEFAULT_QUOTAS);
+  const options = {
+    ...given,
+    quotas,
+    ...(given.metrics ? { store: countedAppends(given.store, given.metrics) } : {}),
+  };
   const clock = options.clock ?? (() => new Date());
   return async (app) => {
     await app.register(async (identity) => {
@@ -86,6 +98,7 @@ export function commandApi(given: CommandApiOptions): FastifyPluginAsync {
       await commands.register(importRoutes(options));
       await commands.register(savedSearchRoutes(options));
       await commands.register(readModelRoutes(options));
+      await commands.register(quotaLimitRoutes(options));
       await commands.register(systemCheckRoutes(options));
       await commands.register(
         envelopeRoutes({

@@ -3,6 +3,7 @@ import { installApiDocument } from '@dispatch/auth/http/api-document';
 import { installJsonNotFound } from '@dispatch/auth/http/boundary';
 import { createMetrics, installMetricsEndpoint } from '@dispatch/auth/http/metrics';
 import { installSecurityHeaders, serverOptions } from '@dispatch/auth/http/server-hardening';
+import { QuotaLedger } from '@dispatch/auth/quotas/quota-ledger';
 import { mailerFor, openAuthFor, smsSenderFor } from '@dispatch/auth/runtime/infrastructure';
 import { eventUpcasting, healthAnswerSchema } from '@dispatch/domain';
 import { ensureReadModels, firstOrganizationOfUser, projections } from '@dispatch/projector';
@@ -17,8 +18,11 @@ const store = openEventStoreFor(env, { upcast: (event) => eventUpcasting.upcast(
 // Sign-in runs here, and a new session starts in the user's organization: read from the read models.
 const documents = await openDocumentStoreFor(env);
 await ensureReadModels(documents, projections);
+// Every send out of the building is counted on the quota ledgers, phone codes too.
+const quotas = new QuotaLedger(store, env.quotas);
 const auth = await openAuthFor(env, {
   defaultActiveOrganization: (userId) => firstOrganizationOfUser(documents, userId),
+  quotas,
 });
 const app = Fastify(
   serverOptions({
@@ -46,6 +50,7 @@ await app.register(
     publicUrl: env.PUBLIC_URL,
     trustedOrigins: env.trustedOrigins,
     metrics,
+    quotas,
   }),
 );
 await app.listen({ port: env.PORT, host: env.HOST });

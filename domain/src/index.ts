@@ -32,6 +32,7 @@ export * from './organizations/views.ts';
 export * from './overview/answers.ts';
 export * from './overview/local-calendar.ts';
 export * from './overview/overview-query.ts';
+export * from './quotas/quotas.ts';
 export * from './radius/schemas.ts';
 export * from './read-models/answers.ts';
 export * from './read-models/rebuild.ts';

@@ -4,6 +4,7 @@ import { installErrorHandler } from '@dispatch/auth/http/boundary';
 import type { ProductMetrics } from '@dispatch/auth/http/metrics';
 import { checkMembershipWith } from '@dispatch/auth/http/request-context';
 import { guardStateChanges } from '@dispatch/auth/http/state-change-guard';
+import type { QuotaSettings } from '@dispatch/domain';
 import { memberRoleOf, readProjectionLag } from '@dispatch/projector';
 import type { DocumentStore, EventStore } from '@dispatch/storage';
 import type { FastifyPluginAsync } from 'fastify';
@@ -20,6 +21,7 @@ import { adminQueries } from './organizations/admin-queries.ts';
 import { invitationQueries } from './organizations/invitation-queries.ts';
 import { memberQueries } from './organizations/member-queries.ts';
 import { organizationQueries } from './organizations/organization-queries.ts';
+import { quotaUsageQueries } from './organizations/quota-usage-queries.ts';
 import { teamQueries } from './organizations/team-queries.ts';
 import { overviewQueries } from './overview/overview-queries.ts';
 import type { ProjectionClock } from './projection-clock.ts';
@@ -38,6 +40,8 @@ export interface QueryApiOptions {
   trustedOrigins: readonly string[];
   /** Counts live pushes and reads the projector's lag for /metrics (when METRICS_TOKEN is set). */
   metrics?: ProductMetrics;
+  /** The sending quotas (QUOTA_* settings), for the admin's view of an organization's usage. */
+  quotas?: QuotaSettings;
 }
 
 /**
@@ -68,6 +72,7 @@ export function queryApi(options: QueryApiOptions): FastifyPluginAsync {
       await queries.register(invitationQueries(options));
       await queries.register(teamQueries(options));
       await queries.register(adminQueries(options));
+      await queries.register(quotaUsageQueries(options));
       await queries.register(healthQueries({ ...options, liveConnections }));
       await queries.register(activityQueries(options));
       await queries.register(truckQueries({ ...options, cache }));

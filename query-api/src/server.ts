@@ -49,7 +49,15 @@ app.get('/health', answers({ 200: healthAnswerSchema }), async () => ({
   position: clock.position().toString(),
 }));
 await app.register(
-  queryApi({ documents, auth, clock, eventStore, trustedOrigins: env.trustedOrigins, metrics }),
+  queryApi({
+    documents,
+    auth,
+    clock,
+    eventStore,
+    trustedOrigins: env.trustedOrigins,
+    metrics,
+    quotas: env.quotas,
+  }),
 );
 await app.listen({ port: env.PORT, host: env.HOST });
 

@@ -91,10 +91,12 @@ export async function createStandaloneApp(
       publicUrl: env.PUBLIC_URL,
       trustedOrigins: env.trustedOrigins,
       metrics,
+      quotas: infrastructure.quotas,
     }),
   );
   await app.register(
     queryApi({
+      quotas: env.quotas,
       documents: infrastructure.documents,
       auth: infrastructure.auth,
       clock,

@@ -13,6 +13,7 @@ import {
   type Mailer,
   type SmsSender,
 } from '../index.ts';
+import { QuotaLedger } from '../quotas/quota-ledger.ts';
 import { identityProvidersFromEnv } from './identity-providers-from-env.ts';
 
 /** The stores and services an API process works with, chosen by configuration. */
@@ -24,6 +25,8 @@ export interface Infrastructure {
   mailer: Mailer;
   /** Text messages the product sends (signing links). */
   sms: SmsSender;
+  /** The quota ledgers every send out of the building is counted on (event streams, see quota-ledger.ts). */
+  quotas: QuotaLedger;
   close(): Promise<void>;
 }
 
@@ -59,8 +62,13 @@ export function smsSenderFor(env: Environment): SmsSender {
 
 export async function openAuthFor(
   env: Environment,
-  options: { defaultActiveOrganization?: (userId: string) => Promise<string | null> } = {},
+  options: {
+    defaultActiveOrganization?: (userId: string) => Promise<string | null>;
+    /** Phone verification codes are counted on it (per user and per number). */
+    quotas?: QuotaLedger;
+  } = {},
 ): Promise<AuthService> {
+  const { quotas } = options;
   const mailer = mailerFor(env);
   const sms = smsSenderFor(env);
   return createAuthService({
@@ -80,6 +88,18 @@ export async function openAuthFor(
     rateLimit: env.AUTH_RATE_LIMIT === 'on',
     sessionCacheSeconds: env.SESSION_CACHE_SECONDS,
     defaultActiveOrganization: options.defaultActiveOrganization,
+    phoneCodeQuota:
+      quotas &&
+      (async ({ userId, phoneNumber }) => {
+        const taken = await quotas.take({
+          orgId: null,
+          userId,
+          channel: 'sms',
+          kind: 'phone-code',
+          receiver: phoneNumber,
+        });
+        return taken.granted ? null : taken.refusal;
+      }),
   });
 }
 
@@ -92,7 +112,9 @@ export async function openInfrastructure(
   const eventStore = openEventStoreFor(env, { upcast: (event) => eventUpcasting.upcast(event) });
   const documents = await openDocumentStoreFor(env);
   const { defaultActiveOrganization } = options;
+  const quotas = new QuotaLedger(eventStore, env.quotas);
   const auth = await openAuthFor(env, {
+    quotas,
     defaultActiveOrganization:
       defaultActiveOrganization && ((userId) => defaultActiveOrganization(documents, userId)),
   });
@@ -102,6 +124,7 @@ export async function openInfrastructure(
     auth,
     mailer: mailerFor(env),
     sms: smsSenderFor(env),
+    quotas,
     async close() {
       await auth.close();
       await documents.close();

@@ -1,3 +1,4 @@
+import type { QuotaRefusal } from '@dispatch/domain';
 import type { BetterAuthPlugin } from 'better-auth';
 import {
   APIError,
@@ -27,7 +28,12 @@ const onPath =
   (ctx: { path?: string }) =>
     paths.includes(ctx.path ?? '');
 
-export function specShims() {
+export interface SpecShimOptions {
+  /** Counts a phone code before it is sent; a refusal answers 429 and sends nothing. */
+  phoneCodeQuota?: (request: { userId: string; phoneNumber: string }) => Promise<QuotaRefusal | null>;
+}
+
+export function specShims(options: SpecShimOptions = {}) {
   return {
     id: 'dispatch-spec-shims',
     endpoints: {
@@ -96,6 +102,18 @@ export function specShims() {
             if (!session) throw unauthorized();
             const body = parseBodyFields(phoneNumberInputSchema, ctx.body);
             if (!body) return;
+            if (ctx.path === '/phone-number/send-otp' && options.phoneCodeQuota) {
+              const refusal = await options.phoneCodeQuota({
+                userId: session.user.id,
+                phoneNumber: String(body.phoneNumber),
+              });
+              if (refusal)
+                throw new APIError(
+                  'TOO_MANY_REQUESTS',
+                  { code: refusal.code, message: refusal.message },
+                  { 'retry-after': String(refusal.retryAfterSeconds) },
+                );
+            }
             return {
               context: {
                 body: ctx.path === '/phone-number/verify' ? { ...body, updatePhoneNumber: true } : body,

@@ -3,19 +3,23 @@ import type { AuthService } from '@dispatch/auth';
 import { answers } from '@dispatch/auth/http/answers';
 import { HttpError, parseInput } from '@dispatch/auth/http/boundary';
 import { type ActorContext, requireSignPro } from '@dispatch/auth/http/request-context';
+import type { QuotaLedger, QuotaTakeRequest } from '@dispatch/auth/quotas/quota-ledger';
+import { takeQuotaOrRefuse } from '@dispatch/auth/quotas/quota-refusal';
 import {
   type Envelope,
+  type EnvelopeCommand,
   type EnvelopeSendInput,
   envelopeIdParams,
   envelopeOneAnswerSchema,
   envelopeResentAnswerSchema,
   envelopeSendSchema,
+  envelopeStream,
   envelopeVoidedAnswerSchema,
   envelopeVoidSchema,
   expiryFrom,
   signingLinkAnswerSchema,
 } from '@dispatch/domain';
-import type { EventStore } from '@dispatch/storage';
+import { type EventStore, StreamNotFoundError } from '@dispatch/storage';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { CommandContext } from '../command-handler.ts';
@@ -23,6 +27,7 @@ import { loadOrganization } from '../organizations/organization-store.ts';
 import { commandContextOf, sendPosition } from '../request-context.ts';
 import { allocateId } from '../sequence-ids.ts';
 import { envelopeIds, runEnvelopeCommand } from './envelope-commands.ts';
+import { envelopeDecider } from './envelope-decider.ts';
 import { deliverToReceiver, type EnvelopeChannels } from './envelope-delivery.ts';
 import { type SigningRequestKind, signingRequestMessage, voidedMessage } from './envelope-messages.ts';
 import { newSigningToken, signingUrl } from './signing-token.ts';
@@ -35,6 +40,8 @@ export interface EnvelopeRoutesOptions extends EnvelopeChannels {
   envelopeExpiryDays: number;
   /** The time envelope commands are decided at (a test moves it). */
   clock: () => Date;
+  /** Every send, resend and copied link counts against the sending quotas. */
+  quotas: QuotaLedger;
 }
 
 const bodyless = z.object({}).strict();
@@ -67,12 +74,56 @@ export async function sendEnvelope(
  * answer says so; the events already appended stay, so nothing accepted is lost.
  */
 export function envelopeRoutes(options: EnvelopeRoutesOptions): FastifyPluginAsync {
-  const { store, auth, publicUrl, envelopeExpiryDays, clock } = options;
+  const { store, auth, publicUrl, envelopeExpiryDays, clock, quotas } = options;
 
   const contextOf = (request: FastifyRequest, actor: ActorContext): CommandContext => ({
     ...commandContextOf(request, actor),
     now: clock,
   });
+
+  /**
+   * Runs a resend or a new link, counted against the quotas: the command is decided on the envelope
+   * as it stands first, so a refused one (another organization's, a closed envelope) answers as before
+   * and counts nothing; an accepted one is counted (429 before anything is recorded when past a
+   * quota), then run, and the count is given back if it fails after all.
+   */
+  async function withQuota(
+    reply: FastifyReply,
+    actor: ActorContext,
+    command: EnvelopeCommand & { type: 'ResendEnvelope' | 'IssueSigningLink' },
+    context: CommandContext,
+  ) {
+    const { envelopeId } = command.data;
+    let state = envelopeDecider.initialState();
+    try {
+      for (const recorded of await store.readStream(envelopeStream(envelopeId)))
+        state = envelopeDecider.evolve(state, recorded as never, recorded);
+    } catch (error) {
+      if (!(error instanceof StreamNotFoundError)) throw error;
+    }
+    const envelope = state.view;
+    if (
+      state.decision.status === 'none' ||
+      state.decision.orgId !== actor.orgId ||
+      !envelope ||
+      envelopeDecider.decide(command, state).length === 0
+    )
+      return runEnvelopeCommand(store, envelopeId, command, context);
+    const sms = envelope.deliveryMethod === 'SMS';
+    const taken = await takeQuotaOrRefuse(reply, quotas, {
+      orgId: actor.orgId,
+      userId: actor.userId,
+      channel: command.type === 'IssueSigningLink' ? 'link' : sms ? 'sms' : 'email',
+      kind: command.type === 'IssueSigningLink' ? 'link' : 'resend',
+      receiver: (sms ? envelope.receiverPhoneNumber : envelope.receiverEmail) ?? null,
+    });
+    try {
+      return await runEnvelopeCommand(store, envelopeId, command, context);
+    } catch (error) {
+      await taken.release();
+      throw error;
+    }
+  }
 
   /** Sends the signing request; on failure cancels the envelope and answers 502. */
   async function deliverOrCancel(
@@ -122,11 +173,23 @@ export function envelopeRoutes(options: EnvelopeRoutesOptions): FastifyPluginAsy
       const context = contextOf(request, actor);
       const organization = await loadOrganization(store, actor.orgId);
       if (organization.status !== 'active') throw new HttpError(404, 'NOT_FOUND', 'Organization not found');
+      const sms = input.deliveryMethod === 'SMS';
+      const counted: QuotaTakeRequest = {
+        orgId: actor.orgId,
+        userId: actor.userId,
+        channel: sms ? 'sms' : 'email',
+        kind: 'envelope',
+        receiver: (sms ? input.receiverPhoneNumber : input.receiverEmail) ?? null,
+      };
+      const taken = await takeQuotaOrRefuse(reply, quotas, counted);
       const { result, token } = await sendEnvelope(store, context, {
         input,
         organizationName: organization.name,
         senderName: actor.session.user.name,
         expiresAt: expiryFrom(clock(), envelopeExpiryDays),
+      }).catch(async (error: unknown) => {
+        await taken.release();
+        throw error;
       });
       sendPosition(reply, result);
       const envelope = result.state.view as Envelope;
@@ -143,9 +206,9 @@ export function envelopeRoutes(options: EnvelopeRoutesOptions): FastifyPluginAsy
         parseInput(bodyless, request.body, 'body');
         const context = contextOf(request, actor);
         const { token, tokenHash } = newSigningToken(envelopeId);
-        const result = await runEnvelopeCommand(
-          store,
-          envelopeId,
+        const result = await withQuota(
+          reply,
+          actor,
           {
             type: 'ResendEnvelope',
             data: {
@@ -199,9 +262,9 @@ export function envelopeRoutes(options: EnvelopeRoutesOptions): FastifyPluginAsy
         const { envelopeId } = parseInput(envelopeIdParams, request.params, 'params');
         parseInput(bodyless, request.body, 'body');
         const { token, tokenHash } = newSigningToken(envelopeId);
-        const result = await runEnvelopeCommand(
-          store,
-          envelopeId,
+        const result = await withQuota(
+          reply,
+          actor,
           { type: 'IssueSigningLink', data: { envelopeId, orgId: actor.orgId, tokenHash } },
           contextOf(request, actor),
         );

@@ -7,6 +7,8 @@ import {
   requireSession,
   switchActiveOrganization,
 } from '@dispatch/auth/http/request-context';
+import type { QuotaLedger } from '@dispatch/auth/quotas/quota-ledger';
+import { takeQuotaOrRefuse } from '@dispatch/auth/quotas/quota-refusal';
 import {
   type ActiveOrganization,
   acceptInvitationAnswerSchema,
@@ -15,16 +17,17 @@ import {
   invitationIdSchema,
   inviteMemberSchema,
   notFound,
+  type OrganizationCommand,
   type OrganizationState,
   organizationMessages,
 } from '@dispatch/domain';
 import { collections, type InvitationDocument } from '@dispatch/projector';
 import type { DocumentStore, EventStore } from '@dispatch/storage';
-import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
+import type { FastifyBaseLogger, FastifyPluginAsync, FastifyReply } from 'fastify';
 import { commandContextOf, sendPosition } from '../request-context.ts';
 import { acceptInvitationUrl, invitationMail } from './invitation-mail.ts';
 import { inviteeOf } from './member-profile.ts';
-import { runOrganizationCommand } from './organization-store.ts';
+import { loadOrganization, organizationDecider, runOrganizationCommand } from './organization-store.ts';
 
 export interface InvitationRoutesOptions {
   store: EventStore;
@@ -33,6 +36,8 @@ export interface InvitationRoutesOptions {
   mailer: Mailer;
   /** The address invitees reach the app at: the accept link is built on it. */
   publicUrl: string;
+  /** Every invitation mail (and its resends) counts against the sending quotas. */
+  quotas: QuotaLedger;
 }
 
 const active = (state: OrganizationState) => (state.status === 'active' ? state : null);
@@ -59,7 +64,43 @@ function invitationOf(state: ActiveOrganization, invitationId: string) {
  * invitations read model and decides on the organization stream, which has the last word.
  */
 export function invitationRoutes(options: InvitationRoutesOptions): FastifyPluginAsync {
-  const { store, auth, documents, mailer, publicUrl } = options;
+  const { store, auth, documents, mailer, publicUrl, quotas } = options;
+
+  /**
+   * Runs an invitation command whose mail counts against the quotas: the command is decided on the
+   * current state first, so a refused one answers as before and counts nothing; an accepted one is
+   * counted (429 before anything is recorded when past a quota), then run.
+   */
+  async function withQuota(
+    reply: FastifyReply,
+    actor: { orgId: string; userId: string },
+    command: OrganizationCommand,
+    run: () => ReturnType<typeof runOrganizationCommand>,
+  ) {
+    const current = await loadOrganization(store, actor.orgId);
+    organizationDecider.decide(command, current);
+    const organization = active(current);
+    const email =
+      command.type === 'InviteMember'
+        ? command.data.email
+        : command.type === 'ResendInvitation'
+          ? (organization?.invitations[command.data.invitationId]?.email ?? null)
+          : null;
+    if (email === null) return run();
+    const taken = await takeQuotaOrRefuse(reply, quotas, {
+      orgId: actor.orgId,
+      userId: actor.userId,
+      channel: 'email',
+      kind: 'invitation',
+      receiver: email,
+    });
+    try {
+      return await run();
+    } catch (error) {
+      await taken.release();
+      throw error;
+    }
+  }
 
   /** A mail that cannot be sent does not undo the invitation: the answer says so and it can be resent. */
   async function mailInvitation(
@@ -105,22 +146,20 @@ export function invitationRoutes(options: InvitationRoutesOptions): FastifyPlugi
         const context = commandContextOf(request, actor);
         const invitationId = randomUUID();
         const { user } = actor.session;
-        const result = await runOrganizationCommand(
-          store,
-          actor.orgId,
-          {
-            type: 'InviteMember',
-            data: {
-              actorId: actor.userId,
-              invitationId,
-              email: input.email,
-              role: input.role,
-              teamId: input.teamId ?? null,
-              inviter: { email: user.email, name: user.name },
-              now: context.now().toISOString(),
-            },
+        const invite: OrganizationCommand = {
+          type: 'InviteMember',
+          data: {
+            actorId: actor.userId,
+            invitationId,
+            email: input.email,
+            role: input.role,
+            teamId: input.teamId ?? null,
+            inviter: { email: user.email, name: user.name },
+            now: context.now().toISOString(),
           },
-          context,
+        };
+        const result = await withQuota(reply, actor, invite, () =>
+          runOrganizationCommand(store, actor.orgId, invite, context),
         );
         sendPosition(reply, result);
         const emailSent = await mailInvitation(request.log, result.state, invitationId, user.name);
@@ -145,14 +184,12 @@ export function invitationRoutes(options: InvitationRoutesOptions): FastifyPlugi
         const actor = await requireOrganization(auth, request);
         const { invitationId } = parseInput(invitationIdSchema, request.body, 'body');
         const context = commandContextOf(request, actor);
-        const result = await runOrganizationCommand(
-          store,
-          actor.orgId,
-          {
-            type: 'ResendInvitation',
-            data: { actorId: actor.userId, invitationId, now: context.now().toISOString() },
-          },
-          context,
+        const resend: OrganizationCommand = {
+          type: 'ResendInvitation',
+          data: { actorId: actor.userId, invitationId, now: context.now().toISOString() },
+        };
+        const result = await withQuota(reply, actor, resend, () =>
+          runOrganizationCommand(store, actor.orgId, resend, context),
         );
         sendPosition(reply, result);
         const emailSent = await mailInvitation(

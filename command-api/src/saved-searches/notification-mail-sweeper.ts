@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Mailer } from '@dispatch/auth';
+import type { QuotaLedger, QuotaTakeRequest } from '@dispatch/auth/quotas/quota-ledger';
 import { SAVED_SEARCH_SYSTEM_ACTOR } from '@dispatch/domain';
 import {
   collections,
@@ -11,6 +12,7 @@ import {
 import type { DocumentStore, EventStore } from '@dispatch/storage';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CommandContext } from '../command-handler.ts';
+import { organizationDeletions } from '../organizations/organization-store.ts';
 import { repeatedSweep, sweepDue } from '../sweeping.ts';
 import { notificationMail } from './notification-mail.ts';
 import { runSavedSearchCommand } from './saved-search-decider.ts';
@@ -22,6 +24,11 @@ export interface NotificationMailSweeperOptions {
   publicUrl: string;
   clock?: () => Date;
   log: Pick<FastifyBaseLogger, 'error'>;
+  /**
+   * Alert mails count against the sending quotas; one past a quota is not sent, is recorded as
+   * skipped on its saved search and on the organization's ledger (the admin sees the count).
+   */
+  quotas: QuotaLedger;
 }
 
 /** Pauses between attempts: a mail server's short hiccup is ridden out. */
@@ -39,8 +46,9 @@ export type MailOutcome = 'sent' | 'skipped' | 'failed' | 'already';
  * (NotificationMailFailed). The projection turns the records into the notification's `email` state.
  */
 export function notificationMailSweeper(options: NotificationMailSweeperOptions) {
-  const { store, documents, mailer, publicUrl, log } = options;
+  const { store, documents, mailer, publicUrl, log, quotas } = options;
   const clock = options.clock ?? (() => new Date());
+  const isDeleted = organizationDeletions(store);
 
   const contextAt = (orgId: string, now: Date): CommandContext => {
     const commandId = randomUUID();
@@ -61,18 +69,44 @@ export function notificationMailSweeper(options: NotificationMailSweeperOptions)
   }
 
   async function mailOne(notification: NotificationDocument, now: Date): Promise<MailOutcome> {
-    const [member] = await documents.find<MemberDocument>(collections.members, {
+    const [found] = await documents.find<MemberDocument>(collections.members, {
       filter: { orgId: { eq: notification.orgId }, userId: { eq: notification.userId } },
       limit: 1,
     });
+    // A deleted organization has no members left, whatever the read model still holds.
+    const member = found && !(await isDeleted(notification.orgId)) ? found : undefined;
     const { savedSearchId, id: notificationId } = notification;
+    const counted: QuotaTakeRequest | null = member
+      ? {
+          orgId: notification.orgId,
+          userId: notification.userId,
+          channel: 'email',
+          kind: 'alert',
+          receiver: member.email,
+        }
+      : null;
+    const taken = counted ? await quotas.take(counted) : null;
+    const overQuota = taken !== null && !taken.granted;
     const recorded = await runSavedSearchCommand(
       store,
       savedSearchId,
-      { type: 'RecordNotificationMail', data: { savedSearchId, notificationId, ownerIsMember: !!member } },
+      {
+        type: 'RecordNotificationMail',
+        data: { savedSearchId, notificationId, ownerIsMember: !!member, overQuota },
+      },
       contextAt(notification.orgId, now),
     );
     const [event] = recorded.events;
+    // Counted for a mail that is not going (already sent, or skipped for another reason): given back.
+    if (taken?.granted && event?.type !== 'NotificationMailed') await taken.release();
+    if (
+      counted &&
+      taken &&
+      !taken.granted &&
+      event?.type === 'NotificationMailSkipped' &&
+      event.data.reason === 'over_quota'
+    )
+      await quotas.recordSkip({ ...counted, orgId: notification.orgId }, taken.refusal);
     if (!event) return 'already';
     if (event.type !== 'NotificationMailed' || !member) return 'skipped';
     const search = recorded.state.decision;

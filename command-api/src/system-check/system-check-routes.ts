@@ -3,6 +3,8 @@ import type { AuthService, Mailer, SmsSender } from '@dispatch/auth';
 import { answers } from '@dispatch/auth/http/answers';
 import { HttpError, parseInput } from '@dispatch/auth/http/boundary';
 import { requireOrganization } from '@dispatch/auth/http/request-context';
+import type { QuotaLedger } from '@dispatch/auth/quotas/quota-ledger';
+import { takeQuotaOrRefuse } from '@dispatch/auth/quotas/quota-refusal';
 import {
   maskedEmail,
   maskedPhoneNumber,
@@ -10,6 +12,7 @@ import {
   pingAnswerSchema,
   pingInputSchema,
   pingStream,
+  type QuotaRule,
   SYSTEM_PING_SCHEMA_VERSION,
   SYSTEM_PINGED,
   type SystemPinged,
@@ -25,15 +28,14 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { clientMetadata } from '../command-handler.ts';
 import { setEventPosition } from '../event-position.ts';
 import { commandContextOf } from '../request-context.ts';
-import { SlidingWindowLimit } from './per-user-limit.ts';
 
 export interface SystemCheckOptions {
   store: EventStore;
   auth: AuthService;
   mailer: Mailer;
   sms: SmsSender;
-  /** The clock of the test messages' limit (tests move it). */
-  now?: () => number;
+  /** Test messages count against the sending quotas, and against a few per user every few minutes. */
+  quotas: QuotaLedger;
 }
 
 const sentAtWords = (at: Date) => `${at.toISOString().replace('T', ' ').slice(0, 19)} UTC`;
@@ -44,19 +46,38 @@ const sentAtWords = (at: Date) => `${at.toISOString().replace('T', ' ').slice(0,
  * signed-in user's own address or verified number, a few per user every few minutes.
  */
 export function systemCheckRoutes(options: SystemCheckOptions): FastifyPluginAsync {
-  const { store, auth, mailer, sms } = options;
-  const limits = new SlidingWindowLimit({
-    limit: TEST_MESSAGE_LIMIT,
-    windowMs: TEST_MESSAGE_WINDOW_MINUTES * 60_000,
-    now: options.now,
-  });
+  const { store, auth, mailer, sms, quotas } = options;
 
-  /** Counts one test message of `channel` for the user, or refuses with 429 saying when to try again. */
-  function takeTestMessage(reply: FastifyReply, channel: TestMessageChannel, userId: string): number {
-    const taken = limits.take(`${channel}:${userId}`);
-    if (taken.allowed) return taken.remaining;
-    reply.header('retry-after', String(taken.retryAfterSeconds));
-    throw new HttpError(429, 'RATE_LIMITED', testMessageLimitMessage(channel, taken.retryAfterSeconds));
+  /**
+   * Counts one test message of `channel` for the user (on the durable quota ledger, so a restart
+   * forgets none), or refuses with 429 saying when to try again; answers how many are left.
+   */
+  async function takeTestMessage(
+    reply: FastifyReply,
+    channel: TestMessageChannel,
+    actor: { orgId: string; userId: string },
+  ): Promise<number> {
+    const fewPerUser: QuotaRule = {
+      scope: 'user',
+      window: 'hour',
+      windowMs: TEST_MESSAGE_WINDOW_MINUTES * 60_000,
+      limit: TEST_MESSAGE_LIMIT,
+      ledger: 'own',
+      counts: (entry) => entry.kind === 'test' && entry.channel === channel && entry.userId === actor.userId,
+      message: (_sent, resetAt) =>
+        testMessageLimitMessage(channel, Math.ceil((resetAt.getTime() - Date.now()) / 1000)),
+      code: 'RATE_LIMITED',
+    };
+    const taken = await takeQuotaOrRefuse(reply, quotas, {
+      orgId: actor.orgId,
+      userId: actor.userId,
+      channel,
+      kind: 'test',
+      // Only ever the user's own address or verified number: the per-user limits are what bound it.
+      receiver: null,
+      extraRules: [fewPerUser],
+    });
+    return taken.remaining;
   }
 
   return async (app) => {
@@ -96,7 +117,7 @@ export function systemCheckRoutes(options: SystemCheckOptions): FastifyPluginAsy
       const actor = await requireOrganization(auth, request);
       parseInput(testMessageInputSchema, request.body, 'body');
       const to = actor.session.user.email;
-      const remaining = takeTestMessage(reply, 'email', actor.userId);
+      const remaining = await takeTestMessage(reply, 'email', actor);
       const at = new Date();
       try {
         await mailer.send({
@@ -129,7 +150,7 @@ export function systemCheckRoutes(options: SystemCheckOptions): FastifyPluginAsy
       parseInput(testMessageInputSchema, request.body, 'body');
       const to = actor.session.user.phoneNumber;
       if (!to) throw new HttpError(400, 'NO_PHONE_NUMBER', NO_PHONE_NUMBER_MESSAGE);
-      const remaining = takeTestMessage(reply, 'sms', actor.userId);
+      const remaining = await takeTestMessage(reply, 'sms', actor);
       try {
         await sms.send({
           to,

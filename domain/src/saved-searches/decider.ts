@@ -47,7 +47,8 @@ export type SavedSearchCommand =
    */
   | {
       type: 'RecordNotificationMail';
-      data: { savedSearchId: string; notificationId: string; ownerIsMember: boolean };
+      /** `overQuota`: a sending quota holds the mail back. */
+      data: { savedSearchId: string; notificationId: string; ownerIsMember: boolean; overQuota?: boolean };
     }
   | {
       type: 'RecordNotificationMailFailure';
@@ -123,7 +124,7 @@ export function decideSavedSearch(command: SavedSearchCommand, state: SavedSearc
       return [{ type: 'SavedSearchDeleted', data: { savedSearchId } }];
     }
     case 'RecordNotificationMail': {
-      const { savedSearchId, notificationId, ownerIsMember } = command.data;
+      const { savedSearchId, notificationId, ownerIsMember, overQuota } = command.data;
       if (state.status === 'none') throw notFound(SAVED_SEARCH_NOT_FOUND);
       if (state.mailHandled.has(notificationId)) return [];
       const reason: MailSkipReason | null =
@@ -133,7 +134,9 @@ export function decideSavedSearch(command: SavedSearchCommand, state: SavedSearc
             ? 'email_off'
             : !ownerIsMember
               ? 'not_a_member'
-              : null;
+              : overQuota
+                ? 'over_quota'
+                : null;
       return reason
         ? [{ type: 'NotificationMailSkipped', data: { savedSearchId, notificationId, reason } }]
         : [{ type: 'NotificationMailed', data: { savedSearchId, notificationId } }];

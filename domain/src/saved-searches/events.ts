@@ -25,7 +25,7 @@ export type NotificationMailed = {
   data: { savedSearchId: string; notificationId: string };
 };
 /** Why a notification's e-mail is not sent after all. */
-export const mailSkipReasons = ['search_deleted', 'email_off', 'not_a_member'] as const;
+export const mailSkipReasons = ['search_deleted', 'email_off', 'not_a_member', 'over_quota'] as const;
 export type MailSkipReason = (typeof mailSkipReasons)[number];
 export type NotificationMailSkipped = {
   type: 'NotificationMailSkipped';

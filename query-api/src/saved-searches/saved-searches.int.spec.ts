@@ -330,6 +330,7 @@ describe('alert e-mails', () => {
     const { infrastructure } = app;
     const sweeperOf = () =>
       notificationMailSweeper({
+        quotas: infrastructure.quotas,
         store: infrastructure.eventStore,
         documents: infrastructure.documents,
         mailer: infrastructure.mailer,
@@ -373,6 +374,7 @@ describe('alert e-mails', () => {
       },
     };
     const sweeper = notificationMailSweeper({
+      quotas: app.infrastructure.quotas,
       store: app.infrastructure.eventStore,
       documents: app.infrastructure.documents,
       mailer: refusing,

@@ -118,10 +118,12 @@ export async function startTestApp(
       sweepEveryMs: 0,
       publicUrl: env.PUBLIC_URL,
       trustedOrigins: env.trustedOrigins,
+      quotas: infrastructure.quotas,
     }),
   );
   await app.register(
     queryApi({
+      quotas: env.quotas,
       documents: infrastructure.documents,
       auth: infrastructure.auth,
       clock,

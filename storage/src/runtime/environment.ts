@@ -1,5 +1,69 @@
 import { isIP } from 'node:net';
+import {
+  type ChannelLimits,
+  DEFAULT_QUOTAS,
+  type QuotaChannel,
+  type QuotaSettings,
+  type WindowLimits,
+} from '@dispatch/domain';
 import { z } from 'zod';
+
+/** A quota setting: `<per hour>/<per day>`, e.g. `100/500`. */
+const quotaPair = (name: string) =>
+  z
+    .string()
+    .regex(/^\s*\d{1,7}\s*\/\s*\d{1,7}\s*$/, `${name} must be <per hour>/<per day>, e.g. 100/500`)
+    .transform((value): WindowLimits => {
+      const [hour = 0, day = 0] = value.split('/').map((part) => Number(part.trim()));
+      return { hour, day };
+    })
+    .refine((limits) => limits.day >= limits.hour, `${name}: the day's limit cannot be below the hour's`)
+    .optional();
+
+/** The quota variables: scope × channel, each `<per hour>/<per day>` (see README, Settings). */
+const quotaVariables = {
+  QUOTA_ORGANIZATION_EMAIL: quotaPair('QUOTA_ORGANIZATION_EMAIL'),
+  QUOTA_ORGANIZATION_SMS: quotaPair('QUOTA_ORGANIZATION_SMS'),
+  QUOTA_ORGANIZATION_LINK: quotaPair('QUOTA_ORGANIZATION_LINK'),
+  QUOTA_USER_EMAIL: quotaPair('QUOTA_USER_EMAIL'),
+  QUOTA_USER_SMS: quotaPair('QUOTA_USER_SMS'),
+  QUOTA_USER_LINK: quotaPair('QUOTA_USER_LINK'),
+  QUOTA_RECEIVER_EMAIL: quotaPair('QUOTA_RECEIVER_EMAIL'),
+  QUOTA_RECEIVER_SMS: quotaPair('QUOTA_RECEIVER_SMS'),
+  QUOTA_RECEIVER_LINK: quotaPair('QUOTA_RECEIVER_LINK'),
+  QUOTA_YOUNG_ORGANIZATION_EMAIL: quotaPair('QUOTA_YOUNG_ORGANIZATION_EMAIL'),
+  QUOTA_YOUNG_ORGANIZATION_SMS: quotaPair('QUOTA_YOUNG_ORGANIZATION_SMS'),
+  QUOTA_YOUNG_ORGANIZATION_LINK: quotaPair('QUOTA_YOUNG_ORGANIZATION_LINK'),
+  QUOTA_YOUNG_ORGANIZATION_DAYS: z.coerce
+    .number({ error: 'QUOTA_YOUNG_ORGANIZATION_DAYS must be a whole number of days' })
+    .int('QUOTA_YOUNG_ORGANIZATION_DAYS must be a whole number of days')
+    .min(0, 'QUOTA_YOUNG_ORGANIZATION_DAYS cannot be negative')
+    .max(365, 'QUOTA_YOUNG_ORGANIZATION_DAYS cannot be more than 365')
+    .optional(),
+  QUOTA_PHONE_CODE_USER: quotaPair('QUOTA_PHONE_CODE_USER'),
+  QUOTA_PHONE_CODE_NUMBER: quotaPair('QUOTA_PHONE_CODE_NUMBER'),
+};
+
+type QuotaVariables = { [K in keyof typeof quotaVariables]?: z.output<(typeof quotaVariables)[K]> };
+
+/** The quota settings: each variable given replaces its default. */
+export function quotaSettingsFrom(variables: QuotaVariables): QuotaSettings {
+  const channels = (scope: string, defaults: ChannelLimits): ChannelLimits => {
+    const of = (channel: QuotaChannel) =>
+      (variables as Record<string, WindowLimits | undefined>)[`QUOTA_${scope}_${channel.toUpperCase()}`] ??
+      defaults[channel];
+    return { email: of('email'), sms: of('sms'), link: of('link') };
+  };
+  return {
+    organization: channels('ORGANIZATION', DEFAULT_QUOTAS.organization),
+    user: channels('USER', DEFAULT_QUOTAS.user),
+    receiver: channels('RECEIVER', DEFAULT_QUOTAS.receiver),
+    youngOrganization: channels('YOUNG_ORGANIZATION', DEFAULT_QUOTAS.youngOrganization),
+    youngOrganizationDays: variables.QUOTA_YOUNG_ORGANIZATION_DAYS ?? DEFAULT_QUOTAS.youngOrganizationDays,
+    phoneCodeUser: variables.QUOTA_PHONE_CODE_USER ?? DEFAULT_QUOTAS.phoneCodeUser,
+    phoneCodeNumber: variables.QUOTA_PHONE_CODE_NUMBER ?? DEFAULT_QUOTAS.phoneCodeNumber,
+  };
+}
 
 /**
  * Process configuration, validated once at start. Nothing is required: without any variable the
@@ -52,6 +116,7 @@ const environmentSchema = z.object({
     .default(5),
   /** Turns on GET /metrics (Prometheus) for scrapers sending it as a bearer token; unset, /metrics is 404. */
   METRICS_TOKEN: z.string().trim().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  ...quotaVariables,
 });
 
 /**
@@ -101,6 +166,8 @@ export type Environment = z.output<typeof environmentSchema> & {
   /** The variables that name social sign-in providers, as given. */
   identityProviderVariables: Record<string, string>;
   adminUserIds: string[];
+  /** What users and organizations may send out: the QUOTA_* variables over the defaults. */
+  quotas: QuotaSettings;
 };
 
 export function loadEnvironment(source: Record<string, string | undefined> = process.env): Environment {
@@ -132,5 +199,6 @@ export function loadEnvironment(source: Record<string, string | undefined> = pro
     trustProxy: trustedProxiesFrom(env.TRUSTED_PROXIES) ?? false,
     identityProviderVariables,
     adminUserIds,
+    quotas: quotaSettingsFrom(env),
   };
 }

@@ -27,3 +27,35 @@ describe('TRUSTED_PROXIES', () => {
     }
   });
 });
+
+describe('QUOTA_*', () => {
+  it('holds the defaults when nothing is set', () => {
+    const { quotas } = loadEnvironment({});
+    expect(quotas.organization.email).toEqual({ hour: 100, day: 500 });
+    expect(quotas.youngOrganization.sms).toEqual({ hour: 5, day: 10 });
+    expect(quotas.youngOrganizationDays).toBe(3);
+    expect(quotas.phoneCodeUser).toEqual({ hour: 3, day: 10 });
+  });
+
+  it('takes <per hour>/<per day> for each scope and channel', () => {
+    const { quotas } = loadEnvironment({
+      QUOTA_ORGANIZATION_SMS: '7/70',
+      QUOTA_RECEIVER_EMAIL: ' 2 / 9 ',
+      QUOTA_YOUNG_ORGANIZATION_DAYS: '0',
+      QUOTA_PHONE_CODE_NUMBER: '1/1',
+    });
+    expect(quotas.organization.sms).toEqual({ hour: 7, day: 70 });
+    expect(quotas.organization.email).toEqual({ hour: 100, day: 500 });
+    expect(quotas.receiver.email).toEqual({ hour: 2, day: 9 });
+    expect(quotas.youngOrganizationDays).toBe(0);
+    expect(quotas.phoneCodeNumber).toEqual({ hour: 1, day: 1 });
+  });
+
+  it('stops the start on anything else', () => {
+    for (const value of ['100', '10/5', 'a/b', '-1/5', '1/2/3']) {
+      expect(() => loadEnvironment({ QUOTA_USER_EMAIL: value }), value).toThrow(
+        'Environment validation failed',
+      );
+    }
+  });
+});

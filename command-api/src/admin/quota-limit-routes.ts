@@ -1,0 +1,64 @@
+import type { AuthService } from '@dispatch/auth';
+import { answers } from '@dispatch/auth/http/answers';
+import { parseInput } from '@dispatch/auth/http/boundary';
+import { requireSuperAdmin } from '@dispatch/auth/http/request-context';
+import type { QuotaLedger } from '@dispatch/auth/quotas/quota-ledger';
+import {
+  adminOrganizationIdParams,
+  notFound,
+  organizationLimitsAnswerSchema,
+  organizationLimitsSchema,
+  QUOTA_SCHEMA_VERSION,
+  type QuotaLimitsSet,
+  quotaStreams,
+} from '@dispatch/domain';
+import type { EventStore } from '@dispatch/storage';
+import type { FastifyPluginAsync } from 'fastify';
+import { type Decider, handleCommand } from '../command-handler.ts';
+import { loadOrganization } from '../organizations/organization-store.ts';
+import { commandContextOf, sendPosition } from '../request-context.ts';
+
+type SetQuotaLimits = { type: 'SetQuotaLimits'; data: QuotaLimitsSet['data'] };
+
+/** Setting is all there is to it: each setting is an event of its own, so the history is the audit. */
+const quotaLimits: Decider<null, SetQuotaLimits, QuotaLimitsSet> = {
+  initialState: () => null,
+  evolve: (state) => state,
+  decide: (command) => [{ type: 'QuotaLimitsSet', data: command.data }],
+};
+
+/**
+ * A platform admin sets an organization's sending limits (and each of its users'), in place of the
+ * defaults and of a young organization's lower ones. The usage beside them is read on the query side.
+ */
+export function quotaLimitRoutes(options: {
+  store: EventStore;
+  auth: AuthService;
+  quotas: QuotaLedger;
+}): FastifyPluginAsync {
+  const { store, auth, quotas } = options;
+  return async (app) => {
+    app.post(
+      '/api/v1/admin/organizations/:organizationId/limits',
+      answers({ 200: organizationLimitsAnswerSchema }),
+      async (request, reply) => {
+        const { user } = await requireSuperAdmin(auth, request);
+        const { organizationId } = parseInput(adminOrganizationIdParams, request.params, 'params');
+        const limits = parseInput(organizationLimitsSchema, request.body, 'body');
+        const organization = await loadOrganization(store, organizationId);
+        if (organization.status !== 'active') throw notFound('Organization not found');
+        const result = await handleCommand(
+          store,
+          quotaStreams.limits(organizationId),
+          quotaLimits,
+          { type: 'SetQuotaLimits', data: { organizationId, limits, setBy: user.id } },
+          commandContextOf(request, { orgId: organizationId, userId: user.id }),
+          { schemaVersion: QUOTA_SCHEMA_VERSION },
+        );
+        quotas.forgetLimits(organizationId);
+        sendPosition(reply, result);
+        return { success: true, data: { organizationId, limits } };
+      },
+    );
+  };
+}

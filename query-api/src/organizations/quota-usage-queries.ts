@@ -1,0 +1,58 @@
+import type { AuthService } from '@dispatch/auth';
+import { answers } from '@dispatch/auth/http/answers';
+import { parseInput } from '@dispatch/auth/http/boundary';
+import { requireSuperAdmin } from '@dispatch/auth/http/request-context';
+import { readOrganizationUsage } from '@dispatch/auth/quotas/quota-ledger';
+import {
+  adminOrganizationIdParams,
+  DEFAULT_QUOTAS,
+  notFound,
+  organizationMessages,
+  organizationUsageAnswerSchema,
+  type QuotaSettings,
+} from '@dispatch/domain';
+import { collections } from '@dispatch/projector';
+import type { DocumentStore, EventStore } from '@dispatch/storage';
+import type { FastifyPluginAsync } from 'fastify';
+
+/**
+ * What an organization sent in the last hour and day, per channel, what the quotas held back, and the
+ * limits it is held to. The counts live in the quota ledgers of the event store, not in a read model:
+ * they are the very entries the command side counts with, read from two short streams (today's and
+ * yesterday's), so the admin sees what the next send will be judged by.
+ */
+export function quotaUsageQueries(options: {
+  documents: DocumentStore;
+  eventStore: EventStore;
+  auth: AuthService;
+  quotas?: QuotaSettings;
+}): FastifyPluginAsync {
+  const { documents, eventStore, auth } = options;
+  const settings = options.quotas ?? DEFAULT_QUOTAS;
+  return async (app) => {
+    app.get(
+      '/api/v1/admin/organizations/:organizationId/usage',
+      answers({ 200: organizationUsageAnswerSchema }),
+      async (request) => {
+        await requireSuperAdmin(auth, request);
+        const { organizationId } = parseInput(adminOrganizationIdParams, request.params, 'params');
+        if (!(await documents.get(collections.organizations, organizationId)))
+          throw notFound(organizationMessages.notFound);
+        const usage = await readOrganizationUsage(eventStore, settings, organizationId, Date.now());
+        return {
+          success: true,
+          data: {
+            organizationId,
+            young: usage.young,
+            youngUntil: usage.youngUntil,
+            channels: usage.channels,
+            limits: usage.limits,
+            custom: usage.custom !== null,
+            setBy: usage.custom?.setBy ?? null,
+            setAt: usage.custom?.setAt ?? null,
+          },
+        };
+      },
+    );
+  };
+}
