@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { MemberRole } from '../shared/enums.ts';
-import { isRealIsoDate, REAL_DATE_MESSAGE, TEXT_MAX } from '../shared/fields.ts';
+import { isRealIsoDate, plainText, REAL_DATE_MESSAGE, TEXT_MAX } from '../shared/fields.ts';
 import { integerParam, LIMIT_MAX, oneOrMany } from '../shared/list-query.ts';
 
 /**
@@ -50,6 +50,7 @@ const idParam = (label: string) =>
       .string({ error: `${label} must be text` })
       .trim()
       .max(TEXT_MAX, `${label} cannot be more than ${TEXT_MAX} characters`)
+      .check(plainText(label))
       .optional(),
   );
 
@@ -91,6 +92,7 @@ const activityFilterShape = {
       .string({ error: 'Text must be text' })
       .trim()
       .max(100, 'Text cannot be more than 100 characters')
+      .check(plainText('Text'))
       .transform((text) => text.toLowerCase())
       .optional(),
   ),

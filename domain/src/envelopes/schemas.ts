@@ -6,6 +6,7 @@ import {
   REAL_DATE_MESSAGE,
   realIsoDate,
   requiredText,
+  searchText,
 } from '../shared/fields.ts';
 import { asOfParam, dateOperations, limitParam, oneOrMany, pageParam } from '../shared/list-query.ts';
 import { deliveryMethods, envelopeStatuses, envelopeTypes } from './enums.ts';
@@ -61,7 +62,9 @@ export type EnvelopeSendInput = z.output<typeof envelopeSendSchema>;
 /** The send form as the web app fills it, before parsing. */
 export type EnvelopeSendForm = z.input<typeof envelopeSendSchema>;
 
-export const envelopeVoidSchema = z.object({ voidReason: optionalText('Void reason', 500) }).strict();
+export const envelopeVoidSchema = z
+  .object({ voidReason: optionalText('Void reason', 500, 'lines') })
+  .strict();
 
 /** The largest drawn signature accepted, as a data URL (a signature pad's PNG is far smaller). */
 export const SIGNATURE_MAX_CHARS = 300_000;
@@ -92,7 +95,7 @@ export const envelopeSignSchema = z
   .strict();
 export type EnvelopeSignInput = z.output<typeof envelopeSignSchema>;
 
-export const envelopeRejectSchema = z.object({ reason: requiredText('Reason', 500) }).strict();
+export const envelopeRejectSchema = z.object({ reason: requiredText('Reason', 500, 'lines') }).strict();
 
 /** The signing link's token: the envelope id, a dot, and 43 characters of secret (256 bits). */
 export const signingTokenParams = z.object({
@@ -106,7 +109,6 @@ export const envelopeIdParams = z.object({
   envelopeId: z.uuid({ error: 'Envelope id must be a valid id' }),
 });
 
-const text = z.string().trim().max(100, 'Cannot be more than 100 characters').optional();
 const dateParam = realIsoDate(REAL_DATE_MESSAGE).optional();
 
 /**
@@ -125,8 +127,8 @@ export const envelopeListQuerySchema = z
     dateField: z.enum(['createdAt', 'updatedAt']).optional(),
     status: oneOrMany([...envelopeStatuses]),
     type: z.enum(envelopeTypes, { error: 'Type must be driver or client' }).optional(),
-    search: text,
-    createdBy: text,
+    search: searchText('Search'),
+    createdBy: searchText('Created by'),
     asOf: asOfParam(),
   })
   .strict();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { email, US_PHONE_MESSAGE, usPhoneDigits } from '../shared/fields.ts';
+import { email, plainText, US_PHONE_MESSAGE, usPhoneDigits } from '../shared/fields.ts';
 
 /**
  * The identity forms of SPEC section 5 (sign-in, sign-up, forgot and reset password, password
@@ -47,7 +47,8 @@ export const signUpFormSchema = z.object({
     .string({ error: 'Name is required' })
     .trim()
     .min(1, 'Name is required')
-    .max(100, 'Name cannot be more than 100 characters'),
+    .max(100, 'Name cannot be more than 100 characters')
+    .check(plainText('Name')),
   email: emailAddress,
   password: newPassword,
 });
@@ -133,7 +134,8 @@ const profileName = (label: string) =>
   z
     .string({ error: `${label} must be text` })
     .trim()
-    .max(50, `${label} cannot be more than 50 characters`);
+    .max(50, `${label} cannot be more than 50 characters`)
+    .check(plainText(label));
 
 /** The names of the account page's profile form; the phone number has a form of its own (it needs a code). */
 export const profileNamesFormSchema = z.object({

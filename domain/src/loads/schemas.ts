@@ -69,7 +69,7 @@ export const loadCreateSchema = z.object({
   dispatcherMobileNumber: usPhone(),
   dispatcherEmail: email('Dispatcher email', 50),
   availabilityDate: isoDate('Availability date'),
-  notes: optionalText('Notes', 500),
+  notes: optionalText('Notes', 500, 'lines'),
 });
 
 /**
@@ -97,7 +97,7 @@ export const loadEditSchema = z.object({
   dispatcherMobileNumber: usPhone(),
   dispatcherEmail: email('Dispatcher email'),
   availabilityDate: isoDate('Availability date'),
-  notes: optionalText('Notes', NOTES_MAX),
+  notes: optionalText('Notes', NOTES_MAX, 'lines'),
 });
 
 /**

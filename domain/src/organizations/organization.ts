@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from '../shared/fields.ts';
 import { isValidTimeZone } from '../shared/time-zone.ts';
 
 export const ORGANIZATION_SCHEMA_VERSION = 1;
@@ -35,7 +36,8 @@ const organizationName = z
   .string({ error: 'Organization name is required' })
   .trim()
   .min(1, 'Organization name is required')
-  .max(60, 'Organization name cannot be more than 60 characters');
+  .max(60, 'Organization name cannot be more than 60 characters')
+  .check(plainText('Organization name'));
 
 export const createOrganizationSchema = z.object({
   name: organizationName,
@@ -111,7 +113,8 @@ export const setActiveOrganizationSchema = z.object({
   organizationId: z
     .string({ error: 'organizationId is required' })
     .min(1, 'organizationId is required')
-    .max(100, 'organizationId is not valid'),
+    .max(100, 'organizationId is not valid')
+    .check(plainText('organizationId')),
 });
 
 /** Lowercase letters and digits joined by single dashes, e.g. "Acme Freight, Inc." → "acme-freight-inc". */

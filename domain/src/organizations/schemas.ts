@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { memberRoles } from '../shared/enums.ts';
-import { email } from '../shared/fields.ts';
+import { email, plainText, searchText } from '../shared/fields.ts';
 import { limitParam, oneOrMany, pageParam } from '../shared/list-query.ts';
 import { invitationRoles, invitationStatuses } from './events.ts';
 
@@ -11,7 +11,8 @@ const id = (label: string) =>
     .string({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
-    .max(100, `${label} is not valid`);
+    .max(100, `${label} is not valid`)
+    .check(plainText(label));
 
 export const inviteMemberSchema = z
   .object({
@@ -55,7 +56,8 @@ const teamName = z
   .string({ error: 'Team name is required' })
   .trim()
   .min(1, 'Team name is required')
-  .max(60, 'Team name cannot be more than 60 characters');
+  .max(60, 'Team name cannot be more than 60 characters')
+  .check(plainText('Team name'));
 
 export const createTeamSchema = z.object({ name: teamName }).strict();
 export const updateTeamSchema = z.object({ teamId: id('teamId'), name: teamName }).strict();
@@ -67,7 +69,7 @@ const pageParams = {
   limit: limitParam(),
   page: pageParam(1),
   sort: z.enum(['asc', 'desc']).default('desc'),
-  search: z.string().trim().max(100, 'Cannot be more than 100 characters').optional(),
+  search: searchText('Search'),
 };
 
 /**

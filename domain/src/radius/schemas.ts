@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { loadAnswerSchema } from '../loads/answers.ts';
 import { asOfAnswerSchema, dataAnswer } from '../shared/answers.ts';
 import { directions, trailerTypes } from '../shared/enums.ts';
-import { REAL_DATE_MESSAGE, realIsoDate } from '../shared/fields.ts';
+import { plainText, REAL_DATE_MESSAGE, realIsoDate, searchText } from '../shared/fields.ts';
 import { asOfParam, dateOperations, limitParam, oneOrMany, pageParam } from '../shared/list-query.ts';
 import { truckAnswerSchema } from '../trucks/answers.ts';
 
@@ -45,7 +45,8 @@ export const radiusSearchQuerySchema = z
       .string({ error: 'City is required' })
       .trim()
       .min(1, 'City is required')
-      .max(200, 'City cannot be more than 200 characters'),
+      .max(200, 'City cannot be more than 200 characters')
+      .check(plainText('City')),
     radius: radiusParam,
     limit: limitParam(),
     page: pageParam(0),
@@ -59,7 +60,7 @@ export const radiusSearchQuerySchema = z
     endDate: realIsoDate(REAL_DATE_MESSAGE).optional(),
     dateOperation: z.enum(dateOperations).optional(),
     asOf: asOfParam(),
-    createdBy: z.string().trim().max(100, 'Cannot be more than 100 characters').optional(),
+    createdBy: searchText('Created by'),
   })
   .strict();
 export type RadiusSearchQuery = z.output<typeof radiusSearchQuerySchema>;
@@ -97,7 +98,12 @@ export type RadiusSearchAnswer = z.output<typeof radiusSearchAnswerSchema>;
 export const citiesQuerySchema = z
   .object({
     state: stateCode,
-    search: z.string().trim().max(100, 'Cannot be more than 100 characters').default(''),
+    search: z
+      .string()
+      .trim()
+      .max(100, 'Cannot be more than 100 characters')
+      .check(plainText('Search'))
+      .default(''),
     limit: z.preprocess(
       (value) => (typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value),
       z.number().int().min(1).max(50).default(20),

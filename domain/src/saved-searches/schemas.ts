@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { radiusSearchQuerySchema } from '../radius/schemas.ts';
-import { requiredText, streamVersion } from '../shared/fields.ts';
+import { plainText, requiredText, streamVersion } from '../shared/fields.ts';
 import { integerParam, loadListQuerySchema, truckListQuerySchema } from '../shared/list-query.ts';
 
 /** What a saved search searches: a board (its list parameters) or the radius search. */
@@ -177,7 +177,10 @@ export const notificationsReadSchema = z
   .object({
     ids: z
       .array(
-        z.string({ error: 'Each id must be text' }).max(200, 'An id cannot be more than 200 characters'),
+        z
+          .string({ error: 'Each id must be text' })
+          .max(200, 'An id cannot be more than 200 characters')
+          .check(plainText('An id')),
         {
           error: 'Ids must be a list',
         },

@@ -132,32 +132,89 @@ export const countryCode = () =>
     .trim()
     .regex(/^\+\d{1,3}$/, 'Country code must look like +1');
 
-/** Required text, trimmed; at most `max` characters (by default TEXT_MAX, the message naming the field). */
-export const requiredText = (label: string, max: MaxLength = TEXT_MAX) => {
+/**
+ * What a text field holds: one line (a name, a place, an id, a search: the default) or several
+ * (notes, reasons).
+ */
+export type TextKind = 'line' | 'lines';
+
+/* biome-ignore-start lint/suspicious/noControlCharactersInRegex: these are the characters refused */
+/** C0 and C1 control characters: U+0000–U+001F, U+007F–U+009F. */
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
+/** The same but tab and line feed, which text of several lines keeps. */
+const CONTROL_CHARACTER_BUT_TAB_OR_NEWLINE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
+/* biome-ignore-end lint/suspicious/noControlCharactersInRegex: these are the characters refused */
+
+export const controlCharactersMessage = (label: string) => `${label} must not contain control characters`;
+
+/**
+ * Whether `text` holds a control character its kind does not take: any C0 or C1 control character
+ * (NUL, BEL, ESC and so the terminal's escape sequences, DEL, U+0085…) in a line, and any but tab
+ * and line feed in text of several lines.
+ */
+export const hasControlCharacters = (text: string, kind: TextKind = 'line') =>
+  (kind === 'line' ? CONTROL_CHARACTER : CONTROL_CHARACTER_BUT_TAB_OR_NEWLINE).test(text);
+
+/**
+ * The check every text field of the domain makes: text is text, never control characters (see
+ * hasControlCharacters). `.check(plainText(label))` after the trim, so that a line's surrounding
+ * spaces, tabs and line breaks are trimmed, not refused.
+ */
+export const plainText = (label: string, kind: TextKind = 'line') =>
+  z.refine<string>((text) => !hasControlCharacters(text, kind), controlCharactersMessage(label));
+
+/** Text of several lines as kept: its line breaks as line feeds (CRLF and a lone CR become LF). */
+const withLineFeeds = (value: unknown) => (typeof value === 'string' ? value.replace(/\r\n?/g, '\n') : value);
+
+/**
+ * Required text, trimmed; at most `max` characters (by default TEXT_MAX, the message naming the
+ * field); no control characters (see plainText; notes and reasons are of `kind` 'lines').
+ */
+export const requiredText = (label: string, max: MaxLength = TEXT_MAX, kind: TextKind = 'line') => {
   const limit = maxOf(label, max);
-  return z
+  const text = z
     .string({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
-    .max(limit.length, limit.message);
+    .max(limit.length, limit.message)
+    .check(plainText(label, kind));
+  return kind === 'lines' ? z.preprocess(withLineFeeds, text) : text;
 };
 
 /**
  * Optional text where an empty string means null; at most `max` characters (by default TEXT_MAX,
- * the message naming the field).
+ * the message naming the field); no control characters (see plainText).
  */
-export const optionalText = (label: string, max: MaxLength = TEXT_MAX) => {
+export const optionalText = (label: string, max: MaxLength = TEXT_MAX, kind: TextKind = 'line') => {
   const limit = maxOf(label, max);
   return z.preprocess(
-    (value) => (typeof value === 'string' && value.trim() === '' ? null : value),
+    (value) =>
+      typeof value === 'string' && value.trim() === ''
+        ? null
+        : kind === 'lines'
+          ? withLineFeeds(value)
+          : value,
     z
       .string({ error: `${label} must be text` })
       .trim()
       .max(limit.length, limit.message)
+      .check(plainText(label, kind))
       .nullish()
       .transform((value) => value ?? null),
   );
 };
+
+/**
+ * A search or filter parameter: optional, trimmed, at most 100 characters, one line of plain text
+ * (saved searches keep them).
+ */
+export const searchText = (label: string) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(100, 'Cannot be more than 100 characters')
+    .check(plainText(label))
+    .optional();
 
 /** A required e-mail address; at most `max` characters (by default EMAIL_MAX). */
 export const email = (label: string, max: MaxLength = EMAIL_MAX) => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { directions, products, trailerTypes } from './enums.ts';
-import { isRealIsoDate, REAL_DATE_MESSAGE, realIsoDate } from './fields.ts';
+import { isRealIsoDate, REAL_DATE_MESSAGE, realIsoDate, searchText } from './fields.ts';
 
 /**
  * The list parameters of SPEC section 5 for trucks and loads, shared by the query API (parsing the
@@ -60,8 +60,6 @@ export const pageParam = (first: 0 | 1) =>
 /** A date parameter: a real ISO 8601 date (see isRealIsoDate), carried as the ISO string of its instant. */
 const dateParam = realIsoDate(REAL_DATE_MESSAGE).optional();
 
-const text = z.string().trim().max(100, 'Cannot be more than 100 characters').optional();
-
 export const dateOperations = ['gt', 'gte', 'lt', 'lte', 'eq'] as const;
 export type DateOperation = (typeof dateOperations)[number];
 
@@ -96,15 +94,15 @@ export const postingListQuerySchema = z.object({
   dateField: z.enum(['createdAt', 'updatedAt', 'availableDate']).optional(),
   status: z.enum(['true', 'false']).optional(),
   trailerType: oneOrMany([...trailerTypes]),
-  createdBy: text,
-  search: text,
+  createdBy: searchText('Created by'),
+  search: searchText('Search'),
   asOf: asOfParam(),
 });
 
 /** The trucks list's parameters (SPEC section 5). */
 const boardListQuerySchema = postingListQuerySchema.extend({
   direction: oneOrMany([...directions]),
-  unitNumber: text,
+  unitNumber: searchText('Unit number'),
 });
 
 export const truckListQuerySchema = boardListQuerySchema.strict();

@@ -45,7 +45,7 @@ export const truckCreateSchema = z.object({
   dispatcherCountryCode: countryCode.default('+1'),
   dispatcherMobileNumber: usPhone(),
   dispatcherEmail: email('Dispatcher email', 50),
-  notes: optionalText('Notes', 500),
+  notes: optionalText('Notes', 500, 'lines'),
 });
 
 /**
@@ -69,7 +69,7 @@ export const truckEditSchema = z.object({
   dispatcherCountryCode: countryCode.default('+1'),
   dispatcherMobileNumber: usPhone(),
   dispatcherEmail: email('Dispatcher email'),
-  notes: optionalText('Notes', NOTES_MAX),
+  notes: optionalText('Notes', NOTES_MAX, 'lines'),
 });
 
 /**
