@@ -1,59 +1,8 @@
 import { join } from 'node:path';
-import { deflateSync } from 'node:zlib';
 import { readOutbox } from '@dispatch/auth';
+import { bombSignature, padSignature } from '@dispatch/standalone/png-fixtures';
 import type { BenchServer } from './http-server.ts';
 import { fmt, percentile, type Row } from './stats.ts';
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-const crc32 = (bytes: Buffer) => {
-  let c = 0xffffffff;
-  for (const byte of bytes) c = (CRC_TABLE[(c ^ byte) & 0xff] as number) ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-};
-const chunk = (type: string, data: Buffer) => {
-  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-};
-
-/** A PNG data URL of `width` × `height` pixels at `bitDepth` bits of grey, its rows from `row(y)`. */
-export function pngDataUrl(width: number, height: number, bitDepth: 1 | 8, row: (y: number) => Buffer) {
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = bitDepth;
-  header[9] = 0; // greyscale
-  const rows: Buffer[] = [];
-  for (let y = 0; y < height; y++) rows.push(Buffer.from([0]), row(y));
-  const png = Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.concat(rows), { level: 9 })),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-  return `data:image/png;base64,${png.toString('base64')}`;
-}
-
-/** 16000 × 16000 one-bit pixels in about 41 KB: small on the wire, huge once inflated. */
-const bombSignature = () => {
-  const blank = Buffer.alloc(16_000 / 8);
-  return pngDataUrl(16_000, 16_000, 1, () => blank);
-};
-
-/** What a signature pad sends: 600 × 200 grey pixels with a stroke across. */
-const padSignature = () =>
-  pngDataUrl(600, 200, 8, (y) => {
-    const line = Buffer.alloc(600, 255);
-    for (let x = 0; x < 600; x++) if (Math.abs(y - 100 - 60 * Math.sin(x / 40)) < 3) line[x] = 0;
-    return line;
-  });
 
 /**
  * Watches the server's thread from outside: a trivial request every few milliseconds, each one's

@@ -20,6 +20,8 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { newCommandContext } from '../command-handler.ts';
 import { requestClientOf, sendPosition } from '../request-context.ts';
 import { runEnvelopeCommand } from './envelope-commands.ts';
+import { deletedOrganizationLinks } from './envelope-organization.ts';
+import { closeSignaturePool, normalizedSignature } from './signature-image.ts';
 import { readSigningToken } from './signing-token.ts';
 
 export interface SigningRoutesOptions {
@@ -47,6 +49,7 @@ const NOT_A_LINK = 'This signing link is not valid';
  */
 export function signingRoutes(options: SigningRoutesOptions): FastifyPluginAsync {
   const { store, clock } = options;
+  const refuseDeletedOrganization = deletedOrganizationLinks(store);
 
   async function receiverCommand(
     request: FastifyRequest,
@@ -59,6 +62,7 @@ export function signingRoutes(options: SigningRoutesOptions): FastifyPluginAsync
   ) {
     const link = readSigningToken((request.params as { token?: unknown }).token);
     if (!link) throw notFound(NOT_A_LINK);
+    await refuseDeletedOrganization(link);
     const now = clock();
     const command = makeCommand({ ...link, client: clientOf(request), now });
     // The receiver has no organization: the events take the envelope's own (see runEnvelopeCommand).
@@ -86,6 +90,7 @@ export function signingRoutes(options: SigningRoutesOptions): FastifyPluginAsync
   }
 
   return async (app) => {
+    app.addHook('onClose', closeSignaturePool);
     if (options.signingRateLimit !== false) {
       await app.register(rateLimit, {
         max: options.signingRateLimit,
@@ -134,9 +139,11 @@ export function signingRoutes(options: SigningRoutesOptions): FastifyPluginAsync
       answers({ 200: signingDoneAnswerSchema }),
       async (request, reply) => {
         const input = parseInput(envelopeSignSchema, request.body, 'body');
+        // Bounded and re-encoded here, so the envelope's events only ever hold a plain, small image.
+        const signature = await normalizedSignature(input.signature);
         const result = await receiverCommand(request, (link) => ({
           type: 'SignEnvelope',
-          data: { ...link, signerName: input.signerName, signature: input.signature },
+          data: { ...link, signerName: input.signerName, signature },
         }));
         sendPosition(reply, result);
         const envelope = assertStillOpen(result.state.view, ['completed']);

@@ -5,8 +5,9 @@ import {
   type TemplateId,
   templateLabels,
 } from '@dispatch/domain';
-import { PageSizes, PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import { PageSizes, PDFDocument, type PDFPage, rgb } from 'pdf-lib';
 import type { EnvelopeHistoryEntry, EnvelopeRecord } from './envelope-history.ts';
+import { FontBook, type FontStyle } from './pdf-fonts.ts';
 
 const [PAGE_WIDTH, PAGE_HEIGHT] = PageSizes.Letter;
 const MARGIN = 72;
@@ -44,31 +45,9 @@ const plainLetters: Record<string, string> = {
 /** A character without its accents ("ő" → "o", "Ł" → "L"), or itself when it has none to lose. */
 const withoutAccents = (char: string) => plainLetters[char] ?? char.normalize('NFKD').replace(/\p{M}/gu, '');
 
-/**
- * Text a standard font can write. The 14 standard fonts encode WinAnsi (Windows-1252) only: a
- * character outside it is written without its accents when that fits ("ő" → "o"), as "?" otherwise;
- * control characters and line breaks become spaces.
- */
-export function sanitizeFor(font: PDFFont): (text: string) => string {
-  const supported = new Set(font.getCharacterSet());
-  const fits = (text: string) => [...text].every((char) => supported.has(char.codePointAt(0) ?? -1));
-  return (text) => {
-    let written = '';
-    for (const char of text.normalize('NFC')) {
-      if (/[\p{Cc}\p{Zl}\p{Zp}]/u.test(char)) written += ' ';
-      else if (fits(char)) written += char;
-      else {
-        const plain = withoutAccents(char);
-        written += plain && fits(plain) ? plain : '?';
-      }
-    }
-    return written;
-  };
-}
-
 /** Lines of at most `width` points, broken between words (a word too long for a line, inside it). */
-export function wrapText(text: string, font: PDFFont, size: number, width: number): string[] {
-  const fitsLine = (line: string) => font.widthOfTextAtSize(line, size) <= width;
+export function wrapText(text: string, widthOf: (line: string) => number, width: number): string[] {
+  const fitsLine = (line: string) => widthOf(line) <= width;
   const lines: string[] = [];
   let line = '';
   for (const word of text.split(/\s+/).filter(Boolean)) {
@@ -92,26 +71,16 @@ export function wrapText(text: string, font: PDFFont, size: number, width: numbe
   return lines;
 }
 
-interface Fonts {
-  regular: PDFFont;
-  bold: PDFFont;
-  italic: PDFFont;
-  signature: PDFFont;
-}
-
 /** Writes text down Letter pages, starting a new page when the next block would not fit. */
 class PageWriter {
   readonly #doc: PDFDocument;
-  readonly #fonts: Fonts;
-  readonly #clean: (text: string) => string;
+  readonly #fonts: FontBook;
   page!: PDFPage;
   y = 0;
 
-  constructor(doc: PDFDocument, fonts: Fonts) {
+  constructor(doc: PDFDocument, fonts: FontBook) {
     this.#doc = doc;
     this.#fonts = fonts;
-    // Every standard text font has the same WinAnsi character set.
-    this.#clean = sanitizeFor(fonts.regular);
     this.newPage();
   }
 
@@ -129,18 +98,26 @@ class PageWriter {
     this.y -= points;
   }
 
-  text(
+  async text(
     text: string,
-    options: { font?: keyof Fonts; size?: number; color?: ReturnType<typeof rgb>; indent?: number } = {},
+    options: { font?: FontStyle; size?: number; color?: ReturnType<typeof rgb>; indent?: number } = {},
   ) {
-    const font = this.#fonts[options.font ?? 'regular'];
+    const style = options.font ?? 'regular';
     const size = options.size ?? 11;
     const indent = options.indent ?? 0;
     const leading = size * 1.35;
-    for (const line of wrapText(this.#clean(text), font, size, TEXT_WIDTH - indent)) {
+    await this.#fonts.prepare(text, style);
+    const widthOf = (line: string) => this.#fonts.width(line, style, size);
+    for (const line of wrapText(text, widthOf, TEXT_WIDTH - indent)) {
       this.ensure(leading);
       this.y -= leading;
-      this.page.drawText(line, { x: MARGIN + indent, y: this.y, size, font, color: options.color ?? black });
+      this.#fonts.draw(this.page, line, {
+        x: MARGIN + indent,
+        y: this.y,
+        size,
+        style,
+        color: options.color ?? black,
+      });
     }
   }
 }
@@ -231,28 +208,26 @@ export async function envelopePdf(
   doc.setTitle(`${merged.title}: ${sanitizeTitle(sent.receiverName)}`);
   doc.setAuthor(sanitizeTitle(sent.organizationName));
   doc.setCreator('Dispatch sign-pro');
-  const fonts: Fonts = {
-    regular: await doc.embedFont(StandardFonts.Helvetica),
-    bold: await doc.embedFont(StandardFonts.HelveticaBold),
-    italic: await doc.embedFont(StandardFonts.HelveticaOblique),
-    signature: await doc.embedFont(StandardFonts.TimesRomanItalic),
-  };
+  // Noto fonts for every script a name may be written in, each embedded as the subset it uses.
+  const fonts = new FontBook(doc);
   const writer = new PageWriter(doc, fonts);
 
   // The agreement.
-  writer.text(merged.title, { font: 'bold', size: 18 });
+  await writer.text(merged.title, { font: 'bold', size: 18 });
   writer.gap(6);
-  writer.text(`Between ${merged.parties.organizationName} and ${merged.parties.receiverName}`, { size: 11 });
+  await writer.text(`Between ${merged.parties.organizationName} and ${merged.parties.receiverName}`, {
+    size: 11,
+  });
   if (merged.parties.receiverContact)
-    writer.text(`Receiver: ${merged.parties.receiverContact}`, { size: 10, color: grey });
-  writer.text(`Sent on ${merged.parties.sentOn} by ${sent.senderName}`, { size: 10, color: grey });
+    await writer.text(`Receiver: ${merged.parties.receiverContact}`, { size: 10, color: grey });
+  await writer.text(`Sent on ${merged.parties.sentOn} by ${sent.senderName}`, { size: 10, color: grey });
   for (const section of merged.sections) {
     writer.gap(10);
     writer.ensure(40);
-    writer.text(section.heading, { font: 'bold', size: 12 });
+    await writer.text(section.heading, { font: 'bold', size: 12 });
     for (const paragraph of section.paragraphs) {
       writer.gap(4);
-      writer.text(paragraph);
+      await writer.text(paragraph);
     }
   }
 
@@ -268,7 +243,7 @@ export async function envelopePdf(
       writer.y -= height;
       writer.page.drawImage(image, { x: MARGIN, y: writer.y, width, height });
     } else {
-      writer.text(signerName, { font: 'signature', size: 24 });
+      await writer.text(signerName, { font: 'signature', size: 24 });
     }
     writer.page.drawLine({
       start: { x: MARGIN, y: writer.y - 4 },
@@ -277,10 +252,13 @@ export async function envelopePdf(
       color: grey,
     });
     writer.gap(6);
-    writer.text(`Signed by ${signerName}`, { font: 'bold' });
-    writer.text(`on ${utc(completedEvent.metadata.occurredAt)}, electronically`, { size: 10, color: grey });
+    await writer.text(`Signed by ${signerName}`, { font: 'bold' });
+    await writer.text(`on ${utc(completedEvent.metadata.occurredAt)}, electronically`, {
+      size: 10,
+      color: grey,
+    });
   } else {
-    writer.text(`Not signed. Status: ${lastStatus ? envelopeStatusLabels[lastStatus] : 'unknown'}.`, {
+    await writer.text(`Not signed. Status: ${lastStatus ? envelopeStatusLabels[lastStatus] : 'unknown'}.`, {
       font: 'italic',
       color: grey,
     });
@@ -288,7 +266,7 @@ export async function envelopePdf(
 
   // The certificate.
   writer.newPage();
-  writer.text(completedEvent ? 'Certificate of completion' : 'Envelope certificate', {
+  await writer.text(completedEvent ? 'Certificate of completion' : 'Envelope certificate', {
     font: 'bold',
     size: 18,
   });
@@ -305,41 +283,42 @@ export async function envelopePdf(
       'Signed',
       `${utc(completedEvent.metadata.occurredAt)} by ${completedEvent.data.signerName} (${completedEvent.data.signature ? 'drawn' : 'typed'} signature)`,
     ]);
-  for (const [label, value] of summary) writer.text(`${label}: ${value}`, { size: 10 });
+  for (const [label, value] of summary) await writer.text(`${label}: ${value}`, { size: 10 });
   writer.gap(12);
-  writer.text('History', { font: 'bold', size: 13 });
-  writer.text('Every time is UTC.', { size: 9, color: grey });
+  await writer.text('History', { font: 'bold', size: 13 });
+  await writer.text('Every time is UTC.', { size: 9, color: grey });
   for (const entry of history) {
     writer.gap(8);
     writer.ensure(60);
-    writer.text(`${utc(entry.occurredAt)} — ${eventLabel(entry)}`, { font: 'bold', size: 10 });
+    await writer.text(`${utc(entry.occurredAt)} — ${eventLabel(entry)}`, { font: 'bold', size: 10 });
     const actor = entry.actor.name ?? entry.actor.id;
-    writer.text(`By: ${actor}`, { size: 9, indent: 12 });
+    await writer.text(`By: ${actor}`, { size: 9, indent: 12 });
     for (const change of entry.changes) {
       const label = detailFields[change.field];
       if (!label || change.to === null) continue;
       const value = change.field === 'expiresAt' ? utc(String(change.to)) : String(change.to);
-      writer.text(`${label}: ${value}`, { size: 9, indent: 12 });
+      await writer.text(`${label}: ${value}`, { size: 9, indent: 12 });
     }
     if (entry.client) {
-      writer.text(`IP address: ${entry.client.ip}`, { size: 9, indent: 12 });
-      writer.text(`Browser: ${entry.client.userAgent}`, { size: 9, indent: 12, color: grey });
+      await writer.text(`IP address: ${entry.client.ip}`, { size: 9, indent: 12 });
+      await writer.text(`Browser: ${entry.client.userAgent}`, { size: 9, indent: 12, color: grey });
     }
   }
 
   // Page numbers, once the pages are all there.
   const pages = doc.getPages();
-  pages.forEach((page, index) => {
+  for (const [index, page] of pages.entries()) {
     const label = `${sent.envelopeId}  ·  page ${index + 1} of ${pages.length}`;
-    const width = fonts.regular.widthOfTextAtSize(label, 8);
-    page.drawText(label, {
+    await fonts.prepare(label, 'regular');
+    const width = fonts.width(label, 'regular', 8);
+    fonts.draw(page, label, {
       x: PAGE_WIDTH - MARGIN - width,
       y: FOOTER_Y,
       size: 8,
-      font: fonts.regular,
+      style: 'regular',
       color: grey,
     });
-  });
+  }
   return doc.save();
 }
 

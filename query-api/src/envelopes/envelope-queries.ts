@@ -19,8 +19,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import { resolveAsOf } from '../lists/as-of.ts';
 import { withoutMinPosition } from '../read-your-writes.ts';
 import { envelopeHistory, readEnvelope } from './envelope-history.ts';
-import { documentFileName, envelopePdf } from './envelope-pdf.ts';
+import { documentFileName } from './envelope-pdf.ts';
 import { envelopeCounts, envelopesPage, toEnvelope } from './envelopes-page.ts';
+import { closeDocumentPool, keptDocumentsCollection, keptEnvelopePdf } from './kept-documents.ts';
 
 /**
  * The sender's side of sign-pro: the envelopes list and its counts, one envelope, its history and
@@ -35,6 +36,8 @@ export function envelopeQueries(options: {
 }): FastifyPluginAsync {
   const { documents, eventStore, auth } = options;
   return async (app) => {
+    await documents.ensureCollection({ name: keptDocumentsCollection, fields: {} });
+    app.addHook('onClose', closeDocumentPool);
     app.get('/api/v1/envelopes', answers({ 200: envelopesPageAnswerSchema }), async (request) => {
       const { orgId } = await requireSignPro(auth, request);
       const query = parseInput(envelopeListQuerySchema, withoutMinPosition(request.query), 'query');
@@ -78,7 +81,8 @@ export function envelopeQueries(options: {
         const { orgId } = await requireSignPro(auth, request);
         const { envelopeId } = parseInput(envelopeIdParams, request.params, 'params');
         const record = await readEnvelope(eventStore, orgId, envelopeId);
-        const pdf = await envelopePdf(record, await envelopeHistory(documents, orgId, record));
+        // Rendered once per revision of the envelope, off this thread; later downloads read the kept copy.
+        const pdf = await keptEnvelopePdf(documents, orgId, record);
         const fileName = documentFileName(record.sent.templateId, record.sent.receiverName);
         return reply
           .header('content-type', 'application/pdf')
