@@ -85,6 +85,24 @@ describe('setActiveOrganization', () => {
       SessionNotFoundError,
     );
   });
+
+  it('clears a deleted organization from every session working in it, and only from those', async () => {
+    const sessions = await Promise.all(
+      ['org-gone', 'org-gone', 'org-kept'].map(async (organizationId, i) => {
+        const { cookie } = await signUp(fixture, { ...ada, email: `member-${i}@example.com` });
+        const id = (await fixture.service.getSession({ cookie }))?.session.id ?? '';
+        await fixture.service.setActiveOrganization(id, organizationId);
+        return cookie;
+      }),
+    );
+    await fixture.service.clearActiveOrganization('org-gone');
+    const active = await Promise.all(
+      sessions.map(
+        async (cookie) => (await fixture.service.getSession({ cookie }))?.session.activeOrganizationId,
+      ),
+    );
+    expect(active).toEqual([null, null, 'org-kept']);
+  });
 });
 
 describe('createUser', () => {

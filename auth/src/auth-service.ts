@@ -33,6 +33,11 @@ export interface AuthService {
    * `sessionChangeCookie` gives (the caller's answer must set it).
    */
   setActiveOrganization(sessionId: string, organizationId: string | null): Promise<void>;
+  /**
+   * Every session working in this organization has none any more (it was deleted): each of its former
+   * members' apps goes to the no-organization state. Visible as setActiveOrganization's change is.
+   */
+  clearActiveOrganization(organizationId: string): Promise<void>;
   /** A `Set-Cookie` value that makes every process read the session afresh (see session-cache.ts). */
   sessionChangeCookie(): string;
   /**
@@ -98,6 +103,16 @@ export async function createAuthService(config: AuthConfig): Promise<AuthService
         });
         if (!session) throw new SessionNotFoundError(sessionId);
         await ctx.internalAdapter.updateSession(session.token, { activeOrganizationId: organizationId });
+        sessions.clear();
+      },
+      async clearActiveOrganization(organizationId) {
+        sessions.clear();
+        const ctx = await auth.$context;
+        await ctx.adapter.updateMany({
+          model: 'session',
+          where: [{ field: 'activeOrganizationId', value: organizationId }],
+          update: { activeOrganizationId: null },
+        });
         sessions.clear();
       },
       async setPassword(headers, newPassword) {

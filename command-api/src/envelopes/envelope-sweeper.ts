@@ -3,6 +3,7 @@ import { collections } from '@dispatch/projector';
 import type { DocumentStore, EventStore } from '@dispatch/storage';
 import type { FastifyBaseLogger } from 'fastify';
 import type { CommandContext } from '../command-handler.ts';
+import { organizationDeletions } from '../organizations/organization-store.ts';
 import { repeatedSweep, sweepDue } from '../sweeping.ts';
 import { runEnvelopeCommand } from './envelope-commands.ts';
 import { deliverToReceiver, type EnvelopeChannels } from './envelope-delivery.ts';
@@ -29,6 +30,7 @@ export const SIGN_PRO_SYSTEM_ACTOR = 'system:sign-pro';
  */
 export function envelopeSweeper(options: EnvelopeSweeperOptions) {
   const { store, documents, publicUrl, clock, log } = options;
+  const isDeleted = organizationDeletions(store);
 
   async function sweepOne(orgId: string, envelopeId: string, now: Date): Promise<boolean> {
     const { token, tokenHash } = newSigningToken(envelopeId);
@@ -70,6 +72,8 @@ export function envelopeSweeper(options: EnvelopeSweeperOptions) {
       collections.envelopes,
       { filter: { dueAt: { lte: now.toISOString() } }, sort: [{ field: 'dueAt', direction: 'asc' }] },
       async (envelope) => {
+        // A deleted organization's envelopes are neither reminded of nor expired: its links are gone.
+        if (await isDeleted(envelope.orgId)) return;
         if (await sweepOne(envelope.orgId, envelope.id, now)) changed += 1;
       },
       (error, envelope) => log.error({ err: error, envelopeId: envelope.id }, 'envelope sweep failed'),

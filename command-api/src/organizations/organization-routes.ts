@@ -136,6 +136,8 @@ export function organizationRoutes(options: { store: EventStore; auth: AuthServi
         { type: 'DeleteOrganization', data: { actorId: actor.userId } },
         commandContextOf(request, actor),
       );
+      // Gone for everyone: no session works in it any more, its former members' included.
+      await auth.clearActiveOrganization(actor.orgId);
       await switchActiveOrganization(auth, reply, actor.session.session.id, null);
       sendPosition(reply, result);
       return reply.send({ success: true });

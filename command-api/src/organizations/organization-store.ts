@@ -55,6 +55,26 @@ const MAX_CACHED_ORGANIZATIONS = 10_000;
  * process) while costing one short indexed read.
  */
 export function streamMemberships(store: EventStore): MembershipLookup {
+  const current = organizationStates(store);
+  return async (organizationId, userId) => {
+    const state = await current(organizationId);
+    if (state.status !== 'active') return null;
+    const member = state.members.find((candidate) => candidate.userId === userId);
+    return member ? { role: member.role } : null;
+  };
+}
+
+/**
+ * Whether an organization is deleted, as its stream says (exact, read as streamMemberships reads
+ * it): what the product does on an organization's behalf without a member asking stops with it.
+ */
+export function organizationDeletions(store: EventStore): (organizationId: string) => Promise<boolean> {
+  const current = organizationStates(store);
+  return async (organizationId) => (await current(organizationId)).status === 'deleted';
+}
+
+/** Organizations' folded states, each kept with its revision: only the events appended since are read. */
+function organizationStates(store: EventStore): (organizationId: string) => Promise<OrganizationState> {
   const cache = new Map<string, { state: OrganizationState; next: bigint }>();
 
   async function current(organizationId: string): Promise<OrganizationState> {
@@ -81,10 +101,5 @@ export function streamMemberships(store: EventStore): MembershipLookup {
     return state;
   }
 
-  return async (organizationId, userId) => {
-    const state = await current(organizationId);
-    if (state.status !== 'active') return null;
-    const member = state.members.find((candidate) => candidate.userId === userId);
-    return member ? { role: member.role } : null;
-  };
+  return current;
 }

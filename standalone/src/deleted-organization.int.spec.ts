@@ -1,0 +1,111 @@
+import { join as joinPath } from 'node:path';
+import { readOutbox } from '@dispatch/auth';
+import { envelopeSweeper } from '@dispatch/command-api';
+import { ORGANIZATION_DELETED_LINK_MESSAGE } from '@dispatch/command-api/envelopes/envelope-organization';
+import { envelopeStream, REMINDER_INTERVAL_MS } from '@dispatch/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { command, join, ownerWithOrganization, query } from './organization-fixtures.ts';
+import { startTestApp, type TestApp } from './test-support.ts';
+
+/** A deleted organization is gone everywhere: its signing links, its sweeps, its members' sessions. */
+
+const DAY = 86_400_000;
+let app: TestApp;
+
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(() => app.stop());
+
+const outbox = () => joinPath(app.dataDir, 'outbox');
+
+async function linkSentTo(to: string): Promise<string> {
+  const texts = (await readOutbox(outbox())).filter((mail) => mail.to === to).map((mail) => mail.text);
+  const link = /https?:\/\/\S+\/sign\/(\S+)/.exec(texts.at(-1) ?? '')?.[1];
+  if (!link) throw new Error(`no signing link sent to ${to}`);
+  return decodeURIComponent(link);
+}
+
+const onLink = (token: string, action: '' | '/sign' | '/reject', payload?: object) =>
+  app.app.inject({
+    method: action === '' ? 'GET' : 'POST',
+    url: `/api/v1/signing/${encodeURIComponent(token)}${action}`,
+    headers: { origin: app.url },
+    ...(payload ? { payload } : {}),
+  });
+
+async function eventTypes(envelopeId: string) {
+  return (await app.infrastructure.eventStore.readStream(envelopeStream(envelopeId))).map(
+    (event) => event.type,
+  );
+}
+
+describe('a deleted organization', () => {
+  it('has its signing links gone, its envelopes swept no more, and its sessions without it', async () => {
+    const owner = await ownerWithOrganization(app, 'gone-owner@example.com', 'Gone Freight');
+    const member = await join(app, owner.cookie, 'gone-member@example.com');
+    const kept = await ownerWithOrganization(app, 'kept-owner@example.com', 'Kept Freight');
+    const sent = await app.app.inject({
+      method: 'POST',
+      url: '/api/v1/envelopes',
+      headers: { cookie: owner.cookie, origin: app.url },
+      payload: {
+        type: 'driver',
+        deliveryMethod: 'email',
+        receiverName: 'Dana Driver',
+        receiverEmail: 'gone-receiver@example.com',
+      },
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const { envelopeId } = sent.json().envelope as { envelopeId: string };
+    const token = await linkSentTo('gone-receiver@example.com');
+    expect((await onLink(token, '')).statusCode).toBe(200);
+    const sentAt = Date.parse(
+      (await query(app, owner.cookie, `/api/v1/envelopes/${envelopeId}`)).json().envelope.createdAt,
+    );
+
+    expect((await command(app, owner.cookie, 'delete')).statusCode).toBe(200);
+
+    // The receiver's link: gone, whatever they try; a guessed token is still not found.
+    for (const [action, payload] of [
+      ['', undefined],
+      ['/sign', { signerName: 'Dana Driver' }],
+      ['/reject', { reason: 'Not mine' }],
+    ] as const) {
+      const response = await onLink(token, action, payload);
+      expect([action, response.statusCode, response.json().message]).toEqual([
+        action,
+        410,
+        ORGANIZATION_DELETED_LINK_MESSAGE,
+      ]);
+    }
+    expect((await onLink(`${envelopeId}.${'x'.repeat(43)}`, '')).statusCode).toBe(404);
+
+    // Neither reminded of nor expired: nothing is done on the organization's behalf any more.
+    const before = await eventTypes(envelopeId);
+    const sweeper = envelopeSweeper({
+      store: app.infrastructure.eventStore,
+      documents: app.infrastructure.documents,
+      mailer: app.infrastructure.mailer,
+      sms: app.infrastructure.sms,
+      publicUrl: app.url,
+      clock: () => new Date(),
+      log: { error: () => undefined },
+    });
+    expect(await sweeper.sweep(new Date(sentAt + REMINDER_INTERVAL_MS + 60_000))).toBe(0);
+    expect(await sweeper.sweep(new Date(sentAt + 31 * DAY))).toBe(0);
+    expect(await eventTypes(envelopeId)).toEqual(before);
+    expect(
+      (await readOutbox(outbox())).filter((mail) => mail.to === 'gone-receiver@example.com'),
+    ).toHaveLength(1);
+
+    // The former member's session works in no organization now; another organization's is untouched.
+    const session = async (cookie: string) =>
+      (await query(app, cookie, '/api/auth/get-session')).json().session.activeOrganizationId;
+    expect(await session(member.cookie)).toBeNull();
+    expect(await session(owner.cookie)).toBeNull();
+    expect(await session(kept.cookie)).toBe(kept.organization.id);
+    const trucks = await query(app, member.cookie, '/api/v1/trucks');
+    expect([trucks.statusCode, trucks.json().code]).toEqual([403, 'NO_ACTIVE_ORGANIZATION']);
+  });
+});
