@@ -1,3 +1,5 @@
+import { join as joinPath } from 'node:path';
+import { readOutbox, readSmsOutbox } from '@dispatch/auth';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteEntry } from './app.ts';
@@ -7,6 +9,8 @@ import {
   membershipEndingLast,
   type OrganizationRecords,
   organizationWithRecords,
+  quotaGuardedRoutes,
+  quotaMatrixEnvironment,
   type RouteSample,
   routeKey,
   routeSamples,
@@ -223,3 +227,87 @@ describe('tenancy matrix: every route with another organization’s ids', () => 
     expect(members.json().totalCount).toBe(2);
   });
 });
+
+describe('quota matrix: every route that sends out of the building', () => {
+  let quotaApp: TestApp;
+  beforeAll(async () => {
+    quotaApp = await startTestApp({ listen: true, env: quotaMatrixEnvironment });
+  });
+  afterAll(() => quotaApp.stop());
+
+  it('covers only routes the app serves', () => {
+    const served = new Set(apiRoutes(quotaApp).map(routeKey));
+    for (const key of Object.keys(quotaGuardedRoutes)) expect(served, key).toContain(key);
+  });
+
+  /** What the product has sent: mail and text messages in the outbox. */
+  const sentCount = async (outbox: 'mail' | 'sms' | 'none') => {
+    const dir = joinPath(quotaApp.dataDir, 'outbox');
+    if (outbox === 'mail') return (await readOutbox(dir)).length;
+    if (outbox === 'sms') return (await readSmsOutbox(dir)).length;
+    return 0;
+  };
+
+  let prefixes = 0;
+  for (const [key, { outbox, vary }] of Object.entries(quotaGuardedRoutes)) {
+    it(`${key}: past its quota answers 429 with the quota and Retry-After, and sends and records nothing`, async () => {
+      prefixes += 1;
+      const records = await organizationWithRecords(quotaApp, `Quota${prefixes}`);
+      if (outbox === 'sms')
+        await verifyPhoneNumber(quotaApp, records.cookie, `312555${String(prefixes).padStart(4, '0')}`);
+      const [method, url] = key.split(' ') as [string, string];
+      const route = { method, url };
+      const sample = sampleOf(route)(records);
+      const headers = { origin: quotaApp.url };
+      let sent = 0;
+      const sendSample = () => {
+        sent += 1;
+        const body = vary ? vary(sample.body ?? {}, sent) : (sample.body ?? {});
+        const search = new URLSearchParams(sample.query ?? {}).toString();
+        return quotaApp.app.inject({
+          method: method as 'POST',
+          url: search ? `${sample.path}?${search}` : sample.path,
+          headers: { cookie: records.cookie, 'content-type': 'application/json', ...headers },
+          payload: JSON.stringify(body),
+        });
+      };
+      let answer = await sendSample();
+      for (let attempt = 0; attempt < 10 && answer.statusCode !== 429; attempt++) {
+        expect(answer.statusCode, answer.body).toBeLessThan(300);
+        answer = await sendSample();
+      }
+      expect(answer.statusCode, answer.body).toBe(429);
+      const sentBefore = await sentCount(outbox);
+      const headBefore = await quotaApp.infrastructure.eventStore.headPosition();
+      const again = await sendSample();
+
+      expect(again.statusCode).toBe(429);
+      expect(again.json()).toMatchObject({
+        success: false,
+        code: expect.stringMatching(/^(QUOTA_EXCEEDED|RATE_LIMITED)$/),
+      });
+      expect(again.json().message).toMatch(/limit|every \d+ minutes/);
+      expect(again.json().message).toMatch(/after (\w{3} \d+, )?\d\d:\d\d UTC|Try again in \d+ minute/);
+      expect(Number(again.headers['retry-after'])).toBeGreaterThan(0);
+      expect(await sentCount(outbox)).toBe(sentBefore);
+      expect(await quotaApp.infrastructure.eventStore.headPosition()).toBe(headBefore);
+    });
+  }
+});
+
+/** Gives the user a verified phone number, with the code texted to it, as the account page does. */
+async function verifyPhoneNumber(app: TestApp, cookie: string, phoneNumber: string) {
+  const post = (url: string, body: unknown) =>
+    app.app.inject({
+      method: 'POST',
+      url,
+      headers: { cookie, origin: app.url, 'content-type': 'application/json' },
+      payload: JSON.stringify(body),
+    });
+  const sent = await post('/api/auth/phone-number/send-otp', { phoneNumber });
+  if (sent.statusCode !== 200) throw new Error(`send-otp failed: ${sent.body}`);
+  const text = (await readSmsOutbox(joinPath(app.dataDir, 'outbox'))).at(-1)?.text ?? '';
+  const code = /\b(\d{6})\b/.exec(text)?.[1] ?? '';
+  const verified = await post('/api/auth/phone-number/verify', { phoneNumber, code });
+  if (verified.statusCode !== 200) throw new Error(`verify failed: ${verified.body}`);
+}

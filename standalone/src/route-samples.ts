@@ -246,6 +246,16 @@ export const routeSamples: Record<string, Sample> = {
   'GET /api/v1/admin/organizations/:organizationId': (r) => ({
     path: `/api/v1/admin/organizations/${r.orgId}`,
   }),
+  'GET /api/v1/admin/organizations/:organizationId/usage': (r) => ({
+    path: `/api/v1/admin/organizations/${r.orgId}/usage`,
+  }),
+  'POST /api/v1/admin/organizations/:organizationId/limits': (r) => ({
+    path: `/api/v1/admin/organizations/${r.orgId}/limits`,
+    body: {
+      organization: { email: { hour: 1, day: 2 }, sms: { hour: 1, day: 2 }, link: { hour: 1, day: 2 } },
+      user: { email: { hour: 1, day: 2 }, sms: { hour: 1, day: 2 }, link: { hour: 1, day: 2 } },
+    },
+  }),
   'GET /api/v1/admin/overview': () => ({ path: '/api/v1/admin/overview' }),
   'GET /api/v1/admin/read-models': () => ({ path: '/api/v1/admin/read-models' }),
   'GET /api/v1/admin/status': () => ({ path: '/api/v1/admin/status' }),
@@ -369,3 +379,42 @@ export function membershipEndingLast(routes: RouteEntry[]): RouteEntry[] {
 export async function eventsSince(app: TestApp, from: bigint): Promise<RecordedEvent[]> {
   return app.infrastructure.eventStore.readAll(from, 10_000);
 }
+
+/**
+ * The routes whose every accepted request sends something out of the building (or hands out a link
+ * that can be), each counted against the sending quotas, and where what they send lands in the
+ * outbox. The quota matrix exhausts each one's quota and sees 429 with nothing more sent.
+ */
+export const quotaGuardedRoutes: Record<
+  string,
+  {
+    outbox: 'mail' | 'sms' | 'none';
+    /** The sample's body for the n-th request, where repeating it as it is would be refused otherwise. */
+    vary?: (body: Record<string, unknown>, n: number) => Record<string, unknown>;
+  }
+> = {
+  'POST /api/v1/envelopes': { outbox: 'mail' },
+  'POST /api/v1/envelopes/:envelopeId/resend': { outbox: 'mail' },
+  'POST /api/v1/envelopes/:envelopeId/link': { outbox: 'none' },
+  'POST /api/v1/organization/invite-member': {
+    outbox: 'mail',
+    vary: (body, n) => ({ ...body, email: `quota-invitee-${n}@example.com` }),
+  },
+  'POST /api/v1/organization/resend-invitation': { outbox: 'mail' },
+  'POST /api/v1/testing/email': { outbox: 'mail' },
+  'POST /api/v1/testing/sms': { outbox: 'sms' },
+};
+
+/** The limits the quota matrix runs with: small enough to reach in a few requests. */
+export const quotaMatrixEnvironment: Record<string, string> = {
+  QUOTA_ORGANIZATION_EMAIL: '4/4',
+  QUOTA_USER_EMAIL: '4/4',
+  QUOTA_RECEIVER_EMAIL: '3/3',
+  QUOTA_ORGANIZATION_SMS: '3/3',
+  QUOTA_USER_SMS: '3/3',
+  QUOTA_RECEIVER_SMS: '3/3',
+  QUOTA_ORGANIZATION_LINK: '2/2',
+  QUOTA_USER_LINK: '2/2',
+  QUOTA_RECEIVER_LINK: '2/2',
+  QUOTA_YOUNG_ORGANIZATION_DAYS: '0',
+};

@@ -9,4 +9,5 @@ export const adminKeys = {
   userPage: (search: AdminUsersSearch) => ['admin', 'users', search] as const,
   organizations: (search: AdminOrganizationsSearch) => ['admin', 'organizations', search] as const,
   organization: (organizationId: string) => ['admin', 'organization', organizationId] as const,
+  usage: (organizationId: string) => ['admin', 'usage', organizationId] as const,
 };

@@ -18,6 +18,7 @@ import {
 import { MemberPhone } from '../../organizations/components/member-phone';
 import { formatDay } from '../../organizations/format';
 import { adminOrganizationQueryOptions } from '../api/get-organization';
+import { OrganizationQuotas } from './organization-quotas';
 
 function BoardCount({ label, value, icon }: { label: string; value: number; icon: ReactNode }) {
   return (
@@ -110,6 +111,13 @@ export function AdminOrganization({ organizationId }: { organizationId: string }
             icon={<MailPlus aria-hidden />}
           />
         </div>
+      </section>
+
+      <section aria-labelledby="admin-organization-sending" className="flex flex-col gap-3">
+        <h2 id="admin-organization-sending" className="text-base font-semibold">
+          Sending
+        </h2>
+        <OrganizationQuotas organizationId={organizationId} />
       </section>
 
       <section aria-labelledby="admin-organization-members" className="flex flex-col gap-3">
