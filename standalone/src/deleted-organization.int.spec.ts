@@ -1,11 +1,11 @@
 import { join as joinPath } from 'node:path';
 import { readOutbox } from '@dispatch/auth';
-import { envelopeSweeper } from '@dispatch/command-api';
+import { envelopeSweeper, notificationMailSweeper } from '@dispatch/command-api';
 import { ORGANIZATION_DELETED_LINK_MESSAGE } from '@dispatch/command-api/envelopes/envelope-organization';
 import { envelopeStream, REMINDER_INTERVAL_MS } from '@dispatch/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { command, join, ownerWithOrganization, query } from './organization-fixtures.ts';
-import { startTestApp, type TestApp } from './test-support.ts';
+import { startTestApp, type TestApp, validTruck } from './test-support.ts';
 
 /** A deleted organization is gone everywhere: its signing links, its sweeps, its members' sessions. */
 
@@ -107,5 +107,49 @@ describe('a deleted organization', () => {
     expect(await session(kept.cookie)).toBe(kept.organization.id);
     const trucks = await query(app, member.cookie, '/api/v1/trucks');
     expect([trucks.statusCode, trucks.json().code]).toEqual([403, 'NO_ACTIVE_ORGANIZATION']);
+  });
+
+  it('sends no alert e-mail of its saved searches, even before the read models have heard of it', async () => {
+    const owner = await ownerWithOrganization(app, 'alert-owner@example.com', 'Alert Freight');
+    const watcher = await join(app, owner.cookie, 'alert-watcher@example.com');
+    const saved = await app.app.inject({
+      method: 'POST',
+      url: '/api/v1/saved-searches',
+      headers: { cookie: watcher.cookie, origin: app.url },
+      payload: { name: 'Every truck', kind: 'trucks', alert: { inApp: true, email: true } },
+    });
+    expect(saved.statusCode, saved.body).toBe(201);
+    await app.projector.waitFor(await app.infrastructure.eventStore.headPosition(), 5000);
+    const posted = await app.app.inject({
+      method: 'POST',
+      url: '/api/v1/trucks',
+      headers: { cookie: owner.cookie, origin: app.url },
+      payload: validTruck,
+    });
+    expect(posted.statusCode, posted.body).toBe(201);
+    await app.projector.waitFor(await app.infrastructure.eventStore.headPosition(), 5000);
+
+    // The read models stop before the deletion: they still hold the member and the alert due.
+    await app.projector.close();
+    const deleted = await app.app.inject({
+      method: 'POST',
+      url: '/api/v1/organization/delete',
+      headers: { cookie: owner.cookie, origin: app.url },
+      payload: {},
+    });
+    expect(deleted.statusCode).toBe(200);
+    const mails = notificationMailSweeper({
+      quotas: app.infrastructure.quotas,
+      store: app.infrastructure.eventStore,
+      documents: app.infrastructure.documents,
+      mailer: app.infrastructure.mailer,
+      publicUrl: app.url,
+      log: { error: () => {} },
+    });
+    expect(await mails.sweep()).toMatchObject({ sent: 0, skipped: 1 });
+    const alerts = (await readOutbox(outbox())).filter(
+      (mail) => mail.to === 'alert-watcher@example.com' && mail.subject.startsWith('New match'),
+    );
+    expect(alerts).toEqual([]);
   });
 });
