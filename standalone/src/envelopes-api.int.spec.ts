@@ -5,6 +5,7 @@ import { envelopeStream, MAX_REMINDERS, REMINDER_INTERVAL_MS } from '@dispatch/d
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { command, join, ownerWithOrganization, query } from './organization-fixtures.ts';
+import { padSignature } from './png-fixtures.ts';
 import { startTestApp, type TestApp } from './test-support.ts';
 
 const DAY = 86_400_000;
@@ -242,7 +243,7 @@ describe('the receiver signing', () => {
     expect(await eventTypes(envelope.envelopeId)).toEqual(['EnvelopeSent', 'EnvelopeDelivered']);
     expect((await envelopeOf(envelope.envelopeId)).envelopeStatus).toBe('delivered');
 
-    const signature = `data:image/png;base64,iVBORw0KGgo${'A'.repeat(40)}`;
+    const signature = padSignature();
     const signed = await settle(await signLink(token, { signerName: 'Sam Signer', signature }));
     expect(signed.statusCode, signed.body).toBe(200);
     expect(signed.json().envelope.envelopeStatus).toBe('completed');
@@ -253,8 +254,11 @@ describe('the receiver signing', () => {
     expect(events.at(-1)?.data).toMatchObject({
       ip: '203.0.113.7',
       userAgent: 'ReceiverPhone/2.0',
-      signature,
     });
+    // The drawing is kept as the product re-encoded it: a PNG, never the bytes as sent.
+    const kept = String((events.at(-1)?.data as { signature?: unknown }).signature);
+    expect(kept).toMatch(/^data:image\/png;base64,iVBORw0KGgo/);
+    expect(kept).not.toBe(signature);
     expect(events.at(-1)?.metadata.orgId).toBe(owner.organization.id);
 
     const again = await signLink(token, { signerName: 'Sam Signer' });
