@@ -76,13 +76,16 @@ export async function benchSignedPdf(server: BenchServer, downloads = 100): Prom
 
   // The hostile signature: submitted, then (if it was taken) its document downloaded three times.
   const hostile = await sendEnvelope(server, server.dir, 1);
+  // Made before watching: inflating 16000 × 16000 pixels to deflate them holds this thread, not the server's.
+  const bomb = bombSignature();
+  const pad = padSignature();
   const baseline = probe(server);
   await new Promise((resolve) => setTimeout(resolve, 500));
   const quiet = await baseline.stop();
   const watch = probe(server);
   await new Promise((resolve) => setTimeout(resolve, 100));
   const signStart = performance.now();
-  const answer = await sign(server, hostile.token, bombSignature());
+  const answer = await sign(server, hostile.token, bomb);
   const signMs = performance.now() - signStart;
   await answer.arrayBuffer();
   const hostileDownloads: number[] = [];
@@ -90,7 +93,7 @@ export async function benchSignedPdf(server: BenchServer, downloads = 100): Prom
     for (let i = 0; i < 3; i++) hostileDownloads.push((await download(server, hostile.envelopeId)).ms);
   } else {
     // Refused: the receiver signs again with a pad's drawing, and the document is downloaded as usual.
-    const signed = await sign(server, hostile.token, padSignature());
+    const signed = await sign(server, hostile.token, pad);
     if (signed.status !== 200) throw new Error(`pad signature refused: ${await signed.text()}`);
     for (let i = 0; i < 3; i++) hostileDownloads.push((await download(server, hostile.envelopeId)).ms);
   }
@@ -121,7 +124,7 @@ export async function benchSignedPdf(server: BenchServer, downloads = 100): Prom
 
   // A pad-signed envelope's document, downloaded again and again.
   const signed = await sendEnvelope(server, server.dir, 2);
-  const done = await sign(server, signed.token, padSignature());
+  const done = await sign(server, signed.token, pad);
   if (done.status !== 200) throw new Error(`pad signature refused: ${await done.text()}`);
   const first = await download(server, signed.envelopeId);
   const times: number[] = [];

@@ -50,16 +50,23 @@ export function boundedSignatureBytes(dataUrl: string): Buffer {
 }
 
 let pool: Piscina | undefined;
-/** One thread decodes and re-encodes signatures, so the server's own thread never does. */
+/**
+ * One thread decodes and re-encodes signatures, so the server's own thread never does. It is started
+ * with the server (see startSignaturePool) and kept, so no signature waits for it to load.
+ */
 const signaturePool = () => {
   pool ??= new Piscina({
     filename: new URL('./signature-worker.ts', import.meta.url).href,
-    minThreads: 0,
+    minThreads: 1,
     maxThreads: 1,
-    idleTimeout: 30_000,
   });
   return pool;
 };
+
+/** Starts the signature thread (the server listening), so the first signature finds it ready. */
+export function startSignaturePool(): void {
+  signaturePool();
+}
 
 /**
  * A drawn signature as it is stored: bounded (see boundedSignatureBytes), decoded off the server's

@@ -21,7 +21,7 @@ import { newCommandContext } from '../command-handler.ts';
 import { requestClientOf, sendPosition } from '../request-context.ts';
 import { runEnvelopeCommand } from './envelope-commands.ts';
 import { deletedOrganizationLinks } from './envelope-organization.ts';
-import { closeSignaturePool, normalizedSignature } from './signature-image.ts';
+import { closeSignaturePool, normalizedSignature, startSignaturePool } from './signature-image.ts';
 import { readSigningToken } from './signing-token.ts';
 
 export interface SigningRoutesOptions {
@@ -90,6 +90,7 @@ export function signingRoutes(options: SigningRoutesOptions): FastifyPluginAsync
   }
 
   return async (app) => {
+    app.addHook('onListen', async () => startSignaturePool());
     app.addHook('onClose', closeSignaturePool);
     if (options.signingRateLimit !== false) {
       await app.register(rateLimit, {

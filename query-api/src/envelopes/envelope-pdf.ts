@@ -9,6 +9,8 @@ import { PageSizes, PDFDocument, type PDFPage, rgb } from 'pdf-lib';
 import type { EnvelopeHistoryEntry, EnvelopeRecord } from './envelope-history.ts';
 import { FontBook, type FontStyle } from './pdf-fonts.ts';
 
+export { documentFileName } from './document-file-name.ts';
+
 const [PAGE_WIDTH, PAGE_HEIGHT] = PageSizes.Letter;
 const MARGIN = 72;
 const TEXT_WIDTH = PAGE_WIDTH - 2 * MARGIN;
@@ -21,29 +23,6 @@ const SIGNATURE_BOX = { width: 220, height: 80 };
 
 /** An instant as the certificate writes it: "2026-03-01 10:00:00 UTC". */
 export const utc = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`;
-
-/** Letters that Unicode does not decompose into a plain letter and an accent, as plain letters. */
-const plainLetters: Record<string, string> = {
-  Ł: 'L',
-  ł: 'l',
-  Ø: 'O',
-  ø: 'o',
-  Đ: 'D',
-  đ: 'd',
-  Ħ: 'H',
-  ħ: 'h',
-  ı: 'i',
-  ß: 'ss',
-  Æ: 'AE',
-  æ: 'ae',
-  Œ: 'OE',
-  œ: 'oe',
-  Þ: 'Th',
-  þ: 'th',
-};
-
-/** A character without its accents ("ő" → "o", "Ł" → "L"), or itself when it has none to lose. */
-const withoutAccents = (char: string) => plainLetters[char] ?? char.normalize('NFKD').replace(/\p{M}/gu, '');
 
 /** Lines of at most `width` points, broken between words (a word too long for a line, inside it). */
 export function wrapText(text: string, widthOf: (line: string) => number, width: number): string[] {
@@ -157,17 +136,6 @@ const detailFields: Record<string, string> = {
   detail: 'Detail',
   expiresAt: 'Link expires',
 };
-
-/** "driver-onboarding-agreement-Rita-Receiver.pdf": letters, digits, dots and dashes only. */
-export function documentFileName(templateId: string, receiverName: string): string {
-  const part = (text: string) =>
-    [...text.normalize('NFC')]
-      .map(withoutAccents)
-      .join('')
-      .replace(/[^A-Za-z0-9.]+/g, '-')
-      .replace(/^[-.]+|[-.]+$/g, '');
-  return `${[part(templateId), part(receiverName)].filter(Boolean).join('-') || 'envelope'}.pdf`;
-}
 
 async function signatureImage(doc: PDFDocument, signature: string) {
   try {

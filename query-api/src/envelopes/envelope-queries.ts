@@ -18,10 +18,15 @@ import type { DocumentStore, EventStore } from '@dispatch/storage';
 import type { FastifyPluginAsync } from 'fastify';
 import { resolveAsOf } from '../lists/as-of.ts';
 import { withoutMinPosition } from '../read-your-writes.ts';
+import { documentFileName } from './document-file-name.ts';
 import { envelopeHistory, readEnvelope } from './envelope-history.ts';
-import { documentFileName } from './envelope-pdf.ts';
 import { envelopeCounts, envelopesPage, toEnvelope } from './envelopes-page.ts';
-import { closeDocumentPool, keptDocumentsCollection, keptEnvelopePdf } from './kept-documents.ts';
+import {
+  closeDocumentPool,
+  keptDocumentsCollection,
+  keptEnvelopePdf,
+  startDocumentPool,
+} from './kept-documents.ts';
 
 /**
  * The sender's side of sign-pro: the envelopes list and its counts, one envelope, its history and
@@ -37,6 +42,7 @@ export function envelopeQueries(options: {
   const { documents, eventStore, auth } = options;
   return async (app) => {
     await documents.ensureCollection({ name: keptDocumentsCollection, fields: {} });
+    app.addHook('onListen', async () => startDocumentPool());
     app.addHook('onClose', closeDocumentPool);
     app.get('/api/v1/envelopes', answers({ 200: envelopesPageAnswerSchema }), async (request) => {
       const { orgId } = await requireSignPro(auth, request);

@@ -14,16 +14,23 @@ interface KeptDocument extends Document {
 }
 
 let pool: Piscina | undefined;
-/** One thread renders documents (pdf-lib and font subsetting), so the server's own thread never does. */
+/**
+ * One thread renders documents (pdf-lib and font subsetting), so the server's own thread never does.
+ * It is started with the server (see startDocumentPool) and kept, with its fonts read.
+ */
 const documentPool = () => {
   pool ??= new Piscina({
     filename: new URL('./envelope-pdf-worker.ts', import.meta.url).href,
-    minThreads: 0,
+    minThreads: 1,
     maxThreads: 1,
-    idleTimeout: 30_000,
   });
   return pool;
 };
+
+/** Starts the document thread (the server listening), so the first download finds it ready. */
+export function startDocumentPool(): void {
+  documentPool();
+}
 
 /** Ends the document thread (the server closing). */
 export async function closeDocumentPool(): Promise<void> {

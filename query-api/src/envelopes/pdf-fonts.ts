@@ -66,6 +66,17 @@ const readFont = (path: string) => {
   return bytes;
 };
 
+/**
+ * Reads, ahead of the first document, the families' ranges and the Latin files every document uses
+ * (regular, bold, italic), so no download waits for them.
+ */
+export function readCommonFonts(): void {
+  const [latin] = allFamilies();
+  if (!latin) return;
+  for (const file of ['400-normal', '700-normal', '400-italic'])
+    readFont(join(latin.dir, 'files', `${latin.name}-latin-${file}.woff`));
+}
+
 /** Characters a PDF never shows: control characters and line breaks become spaces. */
 export const printable = (text: string) => text.normalize('NFC').replace(/[\p{Cc}\p{Zl}\p{Zp}]/gu, ' ');
 
