@@ -146,6 +146,26 @@ describe('read models rebuilt beside the ones in service', () => {
     await readModels.close();
   });
 
+  it('takes up a request heard while a rebuild runs once that one is over, so none stays pending', async () => {
+    for (let id = 1; id <= 100; id++) await post(id);
+    const readModels = await startReadModels({
+      eventStore: events,
+      documents,
+      projections,
+      batchSize: 10,
+      catchUpBatchSize: 10,
+    });
+    expect(await readModels.waitFor(await events.headPosition(), 10_000)).toBe(true);
+    await requestRebuild();
+    await until(async () => (await status())?.state === 'running');
+    const { position: second } = await requestRebuild();
+    await until(
+      async () =>
+        (await status())?.handledUpTo === second.toString() && (await status())?.state === 'completed',
+    );
+    await readModels.close();
+  });
+
   it('goes on with a rebuild a restart interrupted, and leaves requests from before it began alone', async () => {
     for (let id = 1; id <= 40; id++) await post(id);
     await requestRebuild();
