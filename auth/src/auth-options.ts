@@ -13,7 +13,7 @@ import {
 import { genericOAuthConfigs, noIdentityProviders, socialProvidersOption } from './identity-providers.ts';
 import { hashPassword, verifyPassword } from './password-hashing.ts';
 import { adminRole, platformAccessControl, platformRoleGrants } from './platform-roles.ts';
-import { completeProfileNames } from './profile-names.ts';
+import { completeProfileNames, plainProfileNames } from './profile-names.ts';
 import { specShims } from './spec-shims/endpoint-shims.ts';
 
 export const minPasswordLength = 8;
@@ -144,8 +144,12 @@ export function authOptions(config: AuthConfig, database: AuthDatabase['database
     databaseHooks: {
       user: {
         create: {
-          before: async (user) => ({ data: { ...user, ...completeProfileNames(user) } }),
+          before: async (user) => {
+            const plain = plainProfileNames(user);
+            return { data: { ...plain, ...completeProfileNames(plain) } };
+          },
         },
+        update: { before: async (user) => ({ data: plainProfileNames(user) }) },
       },
       session: {
         create: {

@@ -132,6 +132,32 @@ describe('createUser', () => {
     expect(storedPasswordOf(id)).toMatch(/^\$argon2id\$/);
   });
 
+  it('keeps names from outside the forms as plain text: control characters taken out, on creation and update', async () => {
+    const { id } = await fixture.service.createUser({
+      email: 'ansi@example.com',
+      password: 'demo password 3',
+      name: '\u001b[31mAda\u0007 Lovelace\u0000',
+    });
+    const signedIn = await postJson(fixture.app, '/api/auth/sign-in/email', {
+      email: 'ansi@example.com',
+      password: 'demo password 3',
+    });
+    expect(signedIn.json().user).toMatchObject({
+      id,
+      name: 'Ada Lovelace',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+    });
+    // As an identity provider's profile or the admin API would update it: through the database hooks.
+    const context = await fixture.service.auth.$context;
+    await context.internalAdapter.updateUser(id, { name: 'Ada\u001b[0m King', lastName: 'King\u0085' });
+    const again = await postJson(fixture.app, '/api/auth/sign-in/email', {
+      email: 'ansi@example.com',
+      password: 'demo password 3',
+    });
+    expect(again.json().user).toMatchObject({ name: 'Ada King', firstName: 'Ada', lastName: 'King' });
+  });
+
   it('gives plain users the user role by default', async () => {
     await fixture.service.createUser({ email: 'joe@example.com', password: 'demo password 2', name: 'Joe' });
 

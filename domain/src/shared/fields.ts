@@ -155,6 +155,20 @@ export const controlCharactersMessage = (label: string) => `${label} must not co
 export const hasControlCharacters = (text: string, kind: TextKind = 'line') =>
   (kind === 'line' ? CONTROL_CHARACTER : CONTROL_CHARACTER_BUT_TAB_OR_NEWLINE).test(text);
 
+/** A terminal's escape sequence (ESC [ … final byte): colours, cursor moves, screen clearing. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the escape character starts the sequence
+const ESCAPE_SEQUENCE = /\u001b\[[0-?]*[ -/]*[@-~]/g;
+/** A run of control characters with the spaces among and around them. */
+const CONTROL_RUN = new RegExp(`(?:\\s*${CONTROL_CHARACTER.source})+\\s*`, 'g');
+
+/**
+ * A line of text with its control characters taken out, for text that comes from elsewhere (an
+ * identity provider's profile) and cannot be sent back: escape sequences go whole, and each other
+ * run of control characters, with the spaces around it, becomes one space.
+ */
+export const withoutControlCharacters = (text: string) =>
+  text.replace(ESCAPE_SEQUENCE, '').replace(CONTROL_RUN, ' ').trim();
+
 /**
  * The check every text field of the domain makes: text is text, never control characters (see
  * hasControlCharacters). `.check(plainText(label))` after the trim, so that a line's surrounding
