@@ -51,3 +51,30 @@ export const padSignature = () =>
     for (let x = 0; x < 600; x++) if (Math.abs(y - 100 - 60 * Math.sin(x / 40)) < 3) line[x] = 0;
     return line;
   });
+
+/**
+ * A PNG within the pixel bounds (`width` × `height` grey pixels) whose one IDAT chunk inflates to
+ * `inflated` bytes of zeros: a few KB on the wire, far more than its pixels once inflated.
+ */
+export function inflationBomb(width: number, height: number, inflated: number) {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8;
+  const png = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.alloc(inflated), { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+  return `data:image/png;base64,${png.toString('base64')}`;
+}
+
+/** A pad's drawing grown to exactly `bytes` bytes by an ancillary chunk of padding before its end. */
+export function paddedSignature(bytes: number) {
+  const png = Buffer.from(padSignature().slice('data:image/png;base64,'.length), 'base64');
+  const end = png.subarray(png.length - 12);
+  const padding = chunk('zzPd', Buffer.alloc(bytes - png.length - 12));
+  const padded = Buffer.concat([png.subarray(0, png.length - 12), padding, end]);
+  return `data:image/png;base64,${padded.toString('base64')}`;
+}
