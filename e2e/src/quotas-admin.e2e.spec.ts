@@ -64,7 +64,7 @@ describe('an organization’s sending on the admin screen', () => {
         await email.waitFor();
         expect(await email.textContent()).toMatch(/1 \/ 20 last hour/);
         const overflow = await page.evaluate(
-          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+          'document.documentElement.scrollWidth - document.documentElement.clientWidth',
         );
         expect(overflow).toBe(0);
         await page.getByRole('heading', { name: 'Sending', exact: true }).scrollIntoViewIfNeeded();

@@ -256,7 +256,7 @@ describe('the receiver signing', () => {
       userAgent: 'ReceiverPhone/2.0',
     });
     // The drawing is kept as the product re-encoded it: a PNG, never the bytes as sent.
-    const kept = String((events.at(-1)?.data as { signature?: unknown }).signature);
+    const kept = String((events.at(-1)?.data as { signature?: unknown } | undefined)?.signature);
     expect(kept).toMatch(/^data:image\/png;base64,iVBORw0KGgo/);
     expect(kept).not.toBe(signature);
     expect(events.at(-1)?.metadata.orgId).toBe(owner.organization.id);
