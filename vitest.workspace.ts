@@ -3,6 +3,9 @@
 export default [
   { test: { name: 'domain', root: './domain', include: ['src/**/*.spec.ts'] } },
   { test: { name: 'storage', root: './storage', include: ['src/**/*.spec.ts'], testTimeout: 30_000 } },
+  { test: { name: 'config', root: './config', include: ['src/**/*.spec.ts'] } },
+  { test: { name: 'http', root: './http', include: ['src/**/*.spec.ts'] } },
+  { test: { name: 'places', root: './places', include: ['src/**/*.spec.ts'] } },
   { test: { name: 'auth', root: './auth', include: ['src/**/*.spec.ts'], testTimeout: 30_000 } },
   {
     test: { name: 'command-api', root: './command-api', include: ['src/**/*.spec.ts'], testTimeout: 30_000 },

@@ -12,7 +12,7 @@ import {
   usCities,
 } from '@dispatch/domain';
 import { projections, startProjector } from '@dispatch/projector';
-import { activityPage } from '@dispatch/query-api/activity/activity-page';
+import { activityPage } from '@dispatch/query-api';
 import {
   type DocumentStore,
   type EventStore,

@@ -3,7 +3,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { truckCreateSchema, truckListQuerySchema, truckStream } from '@dispatch/domain';
 import { projections, startProjector } from '@dispatch/projector';
-import { trucksPage } from '@dispatch/query-api/trucks/trucks-page';
+import { trucksPage } from '@dispatch/query-api';
 import {
   type EventStore,
   type NewEvent,

@@ -6,12 +6,16 @@ import {
   truckListQuerySchema,
 } from '@dispatch/domain';
 import { collections } from '@dispatch/projector';
-import { listTotal, SEARCH_TOTAL_CAP } from '@dispatch/query-api/lists/board-counts';
-import { postingSort } from '@dispatch/query-api/lists/posting-filter';
-import { monthlyCounts } from '@dispatch/query-api/overview/monthly-counts';
-import { postingTotals } from '@dispatch/query-api/overview/posting-totals';
-import { radiusSearch } from '@dispatch/query-api/radius/radius-queries';
-import { truckListFilter, trucksPage } from '@dispatch/query-api/trucks/trucks-page';
+import {
+  listTotal,
+  monthlyCounts,
+  postingSort,
+  postingTotals,
+  radiusSearch,
+  SEARCH_TOTAL_CAP,
+  truckListFilter,
+  trucksPage,
+} from '@dispatch/query-api';
 import type { DocumentStore } from '@dispatch/storage';
 import type { GeneratedBoard } from './board-data.ts';
 import { fmt, percentile, type Row } from './stats.ts';

@@ -12,7 +12,7 @@ import {
   receiverActorId,
 } from '@dispatch/domain';
 import { projections, startProjector } from '@dispatch/projector';
-import { envelopeCounts, envelopesPage } from '@dispatch/query-api/envelopes/envelopes-page';
+import { envelopeCounts, envelopesPage } from '@dispatch/query-api';
 import {
   type DocumentStore,
   type EventStore,

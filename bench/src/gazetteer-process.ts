@@ -1,4 +1,4 @@
-import { loadGazetteer } from '@dispatch/projector';
+import { loadGazetteer } from '@dispatch/places';
 
 /**
  * The gazetteer loaded in a process of its own, as a server loads it at start: how long the load

@@ -1,7 +1,7 @@
 import { fork } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadGazetteer, searchPlaces, usStates } from '@dispatch/projector';
+import { loadGazetteer, searchPlaces, usStates } from '@dispatch/places';
 import type { BenchServer } from './http-server.ts';
 import { fmt, percentile, type Row } from './stats.ts';
 

@@ -2,7 +2,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '@dispatch/standalone/test-support';
+import { freePort } from '@dispatch/standalone/testing';
 import { type EventStore, type ExpectedRevision, newEventId, openSqliteEventStore } from '@dispatch/storage';
 import autocannon from 'autocannon';
 import { metadata, tempDir, truckBody } from './fixtures.ts';

@@ -3,7 +3,7 @@ import { rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readOutbox } from '@dispatch/auth';
-import { freePort } from '@dispatch/standalone/test-support';
+import { freePort } from '@dispatch/standalone/testing';
 import { tempDir } from './fixtures.ts';
 
 export interface BenchServer {

@@ -1,5 +1,5 @@
-import { createStandaloneApp } from '@dispatch/standalone/app';
-import { loadEnvironment } from '@dispatch/storage/runtime/environment';
+import { loadEnvironment } from '@dispatch/config';
+import { createStandaloneApp } from '@dispatch/standalone';
 
 /** The standalone product (without the web bundle) in its own process, so load and server do not share a thread. */
 const env = loadEnvironment();

@@ -12,10 +12,10 @@ import {
   trailerTypes,
   usCities,
 } from '@dispatch/domain';
+import { placeOf } from '@dispatch/places';
 import {
   collections,
   compileStandingSearches,
-  placeOf,
   projections,
   type StandingSearch,
   startProjector,

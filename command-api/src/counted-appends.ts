@@ -1,4 +1,4 @@
-import type { ProductMetrics } from '@dispatch/auth/http/metrics';
+import type { ProductMetrics } from '@dispatch/http';
 import type { EventStore } from '@dispatch/storage';
 
 /** The event store with every appended event counted for /metrics, by type. */

@@ -1,5 +1,6 @@
 export { type CommandContext, newCommandContext } from './command-handler.ts';
 export { runEnvelopeCommand } from './envelopes/envelope-commands.ts';
+export { ORGANIZATION_DELETED_LINK_MESSAGE } from './envelopes/envelope-organization.ts';
 export { sendEnvelope } from './envelopes/envelope-routes.ts';
 export { type EnvelopeSweeper, envelopeSweeper } from './envelopes/envelope-sweeper.ts';
 export { hashSigningToken, newSigningToken } from './envelopes/signing-token.ts';
@@ -11,4 +12,5 @@ export {
   type NotificationMailSweeper,
   notificationMailSweeper,
 } from './saved-searches/notification-mail-sweeper.ts';
+export { runSavedSearchCommand } from './saved-searches/saved-search-decider.ts';
 export { postTruck } from './trucks/truck-routes.ts';

@@ -1,11 +1,20 @@
-import { type AuthService, authRoutes, type Mailer, type SmsSender } from '@dispatch/auth';
-import { serializeAnswersAsTheyAre } from '@dispatch/auth/http/answers';
-import { installErrorHandler } from '@dispatch/auth/http/boundary';
-import { type ProductMetrics, timeCommands } from '@dispatch/auth/http/metrics';
-import { checkMembershipWith } from '@dispatch/auth/http/request-context';
-import { guardOrigins, guardStateChanges } from '@dispatch/auth/http/state-change-guard';
-import { QuotaLedger } from '@dispatch/auth/quotas/quota-ledger';
+import {
+  type AuthService,
+  authRoutes,
+  checkMembershipWith,
+  type Mailer,
+  QuotaLedger,
+  type SmsSender,
+} from '@dispatch/auth';
 import { DEFAULT_ENVELOPE_EXPIRY_DAYS, DEFAULT_QUOTAS } from '@dispatch/domain';
+import {
+  guardOrigins,
+  guardStateChanges,
+  installErrorHandler,
+  type ProductMetrics,
+  serializeAnswersAsTheyAre,
+  timeCommands,
+} from '@dispatch/http';
 import type { DocumentStore, EventStore } from '@dispatch/storage';
 import type { FastifyPluginAsync } from 'fastify';
 import { quotaLimitRoutes } from './admin/quota-limit-routes.ts';

@@ -1,15 +1,9 @@
-import { answers, serializeAnswersAsTheyAre } from '@dispatch/auth/http/answers';
-import { installApiDocument } from '@dispatch/auth/http/api-document';
-import { installJsonNotFound } from '@dispatch/auth/http/boundary';
-import { createMetrics, installMetricsEndpoint } from '@dispatch/auth/http/metrics';
-import { installSecurityHeaders, serverOptions } from '@dispatch/auth/http/server-hardening';
-import { QuotaLedger } from '@dispatch/auth/quotas/quota-ledger';
-import { mailerFor, openAuthFor, smsSenderFor } from '@dispatch/auth/runtime/infrastructure';
+import { QuotaLedger } from '@dispatch/auth';
+import { mailerFor, openAuthFor, smsSenderFor } from '@dispatch/auth/runtime';
+import { loadEnvironment, openDocumentStoreFor, openEventStoreFor } from '@dispatch/config';
 import { eventUpcasting, healthAnswerSchema } from '@dispatch/domain';
+import { answers, createMetrics, createServer } from '@dispatch/http';
 import { ensureReadModels, firstOrganizationOfUser, projections } from '@dispatch/projector';
-import { loadEnvironment } from '@dispatch/storage/runtime/environment';
-import { openDocumentStoreFor, openEventStoreFor } from '@dispatch/storage/runtime/open-stores';
-import Fastify from 'fastify';
 import { commandApi } from './plugin.ts';
 
 /** The command API as its own process (docker-compose); `standalone/` composes it in memory instead. */
@@ -24,19 +18,16 @@ const auth = await openAuthFor(env, {
   defaultActiveOrganization: (userId) => firstOrganizationOfUser(documents, userId),
   quotas,
 });
-const app = Fastify(
-  serverOptions({
-    trustProxy: env.trustProxy,
-    logger: process.env.LOG_REQUESTS === 'false' ? 'errors' : 'requests',
-  }),
-);
-await installSecurityHeaders(app, { publicUrl: env.PUBLIC_URL });
-installJsonNotFound(app);
-serializeAnswersAsTheyAre(app);
-await installApiDocument(app, { title: 'Dispatch board command API', publicUrl: env.PUBLIC_URL });
 // GET /metrics for a scraper holding METRICS_TOKEN; 404 without one.
 const metrics = env.METRICS_TOKEN ? createMetrics() : undefined;
-installMetricsEndpoint(app, { metrics, token: env.METRICS_TOKEN });
+const app = await createServer({
+  title: 'Dispatch board command API',
+  publicUrl: env.PUBLIC_URL,
+  trustProxy: env.trustProxy,
+  logger: process.env.LOG_REQUESTS === 'false' ? 'errors' : 'requests',
+  metrics,
+  metricsToken: env.METRICS_TOKEN,
+});
 app.get('/health', answers({ 200: healthAnswerSchema }), async () => ({ ok: true }));
 await app.register(
   commandApi({

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createOrganization, startTestApp, type TestApp } from '@dispatch/standalone/test-support';
+import { createOrganization, startTestApp, type TestApp } from '@dispatch/standalone/testing';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './browser.ts';

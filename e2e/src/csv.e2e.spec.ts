@@ -1,10 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import {
-  createOrganization,
-  startTestApp,
-  type TestApp,
-  validTruck,
-} from '@dispatch/standalone/test-support';
+import { createOrganization, startTestApp, type TestApp, validTruck } from '@dispatch/standalone/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './browser.ts';

@@ -5,7 +5,7 @@ import {
   type TestApp,
   validLoad,
   validTruck,
-} from '@dispatch/standalone/test-support';
+} from '@dispatch/standalone/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookiesOf, launchChromium } from './browser.ts';

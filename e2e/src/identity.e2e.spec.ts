@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { type OutboxMail, readOutbox, readSmsOutbox } from '@dispatch/auth';
-import { signUp as signUpVerified, startTestApp, type TestApp } from '@dispatch/standalone/test-support';
+import { signUp as signUpVerified, startTestApp, type TestApp } from '@dispatch/standalone/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookiesOf, launchChromium } from './browser.ts';

@@ -1,4 +1,4 @@
-import { startTestApp, type TestApp } from '@dispatch/standalone/test-support';
+import { startTestApp, type TestApp } from '@dispatch/standalone/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './browser.ts';

@@ -4,7 +4,7 @@ import {
   startTestApp,
   type TestApp,
   validTruck,
-} from '@dispatch/standalone/test-support';
+} from '@dispatch/standalone/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookiesOf, launchChromium } from './browser.ts';

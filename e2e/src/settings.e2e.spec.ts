@@ -1,5 +1,5 @@
-import { join, ownerWithOrganization, PASSWORD, query } from '@dispatch/standalone/organization-fixtures';
-import { startTestApp, type TestApp } from '@dispatch/standalone/test-support';
+import { startTestApp, type TestApp } from '@dispatch/standalone/testing';
+import { join, ownerWithOrganization, PASSWORD, query } from '@dispatch/test-kit';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './browser.ts';

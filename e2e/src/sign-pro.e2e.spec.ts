@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { command, join, ownerWithOrganization, PASSWORD } from '@dispatch/standalone/organization-fixtures';
-import { startTestApp, type TestApp } from '@dispatch/standalone/test-support';
+import { startTestApp, type TestApp } from '@dispatch/standalone/testing';
+import { command, join, ownerWithOrganization, PASSWORD } from '@dispatch/test-kit';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './browser.ts';

@@ -1,6 +1,5 @@
 export * from './change-feed.ts';
 export * from './collections.ts';
-export * from './geo/gazetteer.ts';
 export * from './projection.ts';
 export * from './projection-health.ts';
 export * from './projections/activity.ts';

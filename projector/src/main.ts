@@ -1,7 +1,6 @@
 import { createServer } from 'node:http';
+import { loadEnvironment, openDocumentStoreFor, openEventStoreFor } from '@dispatch/config';
 import { eventUpcasting } from '@dispatch/domain';
-import { loadEnvironment } from '@dispatch/storage/runtime/environment';
-import { openDocumentStoreFor, openEventStoreFor } from '@dispatch/storage/runtime/open-stores';
 import { projections } from './projections/index.ts';
 import { startReadModels } from './read-model-rebuild.ts';
 

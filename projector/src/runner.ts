@@ -6,7 +6,7 @@ import type {
   Subscription,
   WriteOperation,
 } from '@dispatch/storage';
-import { incremented } from '@dispatch/storage/document-store/stored-document';
+import { incremented } from '@dispatch/storage';
 import { type Change, type ChangeFeed, ChangeSet, changeLogCollection } from './change-feed.ts';
 import { collections } from './collections.ts';
 import type { DocumentBody, Projection, ProjectionContext } from './projection.ts';

@@ -1,4 +1,12 @@
+export { activityPage } from './activity/activity-page.ts';
+export { envelopeCounts, envelopesPage } from './envelopes/envelopes-page.ts';
+export { listTotal, SEARCH_TOTAL_CAP } from './lists/board-counts.ts';
+export { postingSort } from './lists/posting-filter.ts';
 export { type LiveChange, organizationRoom } from './live/socket-server.ts';
+export { monthlyCounts } from './overview/monthly-counts.ts';
+export { postingTotals } from './overview/posting-totals.ts';
 export { type QueryApiOptions, queryApi } from './plugin.ts';
 export { clockFromCommits, type ProjectionClock } from './projection-clock.ts';
+export { radiusSearch } from './radius/radius-queries.ts';
 export { MIN_POSITION_HEADER, PROJECTION_POSITION_HEADER } from './read-your-writes.ts';
+export { truckListFilter, trucksPage } from './trucks/trucks-page.ts';

@@ -1,10 +1,8 @@
 import type { AuthService } from '@dispatch/auth';
-import { serializeAnswersAsTheyAre } from '@dispatch/auth/http/answers';
-import { installErrorHandler } from '@dispatch/auth/http/boundary';
-import type { ProductMetrics } from '@dispatch/auth/http/metrics';
-import { checkMembershipWith } from '@dispatch/auth/http/request-context';
-import { guardStateChanges } from '@dispatch/auth/http/state-change-guard';
+import { checkMembershipWith } from '@dispatch/auth';
 import type { QuotaSettings } from '@dispatch/domain';
+import type { ProductMetrics } from '@dispatch/http';
+import { guardStateChanges, installErrorHandler, serializeAnswersAsTheyAre } from '@dispatch/http';
 import { memberRoleOf, readProjectionLag } from '@dispatch/projector';
 import type { DocumentStore, EventStore } from '@dispatch/storage';
 import type { FastifyPluginAsync } from 'fastify';

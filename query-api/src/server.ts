@@ -1,10 +1,7 @@
-import { answers, serializeAnswersAsTheyAre } from '@dispatch/auth/http/answers';
-import { installApiDocument } from '@dispatch/auth/http/api-document';
-import { installJsonNotFound } from '@dispatch/auth/http/boundary';
-import { createMetrics, installMetricsEndpoint } from '@dispatch/auth/http/metrics';
-import { installSecurityHeaders, serverOptions } from '@dispatch/auth/http/server-hardening';
-import { openAuthFor } from '@dispatch/auth/runtime/infrastructure';
+import { openAuthFor } from '@dispatch/auth/runtime';
+import { loadEnvironment, openDocumentStoreFor, openEventStoreFor } from '@dispatch/config';
 import { eventUpcasting, healthAnswerSchema } from '@dispatch/domain';
+import { answers, createMetrics, createServer } from '@dispatch/http';
 import {
   changeLogCollection,
   collections,
@@ -12,9 +9,6 @@ import {
   projections,
   tailChangeLog,
 } from '@dispatch/projector';
-import { loadEnvironment } from '@dispatch/storage/runtime/environment';
-import { openDocumentStoreFor, openEventStoreFor } from '@dispatch/storage/runtime/open-stores';
-import Fastify from 'fastify';
 import { queryApi } from './plugin.ts';
 import { clockFromCommits } from './projection-clock.ts';
 
@@ -31,19 +25,16 @@ const initial = checkpoint ? BigInt(checkpoint.position) : 0n;
 const tail = tailChangeLog(documents, { from: initial });
 const clock = clockFromCommits(tail, initial);
 
-const app = Fastify(
-  serverOptions({
-    trustProxy: env.trustProxy,
-    logger: process.env.LOG_REQUESTS === 'false' ? 'errors' : 'requests',
-  }),
-);
-await installSecurityHeaders(app, { publicUrl: env.PUBLIC_URL });
-installJsonNotFound(app);
-serializeAnswersAsTheyAre(app);
-await installApiDocument(app, { title: 'Dispatch board query API', publicUrl: env.PUBLIC_URL });
 // GET /metrics for a scraper holding METRICS_TOKEN; 404 without one.
 const metrics = env.METRICS_TOKEN ? createMetrics() : undefined;
-installMetricsEndpoint(app, { metrics, token: env.METRICS_TOKEN });
+const app = await createServer({
+  title: 'Dispatch board query API',
+  publicUrl: env.PUBLIC_URL,
+  trustProxy: env.trustProxy,
+  logger: process.env.LOG_REQUESTS === 'false' ? 'errors' : 'requests',
+  metrics,
+  metricsToken: env.METRICS_TOKEN,
+});
 app.get('/health', answers({ 200: healthAnswerSchema }), async () => ({
   ok: true,
   position: clock.position().toString(),

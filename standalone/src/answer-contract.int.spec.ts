@@ -1,5 +1,5 @@
-import { isBinaryAnswer } from '@dispatch/auth/http/answers';
 import { errorAnswerSchema, trucksPageAnswerSchema } from '@dispatch/domain';
+import { isBinaryAnswer } from '@dispatch/http';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteEntry } from './app.ts';

@@ -1,11 +1,8 @@
-import { type AnswerSchemas, answers, serializeAnswersAsTheyAre } from '@dispatch/auth/http/answers';
-import { installApiDocument } from '@dispatch/auth/http/api-document';
-import { installJsonNotFound } from '@dispatch/auth/http/boundary';
-import { createMetrics, installMetricsEndpoint } from '@dispatch/auth/http/metrics';
-import { installSecurityHeaders, serverOptions } from '@dispatch/auth/http/server-hardening';
-import { type Infrastructure, openInfrastructure } from '@dispatch/auth/runtime/infrastructure';
+import { type Infrastructure, openInfrastructure } from '@dispatch/auth/runtime';
 import { commandApi } from '@dispatch/command-api';
+import type { Environment } from '@dispatch/config';
 import { healthAnswerSchema } from '@dispatch/domain';
+import { type AnswerSchemas, answers, createMetrics, createServer } from '@dispatch/http';
 import {
   firstOrganizationOfUser,
   inProcessChangeFeed,
@@ -14,8 +11,7 @@ import {
   startReadModels,
 } from '@dispatch/projector';
 import { clockFromCommits, queryApi } from '@dispatch/query-api';
-import type { Environment } from '@dispatch/storage/runtime/environment';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { serveApiReference } from './api-reference.ts';
 import { loadWebApp, serveWebApp } from './web-assets.ts';
 
@@ -59,22 +55,25 @@ export async function createStandaloneApp(
   // Counted only for a scraper that can read them (METRICS_TOKEN): otherwise /metrics is 404.
   const metrics = env.METRICS_TOKEN ? createMetrics() : undefined;
 
-  const app = Fastify(serverOptions({ trustProxy: env.trustProxy, logger: options.logger ?? 'off' }));
   const web = (options.serveWeb ?? true) ? await loadWebApp() : null;
-  await installSecurityHeaders(app, {
-    publicUrl: env.PUBLIC_URL,
-    inlineScriptHashes: web?.inlineScriptHashes,
-  });
   const routes: RouteEntry[] = [];
-  app.addHook('onRoute', (route) => {
-    for (const method of ([] as string[]).concat(route.method)) {
-      if (method !== 'HEAD') routes.push({ method, url: route.url, answers: route.config?.answers });
-    }
+  const app = await createServer({
+    title: 'Dispatch board API',
+    publicUrl: env.PUBLIC_URL,
+    trustProxy: env.trustProxy,
+    logger: options.logger ?? 'off',
+    inlineScriptHashes: web?.inlineScriptHashes,
+    metrics,
+    metricsToken: env.METRICS_TOKEN,
+    // The web app answers unknown addresses when it is served (its pages are client routes).
+    jsonNotFound: !web,
+    onRoute: (route) => {
+      for (const method of ([] as string[]).concat(route.method)) {
+        if (method !== 'HEAD') routes.push({ method, url: route.url, answers: route.config?.answers });
+      }
+    },
   });
-  serializeAnswersAsTheyAre(app);
-  await installApiDocument(app, { title: 'Dispatch board API', publicUrl: env.PUBLIC_URL });
   await serveApiReference(app);
-  installMetricsEndpoint(app, { metrics, token: env.METRICS_TOKEN });
   app.get('/api/health', answers({ 200: healthAnswerSchema }), async () => ({
     ok: true,
     position: clock.position().toString(),
@@ -106,7 +105,6 @@ export async function createStandaloneApp(
     }),
   );
   if (web) await serveWebApp(app, web);
-  else installJsonNotFound(app);
 
   return {
     app,

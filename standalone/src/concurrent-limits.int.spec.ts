@@ -1,5 +1,4 @@
-import { newCommandContext } from '@dispatch/command-api';
-import { runSavedSearchCommand } from '@dispatch/command-api/saved-searches/saved-search-decider';
+import { newCommandContext, runSavedSearchCommand } from '@dispatch/command-api';
 import { SAVED_SEARCHES_MAX, SAVED_SEARCHES_MAX_MESSAGE, savedSearchCreateSchema } from '@dispatch/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join, ownerWithOrganization, query, signIn } from './organization-fixtures.ts';

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { readModelFileSnapshot } from '@dispatch/projector/testing/read-model-snapshot';
+import { readModelFileSnapshot } from '@dispatch/projector/testing';
 import { openSqliteEventStore } from '@dispatch/storage';
 import { expect, it } from 'vitest';
 import {

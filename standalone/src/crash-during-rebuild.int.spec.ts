@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ReadModelRebuildStatus } from '@dispatch/domain';
 import { REBUILD_CHECKPOINT } from '@dispatch/projector';
-import { projectedFromZero, readModelFileSnapshot } from '@dispatch/projector/testing/read-model-snapshot';
+import { projectedFromZero, readModelFileSnapshot } from '@dispatch/projector/testing';
 import { openSqliteEventStore } from '@dispatch/storage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validTruck } from './test-support.ts';

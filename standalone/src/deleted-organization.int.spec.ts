@@ -1,7 +1,10 @@
 import { join as joinPath } from 'node:path';
 import { readOutbox } from '@dispatch/auth';
-import { envelopeSweeper, notificationMailSweeper } from '@dispatch/command-api';
-import { ORGANIZATION_DELETED_LINK_MESSAGE } from '@dispatch/command-api/envelopes/envelope-organization';
+import {
+  envelopeSweeper,
+  notificationMailSweeper,
+  ORGANIZATION_DELETED_LINK_MESSAGE,
+} from '@dispatch/command-api';
 import { envelopeStream, REMINDER_INTERVAL_MS } from '@dispatch/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { command, join, ownerWithOrganization, query } from './organization-fixtures.ts';

@@ -1,4 +1,4 @@
-import { loadEnvironment } from '@dispatch/storage/runtime/environment';
+import { loadEnvironment } from '@dispatch/config';
 import { createStandaloneApp } from './app.ts';
 import { DEMO_SUPER_ADMIN, DEMO_USER, seedDemoData } from './seed.ts';
 import { ensureWebBuild } from './web-assets.ts';

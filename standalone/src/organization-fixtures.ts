@@ -1,2 +1,2 @@
 // Helpers for organization tests, shared with the query API's tests: see query-api/src/testing/.
-export * from '@dispatch/query-api/testing/organization-fixtures';
+export * from '@dispatch/test-kit';

@@ -65,7 +65,7 @@ describe('envelope quotas', () => {
     await first.close();
 
     const { createStandaloneApp } = await import('./app.ts');
-    const { loadEnvironment } = await import('@dispatch/storage/runtime/environment');
+    const { loadEnvironment } = await import('@dispatch/config');
     const again = await createStandaloneApp(
       loadEnvironment({ DATA_DIR: first.dataDir, PUBLIC_URL: first.url, ...env }),
       { serveWeb: false },

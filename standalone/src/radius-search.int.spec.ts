@@ -1,5 +1,5 @@
 import { RADIUS_MESSAGE, radiusSearchAnswerSchema } from '@dispatch/domain';
-import { placeOf } from '@dispatch/projector';
+import { placeOf } from '@dispatch/places';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ownerWithOrganization } from './organization-fixtures.ts';
 import { requestsWith, startTestApp, type TestApp, validLoad, validTruck } from './test-support.ts';

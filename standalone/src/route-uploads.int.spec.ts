@@ -1,6 +1,6 @@
 import { join as joinPath } from 'node:path';
 import { readOutbox } from '@dispatch/auth';
-import { MAX_BODY_BYTES } from '@dispatch/auth/http/boundary';
+import { MAX_BODY_BYTES } from '@dispatch/http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ownerWithOrganization } from './organization-fixtures.ts';
 import { bombSignature, inflationBomb, paddedSignature, pngDataUrl } from './png-fixtures.ts';

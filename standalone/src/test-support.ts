@@ -1,7 +1,7 @@
-import { testEnvironment } from '@dispatch/query-api/testing/test-support';
+import { testEnvironment } from '@dispatch/test-kit';
 import { createStandaloneApp, type StandaloneApp } from './app.ts';
 
-// The helpers every API test uses live with the query API's tests (which cannot import this package).
+// The helpers every API test uses live in the test kit, shared with the query API's tests.
 export {
   createOrganization,
   freePort,
@@ -9,7 +9,7 @@ export {
   signUp,
   validLoad,
   validTruck,
-} from '@dispatch/query-api/testing/test-support';
+} from '@dispatch/test-kit';
 
 /**
  * A whole product on a fresh temporary data folder, for integration tests. With `listen`, it serves

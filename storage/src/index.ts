@@ -23,6 +23,7 @@ export {
   openSqliteDocumentStore,
   type SqliteDocumentStoreOptions,
 } from './document-store/sqlite/open-sqlite-document-store.ts';
+export { incremented } from './document-store/stored-document.ts';
 export { type EsdbEventStoreOptions, openEsdbEventStore } from './event-store/esdb/open-esdb-event-store.ts';
 export { newEventId } from './event-store/event-id.ts';
 export {

@@ -1,6 +1,6 @@
 import type { QuotaRefusal } from '@dispatch/domain';
+import { HttpError } from '@dispatch/http';
 import type { FastifyReply } from 'fastify';
-import { HttpError } from '../http/boundary.ts';
 import type { QuotaLedger, QuotaTakeRequest } from './quota-ledger.ts';
 
 /** The 429 of a send past a quota: the message names the quota and its reset, Retry-After says when. */

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Environment } from '@dispatch/config';
+import { openDocumentStoreFor, openEventStoreFor } from '@dispatch/config';
 import { eventUpcasting } from '@dispatch/domain';
 import type { DocumentStore, EventStore } from '@dispatch/storage';
-import type { Environment } from '@dispatch/storage/runtime/environment';
-import { openDocumentStoreFor, openEventStoreFor } from '@dispatch/storage/runtime/open-stores';
 import {
   type AuthService,
   createAuthService,

@@ -1,8 +1,5 @@
-import type { AuthService } from '@dispatch/auth';
-import { answers } from '@dispatch/auth/http/answers';
-import { parseInput } from '@dispatch/auth/http/boundary';
-import { requireSuperAdmin } from '@dispatch/auth/http/request-context';
-import type { QuotaLedger } from '@dispatch/auth/quotas/quota-ledger';
+import type { AuthService, QuotaLedger } from '@dispatch/auth';
+import { requireSuperAdmin } from '@dispatch/auth';
 import {
   adminOrganizationIdParams,
   notFound,
@@ -12,6 +9,7 @@ import {
   type QuotaLimitsSet,
   quotaStreams,
 } from '@dispatch/domain';
+import { answers, parseInput } from '@dispatch/http';
 import type { EventStore } from '@dispatch/storage';
 import type { FastifyPluginAsync } from 'fastify';
 import { type Decider, handleCommand } from '../command-handler.ts';

@@ -1,7 +1,5 @@
 import type { AuthService } from '@dispatch/auth';
-import { answers } from '@dispatch/auth/http/answers';
-import { HttpError } from '@dispatch/auth/http/boundary';
-import { requireSuperAdmin } from '@dispatch/auth/http/request-context';
+import { requireSuperAdmin } from '@dispatch/auth';
 import {
   isRebuildUnderWay,
   PLATFORM_ORG_ID,
@@ -10,6 +8,7 @@ import {
   type ReadModelRebuildRequested,
   rebuildRequestedAnswerSchema,
 } from '@dispatch/domain';
+import { answers, HttpError } from '@dispatch/http';
 import { readRebuildRequestsHandled } from '@dispatch/projector';
 import type { DocumentStore, EventStore } from '@dispatch/storage';
 import type { FastifyPluginAsync } from 'fastify';

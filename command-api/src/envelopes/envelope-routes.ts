@@ -1,10 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { AuthService } from '@dispatch/auth';
-import { answers } from '@dispatch/auth/http/answers';
-import { HttpError, parseInput } from '@dispatch/auth/http/boundary';
-import { type ActorContext, requireSignPro } from '@dispatch/auth/http/request-context';
-import type { QuotaLedger, QuotaTakeRequest } from '@dispatch/auth/quotas/quota-ledger';
-import { takeQuotaOrRefuse } from '@dispatch/auth/quotas/quota-refusal';
+import type { AuthService, QuotaLedger, QuotaTakeRequest } from '@dispatch/auth';
+import { type ActorContext, requireSignPro, takeQuotaOrRefuse } from '@dispatch/auth';
 import {
   type Envelope,
   type EnvelopeCommand,
@@ -19,6 +15,7 @@ import {
   expiryFrom,
   signingLinkAnswerSchema,
 } from '@dispatch/domain';
+import { answers, HttpError, parseInput } from '@dispatch/http';
 import { type EventStore, StreamNotFoundError } from '@dispatch/storage';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-import { InputError } from '@dispatch/auth/http/boundary';
+import { InputError } from '@dispatch/http';
 import { Piscina } from 'piscina';
 
 /** The largest drawing a signature pad makes, in pixels. */

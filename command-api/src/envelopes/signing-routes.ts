@@ -1,5 +1,3 @@
-import { answers } from '@dispatch/auth/http/answers';
-import { HttpError, parseInput } from '@dispatch/auth/http/boundary';
 import {
   closedEnvelopeMessage,
   type Envelope,
@@ -14,6 +12,7 @@ import {
   signingDocumentAnswerSchema,
   signingDoneAnswerSchema,
 } from '@dispatch/domain';
+import { answers, HttpError, parseInput } from '@dispatch/http';
 import type { EventStore } from '@dispatch/storage';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';

@@ -1,4 +1,3 @@
-import { InputError } from '@dispatch/auth/http/boundary';
 import {
   CSV_EMPTY_MESSAGE,
   CSV_IMPORT_ROWS_MAX,
@@ -11,6 +10,7 @@ import {
   csvTooManyRowsMessage,
   readCsvHeader,
 } from '@dispatch/domain';
+import { InputError } from '@dispatch/http';
 import { CsvError, parse } from 'csv-parse/sync';
 
 /** One row of a file: the line it starts on (the header is line 1) and its cells by field. */

@@ -1,5 +1,5 @@
-import { InputError, MAX_BODY_BYTES } from '@dispatch/auth/http/boundary';
 import { CSV_IMPORT_BODY_MAX_BYTES } from '@dispatch/domain';
+import { InputError, MAX_BODY_BYTES } from '@dispatch/http';
 import { describe, expect, it } from 'vitest';
 import { readCsvFile } from './csv-file.ts';
 

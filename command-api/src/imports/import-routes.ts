@@ -1,13 +1,12 @@
 import type { AuthService } from '@dispatch/auth';
-import { answers } from '@dispatch/auth/http/answers';
-import { parseInput } from '@dispatch/auth/http/boundary';
-import { requireOrganization } from '@dispatch/auth/http/request-context';
+import { requireOrganization } from '@dispatch/auth';
 import {
   csvImportAnswerSchema,
   csvImportBodySchema,
   csvImportKinds,
   csvPreviewAnswerSchema,
 } from '@dispatch/domain';
+import { answers, parseInput } from '@dispatch/http';
 import type { EventStore } from '@dispatch/storage';
 import type { FastifyPluginAsync } from 'fastify';
 import { setEventPosition } from '../event-position.ts';

@@ -1,14 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { AuthService, Mailer } from '@dispatch/auth';
-import { answers } from '@dispatch/auth/http/answers';
-import { parseInput } from '@dispatch/auth/http/boundary';
+import type { AuthService, Mailer, QuotaLedger } from '@dispatch/auth';
 import {
   requireOrganization,
   requireSession,
   switchActiveOrganization,
-} from '@dispatch/auth/http/request-context';
-import type { QuotaLedger } from '@dispatch/auth/quotas/quota-ledger';
-import { takeQuotaOrRefuse } from '@dispatch/auth/quotas/quota-refusal';
+  takeQuotaOrRefuse,
+} from '@dispatch/auth';
 import {
   type ActiveOrganization,
   acceptInvitationAnswerSchema,
@@ -21,6 +18,7 @@ import {
   type OrganizationState,
   organizationMessages,
 } from '@dispatch/domain';
+import { answers, parseInput } from '@dispatch/http';
 import { collections, type InvitationDocument } from '@dispatch/projector';
 import type { DocumentStore, EventStore } from '@dispatch/storage';
 import type { FastifyBaseLogger, FastifyPluginAsync, FastifyReply } from 'fastify';

@@ -1,9 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AuthService } from '@dispatch/auth';
-import { answers } from '@dispatch/auth/http/answers';
-import { HttpError, parseInput } from '@dispatch/auth/http/boundary';
-import { requireOrganization } from '@dispatch/auth/http/request-context';
-import { isPlatformAdmin } from '@dispatch/auth/platform-admin';
+import { isPlatformAdmin, requireOrganization } from '@dispatch/auth';
 import {
   addMemberSchema,
   memberCommandAnswerSchema,
@@ -15,6 +12,7 @@ import {
   requirePermission,
   updateMemberRoleSchema,
 } from '@dispatch/domain';
+import { answers, HttpError, parseInput } from '@dispatch/http';
 import type { EventStore } from '@dispatch/storage';
 import type { FastifyPluginAsync } from 'fastify';
 import { commandContextOf, sendPosition } from '../request-context.ts';

@@ -1,12 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AuthService } from '@dispatch/auth';
-import { answers } from '@dispatch/auth/http/answers';
-import { parseInput } from '@dispatch/auth/http/boundary';
-import {
-  requireOrganization,
-  requireSession,
-  switchActiveOrganization,
-} from '@dispatch/auth/http/request-context';
+import { requireOrganization, requireSession, switchActiveOrganization } from '@dispatch/auth';
 import {
   type CreateOrganizationInput,
   createOrganizationSchema,
@@ -21,6 +15,7 @@ import {
   slugify,
   updateOrganizationSchema,
 } from '@dispatch/domain';
+import { answers, parseInput } from '@dispatch/http';
 import type { EventStore } from '@dispatch/storage';
 import type { FastifyPluginAsync } from 'fastify';
 import { handleCommand, newCommandContext } from '../command-handler.ts';

@@ -1,4 +1,4 @@
-import type { MembershipLookup } from '@dispatch/auth/http/request-context';
+import type { MembershipLookup } from '@dispatch/auth';
 import {
   decideOrganization,
   evolveOrganization,

@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AuthService } from '@dispatch/auth';
-import { answers } from '@dispatch/auth/http/answers';
-import { parseInput } from '@dispatch/auth/http/boundary';
-import { requireOrganization } from '@dispatch/auth/http/request-context';
+import { requireOrganization } from '@dispatch/auth';
 import {
   createTeamSchema,
   type OrganizationCommand,
@@ -12,6 +10,7 @@ import {
   teamMemberSchema,
   updateTeamSchema,
 } from '@dispatch/domain';
+import { answers, parseInput } from '@dispatch/http';
 import type { EventStore } from '@dispatch/storage';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { commandContextOf, sendPosition } from '../request-context.ts';

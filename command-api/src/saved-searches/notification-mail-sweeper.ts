@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Mailer } from '@dispatch/auth';
-import type { QuotaLedger, QuotaTakeRequest } from '@dispatch/auth/quotas/quota-ledger';
+import type { Mailer, QuotaLedger, QuotaTakeRequest } from '@dispatch/auth';
 import { SAVED_SEARCH_SYSTEM_ACTOR } from '@dispatch/domain';
 import {
   collections,

@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AuthService } from '@dispatch/auth';
-import { answers } from '@dispatch/auth/http/answers';
-import { InputError, parseInput } from '@dispatch/auth/http/boundary';
-import { requireOrganization } from '@dispatch/auth/http/request-context';
+import { requireOrganization } from '@dispatch/auth';
 import {
   NOTIFICATION_INBOX_SCHEMA_VERSION,
   NOTIFICATIONS_READ,
@@ -16,12 +14,13 @@ import {
   savedSearchPatchSchema,
   versionQuerySchema,
 } from '@dispatch/domain';
+import { answers, InputError, parseInput } from '@dispatch/http';
+import { placeOf } from '@dispatch/places';
 import {
   collections,
   type NotificationDocument,
   type NotificationInboxDocument,
   notificationInboxId,
-  placeOf,
 } from '@dispatch/projector';
 import { type DocumentStore, type EventStore, newEventId } from '@dispatch/storage';
 import type { FastifyPluginAsync } from 'fastify';

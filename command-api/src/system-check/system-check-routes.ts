@@ -1,10 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { AuthService, Mailer, SmsSender } from '@dispatch/auth';
-import { answers } from '@dispatch/auth/http/answers';
-import { HttpError, parseInput } from '@dispatch/auth/http/boundary';
-import { requireOrganization } from '@dispatch/auth/http/request-context';
-import type { QuotaLedger } from '@dispatch/auth/quotas/quota-ledger';
-import { takeQuotaOrRefuse } from '@dispatch/auth/quotas/quota-refusal';
+import type { AuthService, Mailer, QuotaLedger, SmsSender } from '@dispatch/auth';
+import { requireOrganization, takeQuotaOrRefuse } from '@dispatch/auth';
 import {
   maskedEmail,
   maskedPhoneNumber,
@@ -23,6 +19,7 @@ import {
   testMessageInputSchema,
   testMessageLimitMessage,
 } from '@dispatch/domain';
+import { answers, HttpError, parseInput } from '@dispatch/http';
 import { type EventStore, newEventId } from '@dispatch/storage';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { clientMetadata } from '../command-handler.ts';

@@ -11,9 +11,7 @@ import {
   openSqliteDocumentStore,
   openSqliteEventStore,
 } from '@dispatch/storage';
-import { planQuery } from '@dispatch/storage/document-store/query-plan';
-import { tableOf } from '@dispatch/storage/document-store/sqlite/collection-schema';
-import { selectSql } from '@dispatch/storage/document-store/sqlite/query-to-sql';
+import { planQuery, selectSql, tableOf } from '@dispatch/storage/sqlite-plan';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { collections } from '../collections.ts';
 import { startProjector } from '../runner.ts';

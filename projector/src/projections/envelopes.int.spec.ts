@@ -17,9 +17,7 @@ import {
   openSqliteDocumentStore,
   openSqliteEventStore,
 } from '@dispatch/storage';
-import { planQuery } from '@dispatch/storage/document-store/query-plan';
-import { tableOf } from '@dispatch/storage/document-store/sqlite/collection-schema';
-import { selectSql } from '@dispatch/storage/document-store/sqlite/query-to-sql';
+import { planQuery, selectSql, tableOf } from '@dispatch/storage/sqlite-plan';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { inProcessChangeFeed, type ProjectionCommit } from '../change-feed.ts';
 import { collections } from '../collections.ts';

@@ -6,9 +6,9 @@ import {
   type LoadEvent,
   loadDirection,
 } from '@dispatch/domain';
+import { pointOfPlace } from '@dispatch/places';
 import type { RecordedEvent } from '@dispatch/storage';
 import { collections } from '../collections.ts';
-import { pointOfPlace } from '../geo/place-point.ts';
 import type { Projection } from '../projection.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { DEFAULT_TIME_ZONE, type LoadRoute, loadDirection, type PostingKind } from '@dispatch/domain';
+import { pointOfPlace } from '@dispatch/places';
 import type { Document, RecordedEvent } from '@dispatch/storage';
 import { collections } from '../collections.ts';
-import { pointOfPlace } from '../geo/place-point.ts';
 import type { ProjectionContext } from '../projection.ts';
 
 /** What the board's counters know of a truck or a load. */

@@ -7,9 +7,9 @@ import {
   roundMiles,
   trailerTypeLabels,
 } from '@dispatch/domain';
+import { pointOfPlace } from '@dispatch/places';
 import type { Document, RecordedEvent } from '@dispatch/storage';
 import { collections } from '../collections.ts';
-import { pointOfPlace } from '../geo/place-point.ts';
 import type { Projection, ProjectionContext } from '../projection.ts';
 import type { LoadDocument } from './loads.ts';
 import {

@@ -1,7 +1,7 @@
 import { applyTruckEvent, type GeoPoint, type Truck, type TruckEvent } from '@dispatch/domain';
+import { pointOfPlace } from '@dispatch/places';
 import type { RecordedEvent } from '@dispatch/storage';
 import { collections } from '../collections.ts';
-import { pointOfPlace } from '../geo/place-point.ts';
 import type { Projection } from '../projection.ts';
 
 /**

@@ -1,7 +1,13 @@
+import {
+  join,
+  ownerWithOrganization,
+  PostingHistory,
+  query,
+  startTestApp,
+  type TestApp,
+  validTruck,
+} from '@dispatch/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PostingHistory } from '../testing/event-fixtures.ts';
-import { join, ownerWithOrganization, query } from '../testing/organization-fixtures.ts';
-import { startTestApp, type TestApp, validTruck } from '../testing/test-support.ts';
 import { ACTIVITY_CSV_HEADER, activityCsvColumns } from './activity-csv.ts';
 
 let app: TestApp;

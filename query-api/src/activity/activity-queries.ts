@@ -1,7 +1,5 @@
 import type { AuthService } from '@dispatch/auth';
-import { answers, binaryAnswer } from '@dispatch/auth/http/answers';
-import { HttpError, parseInput } from '@dispatch/auth/http/boundary';
-import { type ActorContext, requireOrganization } from '@dispatch/auth/http/request-context';
+import { type ActorContext, requireOrganization } from '@dispatch/auth';
 import {
   ACTIVITY_FORBIDDEN_MESSAGE,
   activityExportQuerySchema,
@@ -9,6 +7,7 @@ import {
   activityQuerySchema,
   canSeeActivity,
 } from '@dispatch/domain';
+import { answers, binaryAnswer, HttpError, parseInput } from '@dispatch/http';
 import type { DocumentStore } from '@dispatch/storage';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { withoutMinPosition } from '../read-your-writes.ts';

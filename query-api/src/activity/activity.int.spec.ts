@@ -1,10 +1,20 @@
 import type { ActivityEntry } from '@dispatch/domain';
 import { activityPageAnswerSchema } from '@dispatch/domain';
+import {
+  command,
+  EnvelopeHistory,
+  join,
+  ownerWithOrganization,
+  PostingHistory,
+  query,
+  receiverClient,
+  startTestApp,
+  type TestApp,
+  TINY_PNG_SIGNATURE,
+  validLoad,
+  validTruck,
+} from '@dispatch/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EnvelopeHistory, receiverClient, TINY_PNG_SIGNATURE } from '../testing/envelope-fixtures.ts';
-import { PostingHistory } from '../testing/event-fixtures.ts';
-import { command, join, ownerWithOrganization, query } from '../testing/organization-fixtures.ts';
-import { startTestApp, type TestApp, validLoad, validTruck } from '../testing/test-support.ts';
 
 let app: TestApp;
 let owner: Awaited<ReturnType<typeof ownerWithOrganization>>;

@@ -1,8 +1,13 @@
 import { AS_OF_POSITION_MESSAGE } from '@dispatch/domain';
+import {
+  createOrganization,
+  EnvelopeHistory,
+  PostingHistory,
+  signUp,
+  startTestApp,
+  type TestApp,
+} from '@dispatch/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EnvelopeHistory } from '../testing/envelope-fixtures.ts';
-import { PostingHistory } from '../testing/event-fixtures.ts';
-import { createOrganization, signUp, startTestApp, type TestApp } from '../testing/test-support.ts';
 
 /**
  * The board as of a moment: a scripted history of posts, edits and removals at chosen instants,

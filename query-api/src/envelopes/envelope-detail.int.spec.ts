@@ -1,16 +1,19 @@
-import { SIGN_PRO_FORBIDDEN as SIGN_PRO_FORBIDDEN_MESSAGE } from '@dispatch/auth/http/request-context';
+import { SIGN_PRO_FORBIDDEN as SIGN_PRO_FORBIDDEN_MESSAGE } from '@dispatch/auth';
 import { ENVELOPE_NOT_FOUND, templateLabels } from '@dispatch/domain';
-import { PDFDocument, PDFName, PDFRawStream, StandardFonts } from 'pdf-lib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   EnvelopeHistory,
+  join,
+  ownerWithOrganization,
+  pageTexts,
+  query,
   receiverClient,
   SYSTEM_ACTOR,
+  startTestApp,
+  type TestApp,
   TINY_PNG_SIGNATURE,
-} from '../testing/envelope-fixtures.ts';
-import { join, ownerWithOrganization, query } from '../testing/organization-fixtures.ts';
-import { pageTexts } from '../testing/pdf-text.ts';
-import { startTestApp, type TestApp } from '../testing/test-support.ts';
+} from '@dispatch/test-kit';
+import { PDFDocument, PDFName, PDFRawStream, StandardFonts } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SYSTEM_ACTOR_NAME } from './envelope-history.ts';
 import { documentFileName, wrapText } from './envelope-pdf.ts';
 

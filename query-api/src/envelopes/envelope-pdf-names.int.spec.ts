@@ -1,8 +1,12 @@
+import {
+  EnvelopeHistory,
+  ownerWithOrganization,
+  pageTexts,
+  query,
+  startTestApp,
+  type TestApp,
+} from '@dispatch/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EnvelopeHistory } from '../testing/envelope-fixtures.ts';
-import { ownerWithOrganization, query } from '../testing/organization-fixtures.ts';
-import { pageTexts } from '../testing/pdf-text.ts';
-import { startTestApp, type TestApp } from '../testing/test-support.ts';
 import { documentRenders, keptDocumentsCollection } from './kept-documents.ts';
 
 /** The signed document prints every name as entered, and is rendered once per revision of its envelope. */

@@ -1,7 +1,5 @@
 import type { AuthService } from '@dispatch/auth';
-import { answers, binaryAnswer } from '@dispatch/auth/http/answers';
-import { parseInput } from '@dispatch/auth/http/boundary';
-import { requireSignPro } from '@dispatch/auth/http/request-context';
+import { requireSignPro } from '@dispatch/auth';
 import {
   ENVELOPE_NOT_FOUND,
   envelopeCountsAnswerSchema,
@@ -13,6 +11,7 @@ import {
   historyAnswerSchema,
   notFound,
 } from '@dispatch/domain';
+import { answers, binaryAnswer, parseInput } from '@dispatch/http';
 import { collections, type EnvelopeDocument } from '@dispatch/projector';
 import type { DocumentStore, EventStore } from '@dispatch/storage';
 import type { FastifyPluginAsync } from 'fastify';

@@ -1,8 +1,14 @@
-import { SIGN_PRO_FORBIDDEN as SIGN_PRO_FORBIDDEN_MESSAGE } from '@dispatch/auth/http/request-context';
+import { SIGN_PRO_FORBIDDEN as SIGN_PRO_FORBIDDEN_MESSAGE } from '@dispatch/auth';
+import {
+  command,
+  EnvelopeHistory,
+  join,
+  ownerWithOrganization,
+  query,
+  startTestApp,
+  type TestApp,
+} from '@dispatch/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EnvelopeHistory } from '../testing/envelope-fixtures.ts';
-import { command, join, ownerWithOrganization, query } from '../testing/organization-fixtures.ts';
-import { startTestApp, type TestApp } from '../testing/test-support.ts';
 import { searchNeedle } from './envelopes-page.ts';
 
 /**

@@ -7,12 +7,17 @@ import {
   TRUCK_CSV_HEADER,
   truckCsvColumns,
 } from '@dispatch/domain';
+import {
+  EnvelopeHistory,
+  join,
+  ownerWithOrganization,
+  PostingHistory,
+  query,
+  startTestApp,
+  type TestApp,
+} from '@dispatch/test-kit';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EnvelopeHistory } from '../testing/envelope-fixtures.ts';
-import { PostingHistory } from '../testing/event-fixtures.ts';
-import { join, ownerWithOrganization, query } from '../testing/organization-fixtures.ts';
-import { startTestApp, type TestApp } from '../testing/test-support.ts';
 
 /**
  * The lists as CSV files: every page, the list's own filters, order and `asOf`, the records' field

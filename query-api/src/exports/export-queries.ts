@@ -1,8 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { AuthService } from '@dispatch/auth';
-import { answers, binaryAnswer } from '@dispatch/auth/http/answers';
-import { parseInput } from '@dispatch/auth/http/boundary';
-import { requireOrganization, requireSignPro } from '@dispatch/auth/http/request-context';
+import { requireOrganization, requireSignPro } from '@dispatch/auth';
 import {
   ENVELOPE_CSV_HEADER,
   envelopeCsvColumns,
@@ -19,6 +17,7 @@ import {
   truckCsvColumns,
   truckExportQuerySchema,
 } from '@dispatch/domain';
+import { answers, binaryAnswer, parseInput } from '@dispatch/http';
 import {
   type EnvelopeDocument,
   type LoadDocument,

@@ -1,6 +1,6 @@
 import { citiesAnswerSchema } from '@dispatch/domain';
+import { signUp, startTestApp, type TestApp } from '@dispatch/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, startTestApp, type TestApp } from '../testing/test-support.ts';
 
 /** GET /api/v1/cities: the city pickers' search of the gazetteer. */
 

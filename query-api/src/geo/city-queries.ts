@@ -1,9 +1,8 @@
 import type { AuthService } from '@dispatch/auth';
-import { answers } from '@dispatch/auth/http/answers';
-import { parseInput } from '@dispatch/auth/http/boundary';
-import { requireSession } from '@dispatch/auth/http/request-context';
+import { requireSession } from '@dispatch/auth';
 import { citiesAnswerSchema, citiesQuerySchema } from '@dispatch/domain';
-import { loadGazetteer, searchPlaces } from '@dispatch/projector';
+import { answers, parseInput } from '@dispatch/http';
+import { loadGazetteer, searchPlaces } from '@dispatch/places';
 import type { FastifyPluginAsync } from 'fastify';
 import { withoutMinPosition } from '../read-your-writes.ts';
 

@@ -1,7 +1,7 @@
 import type { AuthService } from '@dispatch/auth';
-import { answers } from '@dispatch/auth/http/answers';
-import { requireOrganization, requireSuperAdmin } from '@dispatch/auth/http/request-context';
+import { requireOrganization, requireSuperAdmin } from '@dispatch/auth';
 import { projectionLagAnswerSchema, systemStatusAnswerSchema } from '@dispatch/domain';
+import { answers } from '@dispatch/http';
 import {
   type ProjectionLag,
   projections,

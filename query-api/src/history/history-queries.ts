@@ -1,8 +1,7 @@
 import type { AuthService } from '@dispatch/auth';
-import { answers } from '@dispatch/auth/http/answers';
-import { parseInput } from '@dispatch/auth/http/boundary';
-import { requireOrganization } from '@dispatch/auth/http/request-context';
+import { requireOrganization } from '@dispatch/auth';
 import { historyAnswerSchema, notFound } from '@dispatch/domain';
+import { answers, parseInput } from '@dispatch/http';
 import { collections, type MemberDocument } from '@dispatch/projector';
 import {
   type DocumentStore,

@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseLoad } from '../testing/event-fixtures.ts';
 import {
+  baseLoad,
   createOrganization,
   requestsWith,
   signUp,
   startTestApp,
   type TestApp,
   validTruck,
-} from '../testing/test-support.ts';
+} from '@dispatch/test-kit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 let app: TestApp;
 let alice: string;

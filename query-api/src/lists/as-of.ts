@@ -1,5 +1,5 @@
-import { InputError } from '@dispatch/auth/http/boundary';
 import { AS_OF_POSITION_MESSAGE, type DayRange, dayRange } from '@dispatch/domain';
+import { InputError } from '@dispatch/http';
 import type { ListHistory, VersionFields } from '@dispatch/projector';
 import type { Condition, Document, DocumentStore, EventStore, Filter, SortKey } from '@dispatch/storage';
 import type { BoardDays } from './board-counts.ts';

@@ -1,8 +1,7 @@
 import type { AuthService } from '@dispatch/auth';
-import { answers } from '@dispatch/auth/http/answers';
-import { parseInput } from '@dispatch/auth/http/boundary';
-import { requireOrganization } from '@dispatch/auth/http/request-context';
+import { requireOrganization } from '@dispatch/auth';
 import { localDateOf, notFound } from '@dispatch/domain';
+import { answers, parseInput } from '@dispatch/http';
 import type { Document, DocumentStore, EventStore } from '@dispatch/storage';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';

@@ -1,6 +1,5 @@
+import { createOrganization, PostingHistory, signUp, startTestApp, type TestApp } from '@dispatch/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PostingHistory } from '../testing/event-fixtures.ts';
-import { createOrganization, signUp, startTestApp, type TestApp } from '../testing/test-support.ts';
 import { SEARCH_TOTAL_CAP } from './board-counts.ts';
 
 /**

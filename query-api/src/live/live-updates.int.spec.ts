@@ -1,12 +1,6 @@
+import { createOrganization, signUp, startTestApp, type TestApp, validTruck } from '@dispatch/test-kit';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createOrganization,
-  signUp,
-  startTestApp,
-  type TestApp,
-  validTruck,
-} from '../testing/test-support.ts';
 
 let app: TestApp;
 let url: string;

@@ -1,6 +1,6 @@
 import type { AuthService } from '@dispatch/auth';
-import type { ProductMetrics } from '@dispatch/auth/http/metrics';
-import { crossSiteRefusal, trustedOriginMatcher } from '@dispatch/auth/http/origin-check';
+import type { ProductMetrics } from '@dispatch/http';
+import { crossSiteRefusal, trustedOriginMatcher } from '@dispatch/http';
 import { memberRoleOf } from '@dispatch/projector';
 import type { DocumentStore } from '@dispatch/storage';
 import type { FastifyInstance } from 'fastify';

@@ -2,10 +2,17 @@ import { readFileSync } from 'node:fs';
 import { Agent, type ClientRequestArgs } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  join,
+  ownerWithOrganization,
+  query,
+  signIn,
+  startTestApp,
+  type TestApp,
+  validTruck,
+} from '@dispatch/test-kit';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { join, ownerWithOrganization, query, signIn } from '../testing/organization-fixtures.ts';
-import { startTestApp, type TestApp, validTruck } from '../testing/test-support.ts';
 import { MAX_UNSENT_BYTES } from './socket-server.ts';
 
 /**

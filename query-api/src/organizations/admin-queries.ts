@@ -1,7 +1,5 @@
 import type { AuthService } from '@dispatch/auth';
-import { answers } from '@dispatch/auth/http/answers';
-import { parseInput } from '@dispatch/auth/http/boundary';
-import { requireSuperAdmin as requireSuperAdminOf } from '@dispatch/auth/http/request-context';
+import { requireSuperAdmin as requireSuperAdminOf } from '@dispatch/auth';
 import {
   adminOrganizationAnswerSchema,
   adminOrganizationListQuerySchema,
@@ -12,6 +10,7 @@ import {
   organizationMessages,
   readModelStatusAnswerSchema,
 } from '@dispatch/domain';
+import { answers, parseInput } from '@dispatch/http';
 import {
   collections,
   type InvitationDocument,

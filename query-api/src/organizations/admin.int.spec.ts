@@ -1,6 +1,14 @@
+import {
+  join,
+  ownerWithOrganization,
+  query,
+  requestsWith,
+  signIn,
+  startTestApp,
+  type TestApp,
+  validTruck,
+} from '@dispatch/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { join, ownerWithOrganization, query, signIn } from '../testing/organization-fixtures.ts';
-import { requestsWith, startTestApp, type TestApp, validTruck } from '../testing/test-support.ts';
 
 let app: TestApp;
 let admin: string;

@@ -1,7 +1,5 @@
 import type { AuthService } from '@dispatch/auth';
-import { answers } from '@dispatch/auth/http/answers';
-import { parseInput } from '@dispatch/auth/http/boundary';
-import { requireOrganization, requireSession } from '@dispatch/auth/http/request-context';
+import { requireOrganization, requireSession } from '@dispatch/auth';
 import {
   type InvitationListQuery,
   invitationListQuerySchema,
@@ -10,6 +8,7 @@ import {
   notFound,
   organizationMessages,
 } from '@dispatch/domain';
+import { answers, parseInput } from '@dispatch/http';
 import { collections, type InvitationDocument } from '@dispatch/projector';
 import type { DocumentStore, Filter } from '@dispatch/storage';
 import type { FastifyPluginAsync } from 'fastify';

@@ -2,9 +2,16 @@ import { join as joinPath } from 'node:path';
 import { readOutbox } from '@dispatch/auth';
 import { INVITATION_VALIDITY_MS, ORGANIZATION_SCHEMA_VERSION, organizationStream } from '@dispatch/domain';
 import { newEventId } from '@dispatch/storage';
+import {
+  command,
+  ownerWithOrganization,
+  query,
+  signUp,
+  startTestApp,
+  type TestApp,
+  verifiedUser,
+} from '@dispatch/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { command, ownerWithOrganization, query, verifiedUser } from '../testing/organization-fixtures.ts';
-import { signUp, startTestApp, type TestApp } from '../testing/test-support.ts';
 
 let app: TestApp;
 let owner: Awaited<ReturnType<typeof ownerWithOrganization>>;

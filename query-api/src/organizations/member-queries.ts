@@ -1,8 +1,5 @@
 import type { AuthService } from '@dispatch/auth';
-import { answers } from '@dispatch/auth/http/answers';
-import { parseInput } from '@dispatch/auth/http/boundary';
-import { type ActorContext, requireOrganization } from '@dispatch/auth/http/request-context';
-import { isPlatformAdmin } from '@dispatch/auth/platform-admin';
+import { type ActorContext, isPlatformAdmin, requireOrganization } from '@dispatch/auth';
 import {
   activeMemberAnswerSchema,
   memberListQuerySchema,
@@ -12,6 +9,7 @@ import {
   organizationMessages,
   rolePermissions,
 } from '@dispatch/domain';
+import { answers, parseInput } from '@dispatch/http';
 import { collections, type MemberDocument } from '@dispatch/projector';
 import type { DocumentStore, Filter } from '@dispatch/storage';
 import type { FastifyPluginAsync } from 'fastify';

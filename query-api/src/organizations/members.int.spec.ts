@@ -1,6 +1,5 @@
+import { command, join, ownerWithOrganization, query, startTestApp, type TestApp } from '@dispatch/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { command, join, ownerWithOrganization, query } from '../testing/organization-fixtures.ts';
-import { startTestApp, type TestApp } from '../testing/test-support.ts';
 
 let app: TestApp;
 let owner: Awaited<ReturnType<typeof ownerWithOrganization>>;

@@ -1,6 +1,5 @@
 import type { AuthService } from '@dispatch/auth';
-import { answers } from '@dispatch/auth/http/answers';
-import { requireOrganization, requireSession } from '@dispatch/auth/http/request-context';
+import { requireOrganization, requireSession } from '@dispatch/auth';
 import {
   fullOrganizationAnswerSchema,
   organizationListAnswerSchema,
@@ -8,6 +7,7 @@ import {
   roleListAnswerSchema,
   rolePermissions,
 } from '@dispatch/domain';
+import { answers } from '@dispatch/http';
 import { collections, type MemberDocument, type OrganizationDocument } from '@dispatch/projector';
 import type { DocumentStore } from '@dispatch/storage';
 import type { FastifyPluginAsync } from 'fastify';

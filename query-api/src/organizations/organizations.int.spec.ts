@@ -1,5 +1,5 @@
+import { createOrganization, signUp, startTestApp, type TestApp } from '@dispatch/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrganization, signUp, startTestApp, type TestApp } from '../testing/test-support.ts';
 
 let app: TestApp;
 beforeAll(async () => {

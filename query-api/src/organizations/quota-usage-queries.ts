@@ -1,8 +1,5 @@
 import type { AuthService } from '@dispatch/auth';
-import { answers } from '@dispatch/auth/http/answers';
-import { parseInput } from '@dispatch/auth/http/boundary';
-import { requireSuperAdmin } from '@dispatch/auth/http/request-context';
-import { readOrganizationUsage } from '@dispatch/auth/quotas/quota-ledger';
+import { readOrganizationUsage, requireSuperAdmin } from '@dispatch/auth';
 import {
   adminOrganizationIdParams,
   DEFAULT_QUOTAS,
@@ -11,6 +8,7 @@ import {
   organizationUsageAnswerSchema,
   type QuotaSettings,
 } from '@dispatch/domain';
+import { answers, parseInput } from '@dispatch/http';
 import { collections } from '@dispatch/projector';
 import type { DocumentStore, EventStore } from '@dispatch/storage';
 import type { FastifyPluginAsync } from 'fastify';

@@ -1,7 +1,5 @@
 import type { AuthService } from '@dispatch/auth';
-import { answers } from '@dispatch/auth/http/answers';
-import { parseInput } from '@dispatch/auth/http/boundary';
-import { requireOrganization } from '@dispatch/auth/http/request-context';
+import { requireOrganization } from '@dispatch/auth';
 import {
   notFound,
   organizationMessages,
@@ -9,6 +7,7 @@ import {
   teamListAnswerSchema,
   teamMembersAnswerSchema,
 } from '@dispatch/domain';
+import { answers, parseInput } from '@dispatch/http';
 import { collections, type TeamDocument, type TeamMemberDocument } from '@dispatch/projector';
 import type { DocumentStore } from '@dispatch/storage';
 import type { FastifyPluginAsync } from 'fastify';

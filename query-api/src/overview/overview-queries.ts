@@ -1,7 +1,5 @@
 import type { AuthService } from '@dispatch/auth';
-import { answers } from '@dispatch/auth/http/answers';
-import { parseInput } from '@dispatch/auth/http/boundary';
-import { requireOrganization } from '@dispatch/auth/http/request-context';
+import { requireOrganization } from '@dispatch/auth';
 import {
   localDateOf,
   monthlyCountsAnswerSchema,
@@ -9,6 +7,7 @@ import {
   overviewTotalsQuerySchema,
   postingTotalsAnswerSchema,
 } from '@dispatch/domain';
+import { answers, parseInput } from '@dispatch/http';
 import type { DocumentStore, EventStore } from '@dispatch/storage';
 import type { FastifyPluginAsync } from 'fastify';
 import { type AnswerCache, listAnswerKey } from '../answer-cache.ts';

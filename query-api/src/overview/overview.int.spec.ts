@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PostingHistory } from '../testing/event-fixtures.ts';
 import {
   createOrganization,
+  PostingHistory,
   signUp,
   startTestApp,
   type TestApp,
   validTruck,
-} from '../testing/test-support.ts';
+} from '@dispatch/test-kit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * The overview: monthly counts and totals, from the projector's counters. The organization counts in

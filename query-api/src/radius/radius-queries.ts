@@ -1,7 +1,5 @@
 import type { AuthService } from '@dispatch/auth';
-import { answers } from '@dispatch/auth/http/answers';
-import { InputError, parseInput } from '@dispatch/auth/http/boundary';
-import { requireOrganization } from '@dispatch/auth/http/request-context';
+import { requireOrganization } from '@dispatch/auth';
 import {
   compassPoint,
   type Direction,
@@ -11,12 +9,13 @@ import {
   radiusSearchQuerySchema,
   roundMiles,
 } from '@dispatch/domain';
+import { answers, InputError, parseInput } from '@dispatch/http';
+import { placeOf } from '@dispatch/places';
 import {
   collections,
   type ListHistory,
   type LoadDocument,
   listHistories,
-  placeOf,
   type TruckDocument,
 } from '@dispatch/projector';
 import type { DocumentStore, EventStore, Filter, NearPage } from '@dispatch/storage';

@@ -1,7 +1,5 @@
 import type { AuthService } from '@dispatch/auth';
-import { answers } from '@dispatch/auth/http/answers';
-import { parseInput } from '@dispatch/auth/http/boundary';
-import { requireOrganization } from '@dispatch/auth/http/request-context';
+import { requireOrganization } from '@dispatch/auth';
 import {
   type NotificationAnswer,
   notificationsPageAnswerSchema,
@@ -11,6 +9,7 @@ import {
   savedSearchesAnswerSchema,
   savedSearchesQuerySchema,
 } from '@dispatch/domain';
+import { answers, parseInput } from '@dispatch/http';
 import {
   collections,
   type NotificationDocument,

@@ -1,7 +1,6 @@
 import { DEFAULT_TIME_ZONE, dayRange } from '@dispatch/domain';
+import { createOrganization, PostingHistory, signUp, startTestApp, type TestApp } from '@dispatch/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PostingHistory } from '../testing/event-fixtures.ts';
-import { createOrganization, signUp, startTestApp, type TestApp } from '../testing/test-support.ts';
 
 /**
  * Every parameter of the trucks list (SPEC section 5) against the rows it must return. The board is

@@ -6,7 +6,8 @@ import { DatabaseSync } from 'node:sqlite';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { readOutbox } from '@dispatch/auth';
-import { openAuthFor } from '@dispatch/auth/runtime/infrastructure';
+import { openAuthFor } from '@dispatch/auth/runtime';
+import { loadEnvironment } from '@dispatch/config';
 import type { ReadModelRebuildStatus } from '@dispatch/domain';
 import {
   collections,
@@ -14,8 +15,7 @@ import {
   REBUILD_STATUS_ID,
   rebuildStatusCollection,
 } from '@dispatch/projector';
-import { freePort } from '@dispatch/query-api/testing/test-support';
-import { loadEnvironment } from '@dispatch/storage/runtime/environment';
+import { freePort } from '@dispatch/test-kit';
 import { afterEach } from 'vitest';
 
 /**

@@ -1,4 +1,4 @@
-import { loadEnvironment } from '@dispatch/storage/runtime/environment';
+import { loadEnvironment } from '@dispatch/config';
 import { createStandaloneApp } from '../app.ts';
 
 /**

@@ -5,10 +5,10 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readOutbox } from '@dispatch/auth';
-import { installJsonNotFound } from '@dispatch/auth/http/boundary';
-import { installSecurityHeaders, serverOptions } from '@dispatch/auth/http/server-hardening';
-import { type Infrastructure, openInfrastructure } from '@dispatch/auth/runtime/infrastructure';
+import { type Infrastructure, openInfrastructure } from '@dispatch/auth/runtime';
 import { commandApi } from '@dispatch/command-api';
+import { type Environment, loadEnvironment } from '@dispatch/config';
+import { installJsonNotFound, installSecurityHeaders, serverOptions } from '@dispatch/http';
 import {
   type ChangeFeed,
   firstOrganizationOfUser,
@@ -17,10 +17,8 @@ import {
   projections,
   startReadModels,
 } from '@dispatch/projector';
-import { type Environment, loadEnvironment } from '@dispatch/storage/runtime/environment';
+import { clockFromCommits, queryApi } from '@dispatch/query-api';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { queryApi } from '../plugin.ts';
-import { clockFromCommits } from '../projection-clock.ts';
 
 /**
  * What the query API's tests run on, and the helpers they share with the tests of the whole product

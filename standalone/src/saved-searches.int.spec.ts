@@ -7,17 +7,18 @@ import {
   savedSearchesAnswerSchema,
   savedSearchOneAnswerSchema,
 } from '@dispatch/domain';
-import { io, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { join, ownerWithOrganization } from '../testing/organization-fixtures.ts';
 import {
   createOrganization,
+  join,
+  ownerWithOrganization,
   requestsWith,
   startTestApp,
   type TestApp,
   validLoad,
   validTruck,
-} from '../testing/test-support.ts';
+} from '@dispatch/test-kit';
+import { io, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 let app: TestApp;
 const inject = requestsWith(() => app);

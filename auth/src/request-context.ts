@@ -1,7 +1,7 @@
 import { canUseSignPro, type MemberRole } from '@dispatch/domain';
+import { HttpError, unauthorized } from '@dispatch/http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { AuthService, SessionContext } from '../index.ts';
-import { HttpError, unauthorized } from './boundary.ts';
+import type { AuthService, SessionContext } from './index.ts';
 
 /** Who is asking, and for which organization: always from the session, never from the request. */
 export interface ActorContext {

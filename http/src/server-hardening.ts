@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { TrustedProxies } from '@dispatch/storage/runtime/environment';
 import type { FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
 import helmet from 'helmet';
 import { errorBody, MAX_BODY_BYTES } from './boundary.ts';
@@ -14,6 +13,9 @@ import { errorBody, MAX_BODY_BYTES } from './boundary.ts';
  *   sent back as `x-request-id`;
  * - the log as structured JSON: errors by default, every request with `logRequests`.
  */
+/** Which proxies may name the client: none, a hop count, or addresses and ranges (TRUSTED_PROXIES). */
+export type TrustedProxies = false | number | string[];
+
 export function serverOptions(options: {
   trustProxy: TrustedProxies;
   logger: 'off' | 'errors' | 'requests';

@@ -1,5 +1,4 @@
 import { DomainError, type DomainErrorKind, fieldErrors } from '@dispatch/domain';
-import { StreamNotFoundError, WrongExpectedRevisionError } from '@dispatch/storage';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 
@@ -115,10 +114,11 @@ function toResponse(error: unknown): { status: number; body: Record<string, unkn
     const { status, code } = domainStatus[error.kind];
     return { status, body: { success: false, code, message: error.message } };
   }
-  if (error instanceof WrongExpectedRevisionError) {
+  // The stores' errors are known by name: the HTTP kit stays independent of the storage package.
+  if (error instanceof Error && error.name === 'WrongExpectedRevisionError') {
     return { status: 409, body: { success: false, code: 'CONFLICT', message: STALE_VERSION_MESSAGE } };
   }
-  if (error instanceof StreamNotFoundError) {
+  if (error instanceof Error && error.name === 'StreamNotFoundError') {
     return { status: 404, body: { success: false, code: 'NOT_FOUND', message: 'Not found' } };
   }
   const fastifyError = error as Partial<FastifyError>;

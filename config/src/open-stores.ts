@@ -1,14 +1,15 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { DocumentStore } from '../document-store/port.ts';
-import type { EventStore } from '../event-store/port.ts';
-import { type Upcast, upcastingEventStore } from '../event-store/upcasting-event-store.ts';
 import {
+  type DocumentStore,
+  type EventStore,
   openEsdbEventStore,
   openMongoDocumentStore,
   openSqliteDocumentStore,
   openSqliteEventStore,
-} from '../index.ts';
+  type Upcast,
+  upcastingEventStore,
+} from '@dispatch/storage';
 import type { Environment } from './environment.ts';
 
 /**

@@ -1,0 +1,44 @@
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import { serializeAnswersAsTheyAre } from './answers.ts';
+import { installApiDocument } from './api-document.ts';
+import { installJsonNotFound } from './boundary.ts';
+import { installMetricsEndpoint, type ProductMetrics } from './metrics.ts';
+import { installSecurityHeaders, serverOptions, type TrustedProxies } from './server-hardening.ts';
+
+export interface ServerOptions {
+  /** The API document's title. */
+  title: string;
+  /** The address users reach the app at (HSTS, the WebSocket source, the API document's server). */
+  publicUrl: string;
+  trustProxy: TrustedProxies;
+  logger: 'off' | 'errors' | 'requests';
+  /** `sha256-…` hashes of the inline scripts the served web page may run. */
+  inlineScriptHashes?: readonly string[];
+  /** Counted only for a scraper holding the token: otherwise GET /metrics is 404. */
+  metrics?: ProductMetrics;
+  metricsToken?: string;
+  /** Unknown addresses answer in the API's error shape; off where a web app answers them instead. */
+  jsonNotFound?: boolean;
+  /** Sees every route as it is registered, the kit's own included (the route-table security matrices). */
+  onRoute?: (route: RouteOptions) => void;
+}
+
+/**
+ * Every server of the product (the standalone process, the command API and the query API
+ * processes) starts the same way: hardened options, security headers, answers serialised as the
+ * routes declare them, the API document and the metrics endpoint. The services are then
+ * registered on it as plugins.
+ */
+export async function createServer(options: ServerOptions): Promise<FastifyInstance> {
+  const app = Fastify(serverOptions({ trustProxy: options.trustProxy, logger: options.logger }));
+  await installSecurityHeaders(app, {
+    publicUrl: options.publicUrl,
+    inlineScriptHashes: options.inlineScriptHashes,
+  });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
+  if (options.jsonNotFound ?? true) installJsonNotFound(app);
+  serializeAnswersAsTheyAre(app);
+  await installApiDocument(app, { title: options.title, publicUrl: options.publicUrl });
+  installMetricsEndpoint(app, { metrics: options.metrics, token: options.metricsToken });
+  return app;
+}

@@ -1,0 +1,2 @@
+export * from './gazetteer.ts';
+export { pointOfPlace } from './place-point.ts';

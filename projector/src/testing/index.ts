@@ -1,0 +1,1 @@
+export * from './read-model-snapshot.ts';
