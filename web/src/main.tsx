@@ -5,8 +5,8 @@ import { createRoot } from 'react-dom/client';
 import { AppProvider } from './app/provider';
 import { createQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
-import { sessionQueryKey } from './features/auth/api/get-session';
 import { forgetPositions } from './lib/event-position';
+import { sessionQueryKey } from './lib/session';
 import './styles/index.css';
 
 const queryClient = createQueryClient({

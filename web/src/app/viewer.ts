@@ -1,9 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { sessionQueryOptions } from '../features/auth/api/get-session';
 import type { Viewer } from '../features/auth/guards';
 import type { SessionView } from '../features/auth/types';
 import { activeOrganizationQueryOptions } from '../features/organizations/api/get-active-organization';
 import type { Organization } from '../features/organizations/types';
+import { sessionQueryOptions } from '../lib/session';
 
 export interface LoadedViewer {
   session: SessionView;

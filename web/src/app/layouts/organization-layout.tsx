@@ -2,7 +2,6 @@ import { Link, Outlet, useNavigate, useRouterState } from '@tanstack/react-route
 import { Activity, Bookmark, Compass, LayoutDashboard, Package, Radar, Truck } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { ActivityNavLink } from '../../features/activity/components/activity-nav-link';
-import { useSession } from '../../features/auth/api/get-session';
 import { UserMenu } from '../../features/auth/components/user-menu';
 import { CommandMenu } from '../../features/command-menu/command-menu';
 import { type LiveStatus, useLiveUpdates } from '../../features/live/use-live-updates';
@@ -14,6 +13,7 @@ import { SettingsNavLink } from '../../features/organizations/components/setting
 import type { Organization } from '../../features/organizations/types';
 import { SignProNavLink } from '../../features/sign-pro/components/sign-pro-nav-link';
 import { cn } from '../../lib/cn';
+import { useSession } from '../../lib/session';
 import { liveChangeHandlers } from '../live-handlers';
 
 const navItemClassName =

@@ -1,7 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { useSession } from '../../features/auth/api/get-session';
 import { UserMenu } from '../../features/auth/components/user-menu';
+import { useSession } from '../../lib/session';
 
 /** Screens outside an organization (onboarding, admin): content and the user menu. */
 export function PlainLayout({ heading, children }: { heading?: string; children: ReactNode }) {

@@ -5,8 +5,8 @@ import {
   envelopeTypeLabels,
   memberRoleLabels,
 } from '@dispatch/domain';
-import { fieldLabel, valueText } from '../history/change-wording';
-import { envelopeFieldLabel, envelopeValueText } from '../sign-pro/history-wording';
+import { fieldLabel, valueText } from '../history';
+import { envelopeFieldLabel, envelopeValueText } from '../sign-pro';
 
 /** What each event did, in words that read after the actor's name: "Ada edited truck Big Blue". */
 const actions: Record<string, string> = {

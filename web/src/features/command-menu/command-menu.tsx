@@ -15,16 +15,10 @@ import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { Spinner } from '../../components/ui/spinner';
 import { cn } from '../../lib/cn';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
-import { loadQueryOptions } from '../loads/api/get-load';
-import { loadsQueryOptions } from '../loads/api/get-loads';
-import { defaultLoadsSearch } from '../loads/loads-search';
-import { useActiveMember } from '../organizations/api/get-active-member';
-import { envelopeQueryOptions } from '../sign-pro/api/get-envelope';
-import { envelopesQueryOptions } from '../sign-pro/api/get-envelopes';
-import { EnvelopeHistoryDialog } from '../sign-pro/components/envelope-history-dialog';
-import { truckQueryOptions } from '../trucks/api/get-truck';
-import { trucksQueryOptions } from '../trucks/api/get-trucks';
-import { defaultTrucksSearch } from '../trucks/trucks-search';
+import { defaultLoadsSearch, loadQueryOptions, loadsQueryOptions } from '../loads';
+import { useActiveMember } from '../organizations';
+import { EnvelopeHistoryDialog, envelopeQueryOptions, envelopesQueryOptions } from '../sign-pro';
+import { defaultTrucksSearch, truckQueryOptions, trucksQueryOptions } from '../trucks';
 import { lookupOf, matchScreens, type ScreenItem, screensFor, uniqueBy } from './command-items';
 
 /** How long typing must pause before the lists are asked. */

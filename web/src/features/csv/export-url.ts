@@ -1,7 +1,7 @@
 import { exportDroppedParams } from '@dispatch/domain';
+import { toApiSearch } from '../../components/board/board-search';
 import { buildUrl } from '../../lib/api-client';
 import { minPosition } from '../../lib/event-position';
-import { toApiSearch } from '../board/board-search';
 
 /** The lists that export as CSV, by the path of their export. */
 export type CsvExportList = 'trucks' | 'loads' | 'radius-search' | 'envelopes';

@@ -2,10 +2,9 @@ import type { Truck } from '@dispatch/domain';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { forgetPositions, minPosition } from '../../lib/event-position';
-import type { TrucksPage } from '../trucks/api/get-trucks';
-import { invalidateTrucks } from '../trucks/api/truck-cache';
-import { truckKeys } from '../trucks/api/truck-keys';
-import { createHighlights } from './highlights';
+import { createHighlights } from '../../lib/highlights';
+import type { TrucksPage } from '../trucks';
+import { invalidateTrucks, truckKeys } from '../trucks';
 import { applyLiveChange, refreshAllKinds } from './live-changes';
 
 const ORG = 'org-1';

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { notePosition } from '../../lib/event-position';
-import type { Highlights } from './highlights';
+import type { Highlights } from '../../lib/highlights';
 
 /** What the query API emits as `change` after each projector commit. */
 export const liveChangeSchema = z.object({

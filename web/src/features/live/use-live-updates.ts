@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { io } from 'socket.io-client';
 import { minPosition } from '../../lib/event-position';
-import { highlights } from './highlights';
+import { highlights } from '../../lib/highlights';
 import { applyLiveChange, type LiveChangeHandlers, liveChangeSchema, refreshAllKinds } from './live-changes';
 import { announceLiveChange, type LiveStatus, reportLiveConnection } from './live-connection';
 

@@ -1,6 +1,6 @@
 import { loadListQuerySchema } from '@dispatch/domain';
 import { z } from 'zod';
-import { gridPageSizes } from '../board/data-grid/grid-preferences';
+import { gridPageSizes } from '../../components/board/data-grid/grid-preferences';
 
 /** Sort keys of the loads list (SPEC section 5, list query params). */
 export const loadOrderBys = ['updatedAt', 'createdAt', 'availableDate'] as const;
@@ -25,7 +25,7 @@ export const loadsSearchSchema = z.object({
   limit: z.number().int().min(1).max(100).default(DEFAULT_LOADS_PAGE_SIZE).catch(DEFAULT_LOADS_PAGE_SIZE),
   orderBy: z.enum(loadOrderBys).default('updatedAt').catch('updatedAt'),
   sort: z.enum(sortDirections).default('desc').catch('desc'),
-  // The filter bar's (features/board/filter-bar.tsx); a load has no status to filter by.
+  // The filter bar's (features/postings/components/filter-bar.tsx); a load has no status to filter by.
   search: filter(list.search),
   trailerType: filter(list.trailerType),
   product: filter(list.product),

@@ -1,6 +1,6 @@
 import { overviewQuerySchema } from '@dispatch/domain';
 import type { SearchSchemaInput } from '@tanstack/react-router';
-import { lenientSearch } from '../board/board-search';
+import { lenientSearch } from '../../components/board/board-search';
 
 const validate = lenientSearch(overviewQuerySchema.pick({ year: true, type: true }));
 export type OverviewSearch = ReturnType<typeof validate>;

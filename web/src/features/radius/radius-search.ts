@@ -6,7 +6,7 @@ import {
   radiusSearchQuerySchema,
 } from '@dispatch/domain';
 import type { SearchSchemaInput } from '@tanstack/react-router';
-import { lenientSearch } from '../board/board-search';
+import { lenientSearch } from '../../components/board/board-search';
 
 /**
  * The radius search's URL search params: the API's own parameters (GET /api/v1/radius-search),

@@ -1,7 +1,7 @@
 import { type EnvelopeListQuery, type EnvelopeType, envelopeListQuerySchema } from '@dispatch/domain';
 import type { SearchSchemaInput } from '@tanstack/react-router';
+import { lenientSearch, toApiSearch } from '../../components/board/board-search';
 import type { SearchValue } from '../../lib/api-client';
-import { lenientSearch, toApiSearch } from '../board/board-search';
 
 /**
  * The URL search params of the drivers and clients tables: every list parameter of the envelopes

@@ -4,8 +4,8 @@ import {
   type HistoryEntry,
   templateLabels,
 } from '@dispatch/domain';
-import { describeDevice } from '../account/describe-device';
-import { fieldLabel } from '../history/change-wording';
+import { describeDevice } from '../account';
+import { fieldLabel } from '../history';
 
 /** Who did it: a member by name, the receiver (who has no account), or the product itself. */
 export function actorOf(entry: Pick<HistoryEntry, 'actor'>, receiverName: string): string {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isApiError } from '../../lib/api-client';
-import { onLiveChange } from '../live/live-connection';
+import { onLiveChange } from '../live';
 import { sendPing } from './api/send-ping';
 import { newPingId, type RoundTrip, waitForPing, withRoundTrip } from './round-trips';
 

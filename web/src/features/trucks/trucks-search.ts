@@ -1,7 +1,7 @@
 import { type TruckListQuery, truckListQuerySchema } from '@dispatch/domain';
 import type { SearchSchemaInput } from '@tanstack/react-router';
-import { lenientSearch } from '../board/board-search';
-import { gridPageSizes } from '../board/data-grid/grid-preferences';
+import { lenientSearch } from '../../components/board/board-search';
+import { gridPageSizes } from '../../components/board/data-grid/grid-preferences';
 
 /** Sort keys of the trucks list (SPEC section 5, list query params). */
 export const truckOrderBys = ['updatedAt', 'createdAt', 'availableDate'] as const;

@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { z } from 'zod';
 import { AuthLayout } from '../../app/layouts/auth-layout';
 import { buttonClassName } from '../../components/ui/button';
+import { FormAlert } from '../../components/ui/form-alert';
 import { INVALID_RESET_LINK } from '../../features/auth/auth-errors';
-import { FormAlert } from '../../features/auth/components/form-alert';
 import { ResetPasswordForm } from '../../features/auth/components/reset-password-form';
 import { useDocumentTitle } from '../../lib/use-document-title';
 

@@ -1,8 +1,8 @@
 import { changeEmailAnswerSchema } from '@dispatch/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client';
-import { refreshSession } from '../../auth/api/get-session';
-import { authPages } from '../../auth/auth-pages';
+import { refreshSession } from '../../../lib/session';
+import { authPages } from '../../auth';
 
 /**
  * An unverified address changes at once (and the new one gets a verification link); a verified

@@ -1,7 +1,7 @@
 import { changePasswordAnswerSchema } from '@dispatch/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client';
-import { refreshSession } from '../../auth/api/get-session';
+import { refreshSession } from '../../../lib/session';
 import { accountKeys } from './account-keys';
 
 export interface ChangePasswordInput {

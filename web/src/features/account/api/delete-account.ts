@@ -2,8 +2,8 @@ import { type DeleteUserAnswer, deleteUserAnswerSchema } from '@dispatch/domain'
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client';
 import { forgetPositions } from '../../../lib/event-position';
-import { sessionQueryKey } from '../../auth/api/get-session';
-import { authPages } from '../../auth/auth-pages';
+import { sessionQueryKey } from '../../../lib/session';
+import { authPages } from '../../auth';
 
 /** `message` is "User deleted", or "Verification email sent" when the deletion waits for a mailed link. */
 export type DeleteAccountAnswer = DeleteUserAnswer;

@@ -7,7 +7,7 @@ import {
 } from '@dispatch/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client';
-import { authPages } from '../../auth/auth-pages';
+import { authPages } from '../../auth';
 import { accountKeys } from './account-keys';
 
 /** A way of signing in to this user: `credential` is the password, anything else a provider. */

@@ -5,7 +5,7 @@ import {
 } from '@dispatch/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client';
-import { refreshSession } from '../../auth/api/get-session';
+import { refreshSession } from '../../../lib/session';
 
 /** Texts a code to the number; the number becomes the user's only once the code comes back. */
 export function sendPhoneCode(phoneNumber: string): Promise<unknown> {

@@ -1,7 +1,7 @@
 import { type ProfileUpdate, type StatusAnswer, statusAnswerSchema } from '@dispatch/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client';
-import { refreshSession } from '../../auth/api/get-session';
+import { refreshSession } from '../../../lib/session';
 
 export function updateProfile(input: ProfileUpdate): Promise<StatusAnswer> {
   return request('/api/auth/update-user', { method: 'POST', body: input, answer: statusAnswerSchema });

@@ -1,15 +1,16 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { ArrowLeft } from 'lucide-react';
 import { toast } from 'sonner';
-import { useSession } from '../../auth/api/get-session';
+import { FormAlert } from '../../../components/ui/form-alert';
+import { useSession } from '../../../lib/session';
 import {
+  homePath,
   isVerifyEmailError,
   socialErrorMessage,
+  type Viewer,
   verifyEmailError,
   verifyEmailErrorMessage,
-} from '../../auth/auth-errors';
-import { FormAlert } from '../../auth/components/form-alert';
-import { homePath, type Viewer } from '../../auth/guards';
+} from '../../auth';
 import { useLinkedAccounts } from '../api/linked-accounts';
 import { DeleteAccountSection } from './delete-account-section';
 import { EmailSection } from './email-section';

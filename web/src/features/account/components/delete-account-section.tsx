@@ -18,10 +18,10 @@ import {
   DialogTitle,
 } from '../../../components/ui/dialog';
 import { Field, fieldControlProps } from '../../../components/ui/field';
+import { FormAlert } from '../../../components/ui/form-alert';
 import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/api-client';
-import { FormAlert } from '../../auth/components/form-alert';
 import { isDeleted, useDeleteAccount } from '../api/delete-account';
 import { AccountSection } from './account-section';
 

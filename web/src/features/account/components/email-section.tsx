@@ -4,13 +4,12 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { Field, fieldControlProps } from '../../../components/ui/field';
+import { FormAlert } from '../../../components/ui/form-alert';
 import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/api-client';
-import { useSendVerificationEmail } from '../../auth/api/send-verification-email';
-import { authPages } from '../../auth/auth-pages';
-import { FormAlert } from '../../auth/components/form-alert';
-import type { SessionUser } from '../../auth/types';
+import type { SessionUser } from '../../auth';
+import { authPages, useSendVerificationEmail } from '../../auth';
 import { useChangeEmail } from '../api/change-email';
 import { AccountSection, SavedNote } from './account-section';
 

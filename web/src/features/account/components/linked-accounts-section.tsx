@@ -4,10 +4,10 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { QueryError } from '../../../components/errors/query-error';
 import { Button } from '../../../components/ui/button';
+import { FormAlert } from '../../../components/ui/form-alert';
 import { Spinner } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/api-client';
-import { type SocialProvider, useSocialProviders } from '../../auth/api/get-social-providers';
-import { FormAlert } from '../../auth/components/form-alert';
+import { type SocialProvider, useSocialProviders } from '../../auth';
 import {
   type LinkedAccount,
   useLinkedAccounts,

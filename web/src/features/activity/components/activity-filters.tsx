@@ -5,8 +5,7 @@ import { useCallback, useId } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
-import { membersQueryOptions } from '../../organizations/api/get-members';
-import { FilterChips, SearchBox } from '../../organizations/components/list-controls';
+import { FilterChips, membersQueryOptions, SearchBox } from '../../organizations';
 import { type ActivitySearch, activeActivityFilters } from '../activity-search';
 import { kindLabel } from '../activity-wording';
 

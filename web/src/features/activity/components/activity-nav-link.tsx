@@ -1,7 +1,7 @@
 import { canSeeActivity } from '@dispatch/domain';
 import { Link } from '@tanstack/react-router';
 import { ScrollText } from 'lucide-react';
-import { useActiveMember } from '../../organizations/api/get-active-member';
+import { useActiveMember } from '../../organizations';
 
 /** The navigation entry to the activity log, shown to owners and admins only; it follows role changes live. */
 export function ActivityNavLink({

@@ -4,7 +4,7 @@ import { format } from 'date-fns';
 import { Filter, History } from 'lucide-react';
 import { type MouseEvent, type ReactNode, useState } from 'react';
 import { cn } from '../../../lib/cn';
-import { describeDevice } from '../../account/describe-device';
+import { describeDevice } from '../../account';
 import type { ActivitySearch } from '../activity-search';
 import {
   activityActionOf,

@@ -15,8 +15,7 @@ import {
   TableHeader,
   TableRow,
 } from '../../../components/ui/table';
-import { MemberPhone } from '../../organizations/components/member-phone';
-import { formatDay } from '../../organizations/format';
+import { formatDay, MemberPhone } from '../../organizations';
 import { adminOrganizationQueryOptions } from '../api/get-organization';
 import { OrganizationQuotas } from './organization-quotas';
 

@@ -15,8 +15,7 @@ import {
   TableHeader,
   TableRow,
 } from '../../../components/ui/table';
-import { SearchBox } from '../../organizations/components/list-controls';
-import { formatDay } from '../../organizations/format';
+import { formatDay, SearchBox } from '../../organizations';
 import type { AdminOrganizationsSearch } from '../admin-search';
 import { adminOrganizationsQueryOptions } from '../api/list-organizations';
 import { PageButtons } from './page-buttons';

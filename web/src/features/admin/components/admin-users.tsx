@@ -17,8 +17,7 @@ import {
   TableHeader,
   TableRow,
 } from '../../../components/ui/table';
-import { SearchBox } from '../../organizations/components/list-controls';
-import { formatDay } from '../../organizations/format';
+import { formatDay, SearchBox } from '../../organizations';
 import type { AdminUsersSearch } from '../admin-search';
 import { type AdminUser, usersQueryOptions } from '../api/list-users';
 import { useBanUser, useSetUserRole, useUnbanUser } from '../api/user-commands';

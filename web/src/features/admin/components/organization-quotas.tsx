@@ -13,7 +13,7 @@ import { Card } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
-import { formatDay } from '../../organizations/format';
+import { formatDay } from '../../organizations';
 import { organizationUsageQueryOptions, useSetOrganizationLimits } from '../api/quota-usage';
 
 type LimitField = `${'organization' | 'user'}.${(typeof quotaChannels)[number]}.${'hour' | 'day'}`;

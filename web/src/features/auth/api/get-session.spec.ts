@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sessionQueryOptions } from './get-session';
+import { sessionQueryOptions } from '../../../lib/session';
 
 describe('sessionQueryOptions', () => {
   it('keeps the session fresh for 2 minutes (SPEC section 9)', () => {

@@ -1,8 +1,8 @@
 import { signInAnswerSchema } from '@dispatch/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client';
+import { refreshSession } from '../../../lib/session';
 import { authPages } from '../auth-pages';
-import { refreshSession } from './get-session';
 
 export interface SignInInput {
   email: string;

@@ -2,7 +2,7 @@ import { signOutAnswerSchema } from '@dispatch/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client';
 import { forgetPositions } from '../../../lib/event-position';
-import { sessionQueryKey } from './get-session';
+import { sessionQueryKey } from '../../../lib/session';
 
 export function signOut(): Promise<unknown> {
   return request('/api/auth/sign-out', { method: 'POST', body: {}, answer: signOutAnswerSchema });

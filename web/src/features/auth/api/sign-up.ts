@@ -1,8 +1,8 @@
 import { signUpAnswerSchema } from '@dispatch/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client';
+import { refreshSession } from '../../../lib/session';
 import { authPages } from '../auth-pages';
-import { refreshSession } from './get-session';
 
 export interface SignUpInput {
   name: string;

@@ -1,7 +1,7 @@
 import { type StatusAnswer, statusAnswerSchema } from '@dispatch/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client';
-import { refreshSession } from './get-session';
+import { refreshSession } from '../../../lib/session';
 
 /**
  * Verifies the address a token was issued for. Without a callbackURL the service answers in

@@ -1,10 +1,10 @@
 import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { FormAlert } from '../../../components/ui/form-alert';
 import { Spinner } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/api-client';
 import { useSendVerificationEmail } from '../api/send-verification-email';
-import { FormAlert } from './form-alert';
 
 /** After signing up while verification is required: where the link went, and a way to get another. */
 export function CheckEmail({ email }: { email: string }) {

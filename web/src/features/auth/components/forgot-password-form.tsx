@@ -5,11 +5,11 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { Field, fieldControlProps } from '../../../components/ui/field';
+import { FormAlert } from '../../../components/ui/form-alert';
 import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/api-client';
 import { useRequestPasswordReset } from '../api/request-password-reset';
-import { FormAlert } from './form-alert';
 
 /** The same words for every address, known or not: the page must not tell who has an account. */
 export const RESET_REQUESTED_MESSAGE =

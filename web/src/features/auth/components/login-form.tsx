@@ -7,13 +7,13 @@ import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Field, fieldControlProps } from '../../../components/ui/field';
+import { FormAlert } from '../../../components/ui/form-alert';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Spinner } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/api-client';
 import { useSignIn } from '../api/sign-in';
 import type { SessionView } from '../types';
-import { FormAlert } from './form-alert';
 
 /** The service refuses an unverified address with 403 and mails a new link on the attempt. */
 function signInFailure(error: unknown): string {

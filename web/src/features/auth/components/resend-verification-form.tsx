@@ -4,11 +4,11 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { Field, fieldControlProps } from '../../../components/ui/field';
+import { FormAlert } from '../../../components/ui/form-alert';
 import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/api-client';
 import { useSendVerificationEmail } from '../api/send-verification-email';
-import { FormAlert } from './form-alert';
 
 /** Asks for a new verification link. The answer is the same for every address. */
 export function ResendVerificationForm() {

@@ -4,11 +4,11 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { Field, fieldControlProps } from '../../../components/ui/field';
+import { FormAlert } from '../../../components/ui/form-alert';
 import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/api-client';
 import { useResetPassword } from '../api/reset-password';
-import { FormAlert } from './form-alert';
 
 const HINT = 'At least 8 characters';
 

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { FormAlert } from '../../../components/ui/form-alert';
 import { Spinner } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/api-client';
 import { useSocialProviders } from '../api/get-social-providers';
 import { useSignInSocial } from '../api/sign-in-social';
-import { FormAlert } from './form-alert';
 
 /** One button per provider the service is configured for; nothing at all when there is none. */
 export function SocialSignIn() {

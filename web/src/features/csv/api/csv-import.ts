@@ -7,8 +7,8 @@ import {
 } from '@dispatch/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client';
-import { invalidateLoads } from '../../loads/api/load-cache';
-import { invalidateTrucks } from '../../trucks/api/truck-cache';
+import { invalidateLoads } from '../../loads';
+import { invalidateTrucks } from '../../trucks';
 
 /** POST /api/v1/{trucks|loads}/import/preview: every row of the file checked; nothing is posted. */
 export function previewCsvImport(kind: CsvImportKind, csv: string): Promise<CsvPreviewAnswer> {

@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { FileUp } from 'lucide-react';
+import type { BoardPath } from '../../../components/board/board-kind';
+import { activeFilterCount, type BoardFilters } from '../../../components/board/board-search';
 import { Button } from '../../../components/ui/button';
-import type { BoardPath } from '../../board/board-kind';
-import { activeFilterCount, type BoardFilters } from '../../board/board-search';
 import { CsvExportLink } from './csv-export-link';
 
 /**

@@ -1,7 +1,7 @@
 import { type LoadsPageAnswer, loadsPageAnswerSchema } from '@dispatch/domain';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { toApiSearch } from '../../../components/board/board-search';
 import { request } from '../../../lib/api-client';
-import { toApiSearch } from '../../board/board-search';
 import type { LoadsSearch } from '../loads-search';
 import { LOADS_STALE_TIME, loadKeys } from './load-keys';
 

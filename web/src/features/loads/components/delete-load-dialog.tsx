@@ -1,6 +1,6 @@
 import type { Load } from '@dispatch/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { DeletePostingDialog } from '../../board/delete-posting-dialog';
+import { DeletePostingDialog } from '../../../components/board/delete-posting-dialog';
 import { invalidateLoads } from '../api/load-cache';
 import { useRemoveLoad } from '../api/remove-load';
 import { loadLabel } from '../load-label';

@@ -1,7 +1,7 @@
 import { loadEditSchema } from '@dispatch/domain';
 import { type ReactNode, useMemo } from 'react';
 import { toast } from 'sonner';
-import { useEditedVersion } from '../../board/edit-conflict';
+import { useEditedVersion } from '../../../components/board/edit-conflict';
 import { loadQueryOptions } from '../api/get-load';
 import { useUpdateLoad } from '../api/update-load';
 import { loadPatchOf, loadToFormFields } from '../load-form-values';

@@ -7,6 +7,8 @@ import {
   rateUnitLabels,
   rateUnits,
 } from '@dispatch/domain';
+import { FormActions, FormSection } from '../../../components/board/posting-form-layout';
+import { type PostingFormProps, usePostingForm } from '../../../components/board/use-posting-form';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
@@ -16,9 +18,7 @@ import {
   NotesField,
   PlaceFields,
   TrailerTypeField,
-} from '../../board/posting-fields';
-import { FormActions, FormSection } from '../../board/posting-form-layout';
-import { type PostingFormProps, usePostingForm } from '../../board/use-posting-form';
+} from '../../postings';
 import { type LoadFormFields, loadFormFields } from '../load-form-values';
 
 export type LoadFormProps = PostingFormProps<

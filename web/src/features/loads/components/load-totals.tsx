@@ -1,4 +1,4 @@
-import { BoardTotals } from '../../board/board-totals';
+import { BoardTotals } from '../../../components/board/board-totals';
 import type { LoadsPage } from '../api/get-loads';
 
 /** `filtered`: the first figure counts the loads the filters match rather than the whole board. */

@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Package } from 'lucide-react';
-import { type BoardKind, PostingBoard } from '../../board/posting-board';
+import { type BoardKind, PostingBoard } from '../../postings';
 import { loadsQueryOptions } from '../api/get-loads';
 import type { LoadsSearch } from '../loads-search';
 import { DeleteLoadDialog } from './delete-load-dialog';

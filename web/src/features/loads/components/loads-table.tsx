@@ -2,12 +2,12 @@ import { type Load, productLabels, trailerTypeLabels } from '@dispatch/domain';
 import { useNavigate } from '@tanstack/react-router';
 import { ArrowRight } from 'lucide-react';
 import { useMemo } from 'react';
+import { SinceBadge, type SinceMark } from '../../../components/board/as-of';
+import { ContactCell, PhoneLink, RelativeTime } from '../../../components/board/board-cells';
+import { DataGrid, type GridColumn } from '../../../components/board/data-grid/data-grid';
+import { RowActions } from '../../../components/board/row-actions';
+import { sortableHead } from '../../../components/board/sortable-head';
 import { formatCalendarDay } from '../../../lib/dates';
-import { SinceBadge, type SinceMark } from '../../board/as-of';
-import { ContactCell, PhoneLink, RelativeTime } from '../../board/board-cells';
-import { DataGrid, type GridColumn } from '../../board/data-grid/data-grid';
-import { RowActions } from '../../board/row-actions';
-import { sortableHead } from '../../board/sortable-head';
 import { type LoadsSearch, nextLoadsSort } from '../loads-search';
 import { formatRate } from '../rate-format';
 

@@ -9,7 +9,7 @@ import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { relativeTime } from '../../../lib/dates';
 import { useNow } from '../../../lib/use-now';
-import { postingEditRoute } from '../../saved-searches/saved-search-links';
+import { postingEditRoute } from '../../saved-searches';
 import { notificationsQueryOptions } from '../api/get-notifications';
 import { useMarkNotificationsRead } from '../api/mark-notifications-read';
 

@@ -6,7 +6,7 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { request } from '../../../lib/api-client';
-import { refreshSession } from '../../auth/api/get-session';
+import { refreshSession } from '../../../lib/session';
 import { invalidateInvitations } from './organization-cache';
 import { organizationKeys } from './organization-keys';
 

@@ -2,7 +2,7 @@ import { type CreateOrganizationInput, organizationCommandAnswerSchema } from '@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { request } from '../../../lib/api-client';
-import { refreshSession } from '../../auth/api/get-session';
+import { refreshSession } from '../../../lib/session';
 import { organizationKeys } from './organization-keys';
 
 export type CreatedOrganization = z.output<typeof organizationCommandAnswerSchema>['data'];

@@ -1,7 +1,7 @@
 import { okAnswerSchema } from '@dispatch/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client';
-import { refreshSession } from '../../auth/api/get-session';
+import { refreshSession } from '../../../lib/session';
 import { organizationKeys } from './organization-keys';
 
 /**

@@ -1,7 +1,7 @@
 import { okAnswerSchema } from '@dispatch/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/api-client';
-import { refreshSession } from '../../auth/api/get-session';
+import { refreshSession } from '../../../lib/session';
 
 export function setActiveOrganization(organizationId: string): Promise<unknown> {
   return request('/api/v1/organization/set-active', {

@@ -1,5 +1,5 @@
 import { Spinner } from '../../../components/ui/spinner';
-import { useSession } from '../../auth/api/get-session';
+import { useSession } from '../../../lib/session';
 import { InvitationAnswer } from './invitation-answer';
 import { InvitationSignUp } from './invitation-sign-up';
 

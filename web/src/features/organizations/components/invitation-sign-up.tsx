@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
-import { SignUpForm } from '../../auth/components/sign-up-form';
+import { SignUpForm } from '../../auth';
 import { signUpForInvitation } from '../api/answer-invitation';
 
 /**

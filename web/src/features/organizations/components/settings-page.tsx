@@ -16,13 +16,13 @@ import {
   DialogTitle,
 } from '../../../components/ui/dialog';
 import { Field, fieldControlProps } from '../../../components/ui/field';
+import { FormAlert } from '../../../components/ui/form-alert';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { Spinner } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/api-client';
 import { useNow } from '../../../lib/use-now';
-import { AccountSection, SavedNote } from '../../account/components/account-section';
-import { FormAlert } from '../../auth/components/form-alert';
+import { AccountSection, SavedNote } from '../../account';
 import { useDeleteOrganization } from '../api/delete-organization';
 import { activeMemberQueryOptions } from '../api/get-active-member';
 import { activeOrganizationQueryOptions } from '../api/get-active-organization';

@@ -1,7 +1,7 @@
 import { radiusSearchAnswerSchema } from '@dispatch/domain';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { toApiSearch } from '../../../components/board/board-search';
 import { request } from '../../../lib/api-client';
-import { toApiSearch } from '../../board/board-search';
 import type { RadiusSearch } from '../radius-search';
 import { RADIUS_STALE_TIME, radiusKeys } from './radius-keys';
 

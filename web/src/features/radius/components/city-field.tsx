@@ -1,5 +1,5 @@
 import { fieldControlProps } from '../../../components/ui/field';
-import { CityCombobox } from '../../places/city-combobox';
+import { CityCombobox } from '../../places';
 
 /**
  * The city of a radius search: the gazetteer's city picker (GET /api/v1/cities), suggesting the

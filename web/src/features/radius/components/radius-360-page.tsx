@@ -21,7 +21,7 @@ import {
   TableRow,
 } from '../../../components/ui/table';
 import { formatCalendarDay } from '../../../lib/dates';
-import { useHighlight } from '../../live/highlights';
+import { useHighlight } from '../../../lib/highlights';
 import { radiusSearchQueryOptions } from '../api/get-radius-search';
 import { projectPoint } from '../map-geometry';
 import {

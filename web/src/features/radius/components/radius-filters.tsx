@@ -1,13 +1,13 @@
 import { directionLabels, directions, trailerTypeLabels, trailerTypes } from '@dispatch/domain';
 import { FilterX } from 'lucide-react';
 import { useId } from 'react';
+import { activeFilterCount, type BoardFilters } from '../../../components/board/board-search';
+import { DateFilter } from '../../../components/board/date-filter';
+import { ChoiceChips, FilterField } from '../../../components/board/filter-controls';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Select } from '../../../components/ui/select';
-import { activeFilterCount, type BoardFilters } from '../../board/board-search';
-import { CreatorFilter } from '../../board/creator-filter';
-import { DateFilter } from '../../board/date-filter';
-import { ChoiceChips, FilterField } from '../../board/filter-controls';
+import { CreatorFilter } from '../../organizations';
 import type { RadiusSearch } from '../radius-search';
 
 const options = <T extends string>(values: readonly T[], labels: Record<T, string>) =>

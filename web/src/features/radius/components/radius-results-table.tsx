@@ -2,10 +2,10 @@ import { directionLabels, productLabels, trailerTypeLabels } from '@dispatch/dom
 import { Link, useNavigate } from '@tanstack/react-router';
 import { ArrowRight } from 'lucide-react';
 import { useMemo } from 'react';
+import { ContactCell } from '../../../components/board/board-cells';
+import { DataGrid, type GridColumn } from '../../../components/board/data-grid/data-grid';
 import { formatCalendarDay } from '../../../lib/dates';
-import { ContactCell } from '../../board/board-cells';
-import { DataGrid, type GridColumn } from '../../board/data-grid/data-grid';
-import { formatRate } from '../../loads/rate-format';
+import { formatRate } from '../../loads';
 import { formatMiles, type LoadResult, type TruckResult } from '../radius-results';
 import { AvailabilityBadge, DirectionText, DistanceCell, place } from './result-cells';
 

@@ -2,15 +2,20 @@ import { RADIUS_MAX_MILES, type RadiusSearchAnswer } from '@dispatch/domain';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { ChevronLeft, ChevronRight, Compass } from 'lucide-react';
+import {
+  activeFilterCount,
+  type BoardFilters,
+  withFilters,
+  withoutFilters,
+} from '../../../components/board/board-search';
+import { PageSizeSelect } from '../../../components/board/data-grid/page-size-select';
+import { useApplySavedPageSize } from '../../../components/board/data-grid/use-grid-preferences';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
-import { activeFilterCount, type BoardFilters, withFilters, withoutFilters } from '../../board/board-search';
-import { PageSizeSelect } from '../../board/data-grid/page-size-select';
-import { useApplySavedPageSize } from '../../board/data-grid/use-grid-preferences';
-import { CsvExportLink } from '../../csv/components/csv-export-link';
-import { SaveSearchButton } from '../../saved-searches/components/save-search-button';
+import { CsvExportLink } from '../../csv';
+import { SaveSearchButton } from '../../saved-searches';
 import { radiusSearchQueryOptions } from '../api/get-radius-search';
 import { formatMiles, isLoadResult, isTruckResult } from '../radius-results';
 import {

@@ -21,7 +21,7 @@ import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { Switch } from '../../../components/ui/switch';
 import { isApiError } from '../../../lib/api-client';
-import type { Organization } from '../../organizations/types';
+import type { Organization } from '../../organizations';
 import { useDeleteSavedSearch } from '../api/delete-saved-search';
 import { savedSearchesQueryOptions } from '../api/get-saved-searches';
 import { useUpdateSavedSearch } from '../api/update-saved-search';

@@ -1,12 +1,12 @@
 import { envelopeStatuses, envelopeStatusLabels } from '@dispatch/domain';
 import { FilterX } from 'lucide-react';
 import { useCallback, useId } from 'react';
+import { DateFilter } from '../../../components/board/date-filter';
+import { ChoiceChips, FilterField, TextFilter } from '../../../components/board/filter-controls';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Select } from '../../../components/ui/select';
-import { CreatorFilter } from '../../board/creator-filter';
-import { DateFilter } from '../../board/date-filter';
-import { ChoiceChips, FilterField, TextFilter } from '../../board/filter-controls';
+import { CreatorFilter } from '../../organizations';
 import {
   activeEnvelopeFilterCount,
   type EnvelopeFilters,

@@ -3,14 +3,17 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { CircleAlert, FileSignature, Inbox } from 'lucide-react';
 import { useCallback, useState } from 'react';
+import { isGridPageSize } from '../../../components/board/data-grid/grid-preferences';
+import {
+  useApplySavedPageSize,
+  useSavedPageSize,
+} from '../../../components/board/data-grid/use-grid-preferences';
 import { describeQueryError } from '../../../components/errors/query-error';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { useNow } from '../../../lib/use-now';
-import { isGridPageSize } from '../../board/data-grid/grid-preferences';
-import { useApplySavedPageSize, useSavedPageSize } from '../../board/data-grid/use-grid-preferences';
-import { CsvExportLink } from '../../csv/components/csv-export-link';
+import { CsvExportLink } from '../../csv';
 import { envelopesQueryOptions } from '../api/get-envelopes';
 import {
   activeEnvelopeFilterCount,

@@ -1,9 +1,9 @@
 import { type EnvelopeAnswer, isOpenEnvelopeStatus, templateLabels } from '@dispatch/domain';
 import { Mail, MessageSquare } from 'lucide-react';
 import { useMemo } from 'react';
-import { RelativeTime } from '../../board/board-cells';
-import { DataGrid, type GridColumn } from '../../board/data-grid/data-grid';
-import { useHighlight } from '../../live/highlights';
+import { RelativeTime } from '../../../components/board/board-cells';
+import { DataGrid, type GridColumn } from '../../../components/board/data-grid/data-grid';
+import { useHighlight } from '../../../lib/highlights';
 import { receiverContact } from '../format';
 import { waitingTime, waitingTimeInWords } from '../waiting-time';
 import { EnvelopeActions } from './envelope-actions';

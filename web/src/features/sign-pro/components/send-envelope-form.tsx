@@ -16,13 +16,13 @@ import { Mail, MessageSquare, Send } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
+import { submitFailed } from '../../../components/board/submit-failed';
 import { Button } from '../../../components/ui/button';
 import { Field, fieldControlProps } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
-import { submitFailed } from '../../board/submit-failed';
 import { useSendEnvelope } from '../api/send-envelope';
 import { formatUsPhone } from '../format';
 

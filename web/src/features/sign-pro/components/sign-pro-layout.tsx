@@ -2,7 +2,7 @@ import { canUseSignPro } from '@dispatch/domain';
 import { Link, Outlet, useNavigate } from '@tanstack/react-router';
 import { FileSignature, LayoutGrid, Truck, UserPlus, Users } from 'lucide-react';
 import { useEffect } from 'react';
-import { useActiveMember } from '../../organizations/api/get-active-member';
+import { useActiveMember } from '../../organizations';
 
 const tabClassName =
   'inline-flex shrink-0 items-center gap-1.5 whitespace-nowrap rounded-md px-2.5 py-1.5 text-sm font-medium text-muted-foreground transition-colors hover:bg-accent hover:text-foreground [&_svg]:size-4';

@@ -1,7 +1,7 @@
 import { canUseSignPro } from '@dispatch/domain';
 import { Link } from '@tanstack/react-router';
 import { Signature } from 'lucide-react';
-import { useActiveMember } from '../../organizations/api/get-active-member';
+import { useActiveMember } from '../../organizations';
 
 /**
  * The navigation entry to sign-pro, shown to owners, admins and Member+ only (SPEC section 6); it

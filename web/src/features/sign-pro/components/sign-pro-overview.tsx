@@ -9,13 +9,13 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ArrowRight, FileSignature, Truck, UserPlus, Users } from 'lucide-react';
+import { RelativeTime } from '../../../components/board/board-cells';
 import { QueryError } from '../../../components/errors/query-error';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { useNow } from '../../../lib/use-now';
-import { RelativeTime } from '../../board/board-cells';
 import { envelopeCountsQueryOptions } from '../api/get-envelope-counts';
 import { envelopesQueryOptions, LATEST_ACTIVITY_PARAMS } from '../api/get-envelopes';
 import { receiverContact } from '../format';

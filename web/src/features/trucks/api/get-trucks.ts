@@ -1,7 +1,7 @@
 import { type TrucksPageAnswer, trucksPageAnswerSchema } from '@dispatch/domain';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { toApiSearch } from '../../../components/board/board-search';
 import { request } from '../../../lib/api-client';
-import { toApiSearch } from '../../board/board-search';
 import type { TrucksSearch } from '../trucks-search';
 import { TRUCKS_STALE_TIME, truckKeys } from './truck-keys';
 

@@ -1,6 +1,6 @@
 import type { Truck } from '@dispatch/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { DeletePostingDialog } from '../../board/delete-posting-dialog';
+import { DeletePostingDialog } from '../../../components/board/delete-posting-dialog';
 import { useRemoveTruck } from '../api/remove-truck';
 import { invalidateTrucks } from '../api/truck-cache';
 

@@ -1,7 +1,7 @@
 import { truckEditSchema } from '@dispatch/domain';
 import { type ReactNode, useMemo } from 'react';
 import { toast } from 'sonner';
-import { useEditedVersion } from '../../board/edit-conflict';
+import { useEditedVersion } from '../../../components/board/edit-conflict';
 import { truckQueryOptions } from '../api/get-truck';
 import { useUpdateTruck } from '../api/update-truck';
 import { truckPatchOf, truckToFormFields } from '../truck-form-values';

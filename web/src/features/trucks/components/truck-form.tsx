@@ -5,6 +5,8 @@ import {
   type truckCreateSchema,
   type truckEditSchema,
 } from '@dispatch/domain';
+import { FormActions, FormSection } from '../../../components/board/posting-form-layout';
+import { type PostingFormProps, usePostingForm } from '../../../components/board/use-posting-form';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Field } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
@@ -17,9 +19,7 @@ import {
   NotesField,
   PlaceFields,
   TrailerTypeField,
-} from '../../board/posting-fields';
-import { FormActions, FormSection } from '../../board/posting-form-layout';
-import { type PostingFormProps, usePostingForm } from '../../board/use-posting-form';
+} from '../../postings';
 import { type TruckFormFields, truckFormFields } from '../truck-form-values';
 
 export type TruckFormProps = PostingFormProps<

@@ -1,4 +1,4 @@
-import { BoardTotals } from '../../board/board-totals';
+import { BoardTotals } from '../../../components/board/board-totals';
 import type { TrucksPage } from '../api/get-trucks';
 
 /** `filtered`: the first figure counts the trucks the filters match rather than the whole board. */

@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Truck as TruckIcon } from 'lucide-react';
-import { type BoardKind, PostingBoard } from '../../board/posting-board';
+import { type BoardKind, PostingBoard } from '../../postings';
 import { trucksQueryOptions } from '../api/get-trucks';
 import type { TrucksSearch } from '../trucks-search';
 import { DeleteTruckDialog } from './delete-truck-dialog';

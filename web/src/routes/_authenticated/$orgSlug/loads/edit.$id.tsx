@@ -1,7 +1,7 @@
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { z } from 'zod';
+import { PostingPage } from '../../../../components/board/posting-page';
 import { Button } from '../../../../components/ui/button';
-import { PostingPage } from '../../../../features/board/posting-page';
 import { PostingTimeline } from '../../../../features/history/components/posting-timeline';
 import { loadQueryOptions } from '../../../../features/loads/api/get-load';
 import { EditLoad } from '../../../../features/loads/components/edit-load';

@@ -1,6 +1,6 @@
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { PostingPage } from '../../../../components/board/posting-page';
 import { Button } from '../../../../components/ui/button';
-import { PostingPage } from '../../../../features/board/posting-page';
 import { PostLoad } from '../../../../features/loads/components/post-load';
 import { useDocumentTitle } from '../../../../lib/use-document-title';
 

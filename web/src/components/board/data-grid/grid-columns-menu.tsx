@@ -1,6 +1,6 @@
 import type { RowData } from '@tanstack/react-table';
 import { ChevronLeft, ChevronRight, Columns3, RotateCcw } from 'lucide-react';
-import { Button } from '../../../components/ui/button';
+import { Button } from '../../ui/button';
 import {
   DropdownMenu,
   DropdownMenuCheckboxItem,
@@ -11,7 +11,7 @@ import {
   DropdownMenuRadioItem,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
-} from '../../../components/ui/dropdown-menu';
+} from '../../ui/dropdown-menu';
 import type { GridColumn, GridTableInstance } from './grid-features';
 import { type GridDensity, gridDensities, moveColumn } from './grid-preferences';
 import type { GridPreferencesApi } from './use-grid-preferences';

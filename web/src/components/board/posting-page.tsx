@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Card } from '../../components/ui/card';
+import { Card } from '../ui/card';
 
 /** The frame of the post and edit screens of trucks and loads. */
 export function PostingPage({

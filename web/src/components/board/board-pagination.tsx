@@ -1,7 +1,7 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { buttonClassName } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
+import { buttonClassName } from '../ui/button';
 import type { BoardPath } from './board-kind';
 import { boardPaging } from './board-paging';
 import { PageSizeSelect } from './data-grid/page-size-select';

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import { Select } from '../../components/ui/select';
-import { membersQueryOptions } from '../organizations/api/get-members';
-import { FilterField } from './filter-controls';
+import { FilterField } from '../../../components/board/filter-controls';
+import { Select } from '../../../components/ui/select';
+import { membersQueryOptions } from '../api/get-members';
 
 const everyone = { page: 1, limit: 100, sort: 'asc' as const, role: undefined, search: undefined };
 

@@ -1,7 +1,8 @@
 import { format } from 'date-fns';
 import { History, Radio } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { Button } from '../../components/ui/button';
+import { cn } from '../../lib/cn';
+import { Button } from '../ui/button';
 import {
   Dialog,
   DialogContent,
@@ -9,10 +10,9 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-} from '../../components/ui/dialog';
-import { Input } from '../../components/ui/input';
-import { Label } from '../../components/ui/label';
-import { cn } from '../../lib/cn';
+} from '../ui/dialog';
+import { Input } from '../ui/input';
+import { Label } from '../ui/label';
 
 /** What became of a row shown as of a moment, since then (the API's `since`). */
 export type SinceMark = 'unchanged' | 'changed' | 'removed';

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { toast } from 'sonner';
-import { Button } from '../../components/ui/button';
+import { isApiError } from '../../lib/api-client';
+import { Button } from '../ui/button';
 import {
   Dialog,
   DialogClose,
@@ -9,9 +10,8 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-} from '../../components/ui/dialog';
-import { Spinner } from '../../components/ui/spinner';
-import { isApiError } from '../../lib/api-client';
+} from '../ui/dialog';
+import { Spinner } from '../ui/spinner';
 
 export interface DeletePostingDialogProps<P extends { id: number; version: number }> {
   /** The truck or load to delete; null keeps the dialog closed. */

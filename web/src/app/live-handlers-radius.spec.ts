@@ -1,9 +1,9 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { liveChangeHandlers } from '../../../app/live-handlers';
-import type { RadiusSearch } from '../radius-search';
-import { invalidateRadius } from './radius-cache';
-import { radiusKeys } from './radius-keys';
+import { invalidateRadius } from '../features/radius/api/radius-cache';
+import { radiusKeys } from '../features/radius/api/radius-keys';
+import type { RadiusSearch } from '../features/radius/radius-search';
+import { liveChangeHandlers } from './live-handlers';
 
 const ORG = 'org-1';
 const trucksSearch: RadiusSearch = {

@@ -8,14 +8,14 @@ import {
 } from '@dispatch/domain';
 import { FilterX, SlidersHorizontal } from 'lucide-react';
 import { type ReactNode, useCallback, useId, useState } from 'react';
-import { Button } from '../../components/ui/button';
-import { Card } from '../../components/ui/card';
-import { Select } from '../../components/ui/select';
-import { cn } from '../../lib/cn';
-import { activeFilterCount, type BoardFilters } from './board-search';
-import { CreatorFilter } from './creator-filter';
-import { DateFilter } from './date-filter';
-import { ChoiceChips, FilterField, TextFilter } from './filter-controls';
+import { activeFilterCount, type BoardFilters } from '../../../components/board/board-search';
+import { DateFilter } from '../../../components/board/date-filter';
+import { ChoiceChips, FilterField, TextFilter } from '../../../components/board/filter-controls';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Select } from '../../../components/ui/select';
+import { cn } from '../../../lib/cn';
+import { CreatorFilter } from '../../organizations';
 
 const options = <T extends string>(values: readonly T[], labels: Record<T, string>) =>
   values.map((value) => ({ value, label: labels[value] }));

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Button } from '../../components/ui/button';
-import { Spinner } from '../../components/ui/spinner';
+import { Button } from '../ui/button';
+import { Spinner } from '../ui/spinner';
 
 /** One titled group of a truck or load form: the heading on the left, the fields in two columns. */
 export function FormSection({

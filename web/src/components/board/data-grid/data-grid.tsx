@@ -9,7 +9,7 @@ import {
 } from '@tanstack/react-table';
 import { type MouseEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { cn } from '../../../lib/cn';
-import { useHighlight } from '../../live/highlights';
+import { useHighlight } from '../../../lib/highlights';
 import { GridColumnsMenu } from './grid-columns-menu';
 import { type GridColumn, type GridFeatures, type GridMeta, gridFeatures } from './grid-features';
 import type { GridDensity } from './grid-preferences';
@@ -30,7 +30,7 @@ export interface DataGridProps<T extends RowData> {
   rowKey: (row: T) => string;
   /** Attributes of a row's element: `data-truck-id`, `data-since`, … */
   rowAttributes?: (row: T) => Record<`data-${string}`, string | number | undefined>;
-  /** Rows that flash when someone changes them (live/highlights). */
+  /** Rows that flash when someone changes them (lib/highlights). */
   highlight?: { kind: string; id: (row: T) => number };
   /** Opens a row: a click on it (anywhere but a control), or Enter on the row chosen with j and k. */
   onOpen?: (row: T) => void;

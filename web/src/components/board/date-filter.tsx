@@ -1,7 +1,7 @@
 import { format } from 'date-fns';
 import { useId } from 'react';
-import { Input } from '../../components/ui/input';
-import { Select } from '../../components/ui/select';
+import { Input } from '../ui/input';
+import { Select } from '../ui/select';
 import type { BoardFilters } from './board-search';
 import { FilterField } from './filter-controls';
 

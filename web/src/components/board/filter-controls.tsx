@@ -1,7 +1,7 @@
 import { Search } from 'lucide-react';
 import { type ReactNode, useEffect, useId, useState } from 'react';
-import { Input } from '../../components/ui/input';
 import { cn } from '../../lib/cn';
+import { Input } from '../ui/input';
 
 /** A labelled control of the filter bar. */
 export function FilterField({

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { Button } from '../../components/ui/button';
+import { Button } from '../ui/button';
 import type { BoardPath } from './board-kind';
 
 export interface BoardEmptyStateProps {

@@ -1,10 +1,10 @@
 /** The fields the truck and load forms share by name, and the place pickers' options. */
 import { trailerTypeLabels, trailerTypes, US_STATES } from '@dispatch/domain';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { Field, type fieldControlProps } from '../../components/ui/field';
-import { Input, Textarea } from '../../components/ui/input';
-import { Select } from '../../components/ui/select';
-import { CityCombobox } from '../places/city-combobox';
+import { Field, type fieldControlProps } from '../../../components/ui/field';
+import { Input, Textarea } from '../../../components/ui/input';
+import { Select } from '../../../components/ui/select';
+import { CityCombobox } from '../../places';
 
 /** A form's wiring for the fields named N (from usePostingForm). */
 export interface FieldKit<N extends string> {

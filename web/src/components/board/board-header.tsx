@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { Plus } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Button } from '../../components/ui/button';
-import { Spinner } from '../../components/ui/spinner';
+import { Button } from '../ui/button';
+import { Spinner } from '../ui/spinner';
 
 export interface BoardHeaderProps {
   title: string;

@@ -1,23 +1,22 @@
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { CircleAlert } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { describeQueryError } from '../../components/errors/query-error';
-import { Button } from '../../components/ui/button';
-import { Card } from '../../components/ui/card';
-import { useNow } from '../../lib/use-now';
-import { BoardCsvActions } from '../csv/components/board-csv-actions';
-import { SaveSearchButton } from '../saved-searches/components/save-search-button';
-import { kindOfBoard } from '../saved-searches/saved-search-links';
-import { AsOfBanner, AsOfControl, type AsOfView } from './as-of';
-import { BoardEmptyState } from './board-empty-state';
-import { BoardHeader, type BoardHeaderProps } from './board-header';
-import type { BoardPath } from './board-kind';
-import { BoardPagination, gridOfBoard } from './board-pagination';
-import { activeFilterCount, type BoardFilters } from './board-search';
-import { isPageShortcut } from './data-grid/keys';
-import { useApplySavedPageSize } from './data-grid/use-grid-preferences';
+import { AsOfBanner, AsOfControl, type AsOfView } from '../../../components/board/as-of';
+import { BoardEmptyState } from '../../../components/board/board-empty-state';
+import { BoardHeader, type BoardHeaderProps } from '../../../components/board/board-header';
+import type { BoardPath } from '../../../components/board/board-kind';
+import { BoardPagination, gridOfBoard } from '../../../components/board/board-pagination';
+import { activeFilterCount, type BoardFilters } from '../../../components/board/board-search';
+import { isPageShortcut } from '../../../components/board/data-grid/keys';
+import { useApplySavedPageSize } from '../../../components/board/data-grid/use-grid-preferences';
+import { useBoardFilters } from '../../../components/board/use-board-filters';
+import { describeQueryError } from '../../../components/errors/query-error';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { useNow } from '../../../lib/use-now';
+import { BoardCsvActions } from '../../csv';
+import { kindOfBoard, SaveSearchButton } from '../../saved-searches';
 import { BOARD_SEARCH_ATTRIBUTE, FilterBar, type FilterBarControls } from './filter-bar';
-import { useBoardFilters } from './use-board-filters';
 
 /** A detail as a sentence of its own, ending with its stop. */
 const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);

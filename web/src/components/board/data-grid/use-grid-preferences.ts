@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useSyncExternalStore } from 'react';
-import { useSession } from '../../auth/api/get-session';
+import { useSession } from '../../../lib/session';
 import {
   columnVisibilityOf,
   createGridPreferencesStore,

@@ -9,7 +9,7 @@ import {
   useForm,
 } from 'react-hook-form';
 import type { z } from 'zod';
-import { fieldControlProps } from '../../components/ui/field';
+import { fieldControlProps } from '../ui/field';
 import { submitFailed } from './submit-failed';
 
 export type DirtyFields<Field extends string> = Partial<Record<Field, boolean | undefined>>;

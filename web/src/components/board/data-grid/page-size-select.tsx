@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Select } from '../../../components/ui/select';
+import { Select } from '../../ui/select';
 import { type GridPageSize, gridPageSizes, isGridPageSize } from './grid-preferences';
 import { type GridId, useSavedPageSize } from './use-grid-preferences';
 

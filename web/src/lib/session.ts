@@ -1,7 +1,6 @@
-import { sessionAnswerSchema } from '@dispatch/domain';
+import { type SessionAnswer as SessionView, sessionAnswerSchema } from '@dispatch/domain';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
-import { request } from '../../../lib/api-client';
-import type { SessionView } from '../types';
+import { request } from './api-client';
 
 export const sessionQueryKey = ['session'] as const;
 

@@ -7,8 +7,8 @@ import {
 import { RefreshCw, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
-import { Button } from '../../components/ui/button';
 import { isApiError } from '../../lib/api-client';
+import { Button } from '../ui/button';
 
 export interface EditedVersionOptions<P extends { version: number }, K extends QueryKey> {
   /** The posting's query: its live value is compared with the one being edited. */

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { Pencil, Trash2 } from 'lucide-react';
-import { Button } from '../../components/ui/button';
+import { Button } from '../ui/button';
 
 export interface RowActionsProps {
   /** The edit screen of the row's posting. */

@@ -1,0 +1,8 @@
+// What other features may use of this one; everything else in the folder is its own.
+export { useActiveMember } from './api/get-active-member';
+export { membersQueryOptions } from './api/get-members';
+export { CreatorFilter } from './components/creator-filter';
+export { FilterChips, SearchBox } from './components/list-controls';
+export { MemberPhone } from './components/member-phone';
+export { formatDay } from './format';
+export type { Organization } from './types';

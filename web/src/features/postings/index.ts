@@ -1,0 +1,9 @@
+// What other features may use of this one; everything else in the folder is its own.
+export { type BoardKind, PostingBoard } from './components/posting-board';
+export {
+  AvailabilityDateField,
+  DispatcherFields,
+  NotesField,
+  PlaceFields,
+  TrailerTypeField,
+} from './components/posting-fields';
