@@ -69,7 +69,7 @@ const requestRebuild = () =>
   );
 const status = () => documents.get<StoredRebuildStatus>(rebuildStatusCollection.name, REBUILD_STATUS_ID);
 
-async function until(check: () => Promise<boolean>, timeoutMs = 15_000) {
+async function until(check: () => Promise<boolean>, timeoutMs = 50_000) {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error('timed out');
@@ -77,7 +77,8 @@ async function until(check: () => Promise<boolean>, timeoutMs = 15_000) {
   }
 }
 
-describe('read models rebuilt beside the ones in service', () => {
+// Two rebuilds in a row take seconds on a loaded machine: each waits for its own progress reports.
+describe('read models rebuilt beside the ones in service', { timeout: 60_000 }, () => {
   it('build again from the first event while the lists keep answering, then take over', async () => {
     for (let id = 1; id <= 300; id++) await post(id);
     const feed = inProcessChangeFeed();

@@ -299,8 +299,9 @@ export async function startReadModels(options: ProjectorOptions): Promise<Projec
       live = await startLive();
       stoppedLive = false;
       // Readers waiting for a position up to the builder's are answered by the new read models, and
-      // live clients hear of what changed while the live projector stood still.
-      options.feed?.publish({ position: built, changes: unheard.list() });
+      // live clients hear of what changed while the live projector stood still. Through the relay, so a
+      // rebuild request the builder applied meanwhile is heard too, and taken up after this one.
+      relay.publish({ position: built, changes: unheard.list() });
       await save({
         state: 'completed',
         finishedAt: new Date().toISOString(),
