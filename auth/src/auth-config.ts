@@ -38,5 +38,9 @@ export interface AuthConfig {
    * Counts a phone verification code against the user's and the number's quotas before it is sent; a
    * refusal stops the sending with 429. Without it codes are limited by the rate limit alone.
    */
-  phoneCodeQuota?: (request: { userId: string; phoneNumber: string }) => Promise<QuotaRefusal | null>;
+  phoneCodeQuota?: (request: {
+    userId: string;
+    phoneNumber: string;
+    client: { ip?: string; userAgent?: string; correlationId?: string };
+  }) => Promise<QuotaRefusal | null>;
 }

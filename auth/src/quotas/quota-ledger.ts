@@ -67,6 +67,15 @@ export interface QuotaTakeRequest {
   receiver: string | null;
   /** Rules checked before the quotas (a narrower limit of the route's own). */
   extraRules?: QuotaRule[];
+  /** Where the request that sends came from, recorded on its ledger events as on every command's. */
+  client?: QuotaClient;
+}
+
+/** The caller's correlation id and address, and its User-Agent, as the request gave them. */
+export interface QuotaClient {
+  correlationId?: string;
+  ip?: string;
+  userAgent?: string;
 }
 
 export type QuotaTake =
@@ -332,7 +341,7 @@ export class QuotaLedger {
   }
 
   #newEvent(event: QuotaEvent, request: QuotaTakeRequest) {
-    const correlationId = randomUUID();
+    const { correlationId = randomUUID(), ip, userAgent } = request.client ?? {};
     return {
       id: newEventId(),
       type: event.type,
@@ -344,6 +353,8 @@ export class QuotaLedger {
         causationId: null,
         schemaVersion: QUOTA_SCHEMA_VERSION,
         occurredAt: new Date(this.#now()).toISOString(),
+        ...(ip ? { ip } : {}),
+        ...(userAgent ? { userAgent } : {}),
       },
     };
   }

@@ -90,13 +90,14 @@ export async function openAuthFor(
     defaultActiveOrganization: options.defaultActiveOrganization,
     phoneCodeQuota:
       quotas &&
-      (async ({ userId, phoneNumber }) => {
+      (async ({ userId, phoneNumber, client }) => {
         const taken = await quotas.take({
           orgId: null,
           userId,
           channel: 'sms',
           kind: 'phone-code',
           receiver: phoneNumber,
+          client,
         });
         return taken.granted ? null : taken.refusal;
       }),

@@ -30,7 +30,11 @@ const onPath =
 
 export interface SpecShimOptions {
   /** Counts a phone code before it is sent; a refusal answers 429 and sends nothing. */
-  phoneCodeQuota?: (request: { userId: string; phoneNumber: string }) => Promise<QuotaRefusal | null>;
+  phoneCodeQuota?: (request: {
+    userId: string;
+    phoneNumber: string;
+    client: { ip?: string; userAgent?: string; correlationId?: string };
+  }) => Promise<QuotaRefusal | null>;
 }
 
 export function specShims(options: SpecShimOptions = {}) {
@@ -103,9 +107,16 @@ export function specShims(options: SpecShimOptions = {}) {
             const body = parseBodyFields(phoneNumberInputSchema, ctx.body);
             if (!body) return;
             if (ctx.path === '/phone-number/send-otp' && options.phoneCodeQuota) {
+              // The auth route hands better-auth the real client as x-forwarded-for (web-request.ts).
+              const header = (name: string) => ctx.headers?.get(name)?.slice(0, 300) || undefined;
               const refusal = await options.phoneCodeQuota({
                 userId: session.user.id,
                 phoneNumber: String(body.phoneNumber),
+                client: {
+                  ip: header('x-forwarded-for'),
+                  userAgent: header('user-agent'),
+                  correlationId: header('x-correlation-id')?.slice(0, 100),
+                },
               });
               if (refusal)
                 throw new APIError(
