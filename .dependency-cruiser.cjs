@@ -77,8 +77,8 @@ module.exports = {
       to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only'] } },
     },
 
-    // ---- web feature rules (web/src: shared → features → app) go here ----
-    // ---- end of web feature rules ----
+    // The web application's layers (web/src: shared → features → app and routes).
+    ...require('./web/.dependency-cruiser.web.cjs'),
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
