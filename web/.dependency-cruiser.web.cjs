@@ -14,7 +14,8 @@ module.exports = [
   },
   {
     name: 'web-feature-not-to-app',
-    comment: 'A feature never reaches into the app shell or a route: they compose features, not the other way.',
+    comment:
+      'A feature never reaches into the app shell or a route: they compose features, not the other way.',
     severity: 'error',
     from: { path: '^web/src/features/' },
     to: { path: '^web/src/(app|routes)/' },
