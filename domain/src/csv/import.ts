@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { loadCreateSchema } from '../loads/schemas.ts';
+import type { Decider } from '../shared/decider.ts';
+import { illegalState } from '../shared/errors.ts';
 import { fieldErrors } from '../shared/fields.ts';
 import { truckCreateSchema } from '../trucks/schemas.ts';
 import { unescapeFormula } from './columns.ts';
@@ -175,3 +177,19 @@ export type CsvImportRowReserved = {
   data: { kind: CsvImportKind; postingId: number; occurrence: number };
 };
 export const CSV_IMPORT_SCHEMA_VERSION = 1;
+
+export type ReserveCsvImportRow = { type: 'ReserveCsvImportRow'; data: CsvImportRowReserved['data'] };
+
+/** An import key's stream: the posting its row became, null while the row was never imported. */
+export const csvImportKeyDecider: Decider<
+  { postingId: number | null },
+  ReserveCsvImportRow,
+  CsvImportRowReserved
+> = {
+  initialState: () => ({ postingId: null }),
+  evolve: (state, event) => (state.postingId === null ? { postingId: event.data.postingId } : state),
+  decide: (command, state) => {
+    if (state.postingId !== null) throw illegalState(ALREADY_IMPORTED_MESSAGE);
+    return [{ type: 'CsvImportRowReserved', data: command.data }];
+  },
+};

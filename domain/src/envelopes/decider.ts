@@ -1,9 +1,11 @@
+import { type Decider, withView } from '../shared/decider.ts';
 import { assertNever, DomainError, illegalState, notFound } from '../shared/errors.ts';
 import { type CancelReason, type EnvelopeStatus, isOpenEnvelopeStatus } from './enums.ts';
 import type { EnvelopeEvent, ReceiverClient } from './events.ts';
 import { nextReminderAt } from './schedule.ts';
 import type { EnvelopeSendInput } from './schemas.ts';
 import { CURRENT_TEMPLATE_VERSION, type TemplateId } from './templates.ts';
+import { applyEnvelopeEvent, type Envelope } from './view.ts';
 
 export interface OpenEnvelopeFacts {
   status: EnvelopeStatus;
@@ -277,3 +279,15 @@ export function decideEnvelope(command: EnvelopeCommand, state: EnvelopeState): 
       return assertNever(command);
   }
 }
+
+export const envelopeDecider: Decider<EnvelopeState, EnvelopeCommand, EnvelopeEvent> = {
+  initialState: initialEnvelopeState,
+  evolve: (state, event) => evolveEnvelope(state, event, event.metadata.orgId, event.metadata.occurredAt),
+  decide: decideEnvelope,
+};
+
+/** The envelope decider whose state also holds the envelope as the product shows it, for a command's answer. */
+export const envelopeCommandDecider = withView<EnvelopeState, EnvelopeCommand, EnvelopeEvent, Envelope>(
+  envelopeDecider,
+  applyEnvelopeEvent,
+);

@@ -1,15 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
-  type DomainError,
-  decideEnvelope,
   type EnvelopeCommand,
   type EnvelopeEvent,
   type EnvelopeStatus,
+  envelopeDecider,
   envelopeSendSchema,
-  evolveEnvelope,
-  initialEnvelopeState,
   REMINDER_INTERVAL_MS,
 } from '../index.ts';
+import { DeciderSpecification, type GivenEvent } from '../shared/decider-specification.ts';
 
 const ID = '11111111-1111-4111-8111-111111111111';
 const SENT_AT = '2026-11-01T09:00:00.000Z';
@@ -61,21 +59,16 @@ const resent: EnvelopeEvent = {
   data: { envelopeId: ID, tokenHash: 'h2', expiresAt: EXPIRES_AT },
 };
 
+const spec = DeciderSpecification.for(envelopeDecider, { metadata: { orgId: 'org-a', occurredAt: SENT_AT } });
+
 /** Events with the times they happened at (the decider's schedule reads them). */
 const given = (events: (EnvelopeEvent | [EnvelopeEvent, number])[], orgId = 'org-a') =>
-  events.reduce((state, item) => {
-    const [event, offset] = Array.isArray(item) ? item : [item, 0];
-    return evolveEnvelope(state, event, orgId, at(offset).toISOString());
-  }, initialEnvelopeState());
-
-function refusal(fn: () => unknown): DomainError {
-  try {
-    fn();
-  } catch (error) {
-    return error as DomainError;
-  }
-  throw new Error('expected a refusal');
-}
+  spec.given(
+    events.map((item): GivenEvent<EnvelopeEvent> => {
+      const [event, offset] = Array.isArray(item) ? item : [item, 0];
+      return { ...event, metadata: { orgId, occurredAt: at(offset).toISOString() } };
+    }),
+  );
 
 const receiver = (tokenHash = 'h1', now = at(60_000)) => ({ envelopeId: ID, tokenHash, client, now });
 const sender = { envelopeId: ID, orgId: 'org-a' };
@@ -90,8 +83,8 @@ const commands: Record<string, EnvelopeCommand> = {
 
 describe('envelope decider', () => {
   it('sends a new envelope', () => {
-    const events = decideEnvelope(
-      {
+    given([])
+      .when({
         type: 'SendEnvelope',
         data: {
           envelopeId: ID,
@@ -103,25 +96,30 @@ describe('envelope decider', () => {
           tokenHash: 'h1',
           expiresAt: EXPIRES_AT,
         },
-      },
-      given([]),
-    );
-    expect(events).toEqual([sent]);
+      })
+      .then([sent]);
   });
 
   it('records delivered on the first open only, and again after a resend', () => {
-    expect(decideEnvelope(commands.open as EnvelopeCommand, given([sent]))).toEqual([delivered]);
-    expect(decideEnvelope(commands.open as EnvelopeCommand, given([sent, delivered]))).toEqual([]);
-    expect(
-      decideEnvelope({ type: 'OpenEnvelope', data: receiver('h2') }, given([sent, delivered, resent])),
-    ).toEqual([delivered]);
+    given([sent])
+      .when(commands.open as EnvelopeCommand)
+      .then([delivered]);
+    given([sent, delivered])
+      .when(commands.open as EnvelopeCommand)
+      .then([]);
+    given([sent, delivered, resent])
+      .when({ type: 'OpenEnvelope', data: receiver('h2') })
+      .then([delivered]);
   });
 
   it('signs with delivered first when the link was never opened', () => {
-    expect(decideEnvelope(commands.sign as EnvelopeCommand, given([sent]))).toEqual([delivered, completed]);
-    expect(decideEnvelope(commands.sign as EnvelopeCommand, given([sent, delivered]))).toEqual([completed]);
+    given([sent])
+      .when(commands.sign as EnvelopeCommand)
+      .then([delivered, completed]);
+    given([sent, delivered])
+      .when(commands.sign as EnvelopeCommand)
+      .then([completed]);
   });
-
   // The transition table of the README: which command each status allows.
   const table: [EnvelopeStatus, EnvelopeEvent[], Record<string, 'allowed' | 409 | 410>][] = [
     [
@@ -175,40 +173,33 @@ describe('envelope decider', () => {
   ];
   for (const [status, history, expected] of table) {
     it(`in status ${status}: ${JSON.stringify(expected)}`, () => {
-      const state = given(history);
-      expect(state.status).toBe(status);
+      expect(given(history).state().status).toBe(status);
       for (const [name, outcome] of Object.entries(expected)) {
-        const command = commands[name] as EnvelopeCommand;
-        if (outcome === 'allowed') {
-          expect(() => decideEnvelope(command, state), name).not.toThrow();
-        } else {
-          const error = refusal(() => decideEnvelope(command, state));
-          expect([name, error.kind]).toEqual([name, outcome === 409 ? 'illegal_state' : 'gone']);
-        }
+        const when = given(history).when(commands[name] as EnvelopeCommand, name);
+        if (outcome === 'allowed') when.then(() => undefined);
+        else when.thenThrows({ kind: outcome === 409 ? 'illegal_state' : 'gone' });
       }
     });
   }
 
   it("answers another organization's envelope, and an unknown link, as not found", () => {
-    expect(refusal(() => decideEnvelope(commands.void as EnvelopeCommand, given([sent], 'org-b'))).kind).toBe(
-      'not_found',
-    );
-    expect(
-      refusal(() => decideEnvelope({ type: 'OpenEnvelope', data: receiver('h-unknown') }, given([sent])))
-        .kind,
-    ).toBe('not_found');
-    expect(refusal(() => decideEnvelope(commands.open as EnvelopeCommand, given([]))).kind).toBe('not_found');
+    given([sent], 'org-b')
+      .when(commands.void as EnvelopeCommand)
+      .thenThrows({ kind: 'not_found' });
+    given([sent])
+      .when({ type: 'OpenEnvelope', data: receiver('h-unknown') })
+      .thenThrows({ kind: 'not_found' });
+    given([])
+      .when(commands.open as EnvelopeCommand)
+      .thenThrows({ kind: 'not_found' });
   });
 
   it('cancels an expired envelope when its link is used after the expiry', () => {
     const late = receiver('h1', new Date(Date.parse(EXPIRES_AT) + 1));
-    expect(decideEnvelope({ type: 'OpenEnvelope', data: late }, given([sent]))).toEqual([cancelled]);
-    expect(
-      decideEnvelope(
-        { type: 'SignEnvelope', data: { ...late, signerName: 'x', signature: null } },
-        given([sent]),
-      ),
-    ).toEqual([cancelled]);
+    given([sent]).when({ type: 'OpenEnvelope', data: late }).then([cancelled]);
+    given([sent])
+      .when({ type: 'SignEnvelope', data: { ...late, signerName: 'x', signature: null } })
+      .then([cancelled]);
   });
 
   it('reminds on the schedule from the events: 2 days, then every 2 days, at most 3', () => {
@@ -221,15 +212,21 @@ describe('envelope decider', () => {
       ms,
     ];
     const day2 = REMINDER_INTERVAL_MS;
-    expect(decideEnvelope(sweep(day2 - 1), given([sent]))).toEqual([]);
-    expect(decideEnvelope(sweep(day2), given([sent]))).toEqual([reminder(1, day2)[0]]);
+    given([sent])
+      .when(sweep(day2 - 1))
+      .then([]);
+    given([sent])
+      .when(sweep(day2))
+      .then([reminder(1, day2)[0]]);
     // Already reminded: a second sweep, or one after a restart, sends nothing.
-    expect(decideEnvelope(sweep(day2 + 1000), given([sent, reminder(1, day2)]))).toEqual([]);
-    expect(decideEnvelope(sweep(2 * day2), given([sent, reminder(1, day2)]))).toEqual([
-      reminder(2, 2 * day2)[0],
-    ]);
+    given([sent, reminder(1, day2)])
+      .when(sweep(day2 + 1000))
+      .then([]);
+    given([sent, reminder(1, day2)])
+      .when(sweep(2 * day2))
+      .then([reminder(2, 2 * day2)[0]]);
     const three = given([sent, reminder(1, day2), reminder(2, 2 * day2), reminder(3, 3 * day2)]);
-    expect(decideEnvelope(sweep(10 * day2 - 1), three)).toEqual([]);
+    three.when(sweep(10 * day2 - 1)).then([]);
     // A resend starts the count again.
     const afterResend = given([
       sent,
@@ -238,10 +235,10 @@ describe('envelope decider', () => {
       reminder(3, 3 * day2),
       [resent, 4 * day2],
     ]);
-    expect(decideEnvelope(sweep(5 * day2), afterResend)).toEqual([reminder(1, 5 * day2)[0]]);
+    afterResend.when(sweep(5 * day2)).then([reminder(1, 5 * day2)[0]]);
     // Closed envelopes are left alone; an expired one is cancelled.
-    expect(decideEnvelope(sweep(day2), given([sent, voided]))).toEqual([]);
-    expect(decideEnvelope(sweep(Date.parse(EXPIRES_AT) - Date.parse(SENT_AT)), three)).toEqual([cancelled]);
+    given([sent, voided]).when(sweep(day2)).then([]);
+    three.when(sweep(Date.parse(EXPIRES_AT) - Date.parse(SENT_AT))).then([cancelled]);
   });
 
   it('cancels an undeliverable envelope once, and never a closed one', () => {
@@ -249,9 +246,11 @@ describe('envelope decider', () => {
       type: 'CancelUndeliverable',
       data: { envelopeId: ID, detail: 'bounced' },
     };
-    expect(decideEnvelope(command, given([sent]))).toEqual([
-      { type: 'EnvelopeCancelled', data: { envelopeId: ID, reason: 'delivery_failed', detail: 'bounced' } },
-    ]);
-    expect(decideEnvelope(command, given([sent, completed]))).toEqual([]);
+    given([sent])
+      .when(command)
+      .then([
+        { type: 'EnvelopeCancelled', data: { envelopeId: ID, reason: 'delivery_failed', detail: 'bounced' } },
+      ]);
+    given([sent, completed]).when(command).then([]);
   });
 });

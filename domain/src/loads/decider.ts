@@ -1,7 +1,9 @@
+import { type Decider, withView } from '../shared/decider.ts';
 import { assertNever, illegalState, notFound } from '../shared/errors.ts';
 import { changedFields } from '../shared/posting.ts';
 import type { LoadEvent } from './events.ts';
-import type { LoadChanges, LoadInput } from './schemas.ts';
+import type { Load, LoadChanges, LoadInput } from './schemas.ts';
+import { applyLoadEvent } from './view.ts';
 
 export type LoadState =
   | { status: 'none' }
@@ -57,3 +59,15 @@ export function decideLoad(command: LoadCommand, state: LoadState): LoadEvent[] 
       return assertNever(command);
   }
 }
+
+export const loadDecider: Decider<LoadState, LoadCommand, LoadEvent> = {
+  initialState: initialLoadState,
+  evolve: (state, event) => evolveLoad(state, event, event.metadata.orgId),
+  decide: decideLoad,
+};
+
+/** The load decider whose state also holds the load as the product shows it, for a command's answer. */
+export const loadCommandDecider = withView<LoadState, LoadCommand, LoadEvent, Load>(
+  loadDecider,
+  applyLoadEvent,
+);

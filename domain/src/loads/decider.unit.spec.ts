@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  applyLoadEvent,
-  type DomainError,
-  decideLoad,
-  evolveLoad,
-  initialLoadState,
-  type LoadEvent,
-  loadCreateSchema,
-} from '../index.ts';
+import { applyLoadEvent, type LoadEvent, loadCreateSchema, loadDecider } from '../index.ts';
+import { DeciderSpecification } from '../shared/decider-specification.ts';
 
 const input = loadCreateSchema.parse({
   trailerType: 'HIGH_SIDED_HOPPER',
@@ -26,97 +19,73 @@ const input = loadCreateSchema.parse({
   availabilityDate: '2026-11-21',
 });
 
-const given = (events: LoadEvent[], orgId = 'org-a') =>
-  events.reduce((state, event) => evolveLoad(state, event, orgId), initialLoadState());
-
 const posted: LoadEvent = { type: 'LoadPosted', data: { loadId: 9, ...input } };
 const removed: LoadEvent = { type: 'LoadRemoved', data: { loadId: 9 } };
 
-function refusal(fn: () => unknown): DomainError {
-  try {
-    fn();
-  } catch (error) {
-    return error as DomainError;
-  }
-  throw new Error('expected a refusal');
-}
+const spec = DeciderSpecification.for(loadDecider, { metadata: { orgId: 'org-a' } });
 
 describe('load decider', () => {
   it('posts a new load', () => {
-    expect(decideLoad({ type: 'PostLoad', data: { loadId: 9, orgId: 'org-a', input } }, given([]))).toEqual([
-      posted,
-    ]);
+    spec
+      .given([])
+      .when({ type: 'PostLoad', data: { loadId: 9, orgId: 'org-a', input } })
+      .then([posted]);
   });
 
   it('refuses to post a load id twice', () => {
-    const error = refusal(() =>
-      decideLoad({ type: 'PostLoad', data: { loadId: 9, orgId: 'org-a', input } }, given([posted])),
-    );
-    expect(error.kind).toBe('illegal_state');
+    spec
+      .given([posted])
+      .when({ type: 'PostLoad', data: { loadId: 9, orgId: 'org-a', input } })
+      .thenThrows({ kind: 'illegal_state' });
   });
 
   it('records only the fields that really change', () => {
-    const events = decideLoad(
-      {
+    spec
+      .given([posted])
+      .when({
         type: 'UpdateLoad',
         data: { loadId: 9, orgId: 'org-a', changes: { originCity: 'Des Moines', rateForCarrier: null } },
-      },
-      given([posted]),
-    );
-    expect(events).toEqual([{ type: 'LoadUpdated', data: { loadId: 9, changes: { rateForCarrier: null } } }]);
+      })
+      .then([{ type: 'LoadUpdated', data: { loadId: 9, changes: { rateForCarrier: null } } }]);
   });
 
   it('records nothing when an edit changes nothing', () => {
-    expect(
-      decideLoad(
-        { type: 'UpdateLoad', data: { loadId: 9, orgId: 'org-a', changes: { product: 'HEAVY' } } },
-        given([posted]),
-      ),
-    ).toEqual([]);
+    spec
+      .given([posted])
+      .when({ type: 'UpdateLoad', data: { loadId: 9, orgId: 'org-a', changes: { product: 'HEAVY' } } })
+      .then([]);
   });
 
   it('folds an update into the next decision', () => {
-    const state = given([
-      posted,
-      { type: 'LoadUpdated', data: { loadId: 9, changes: { product: 'LIGHT' } } },
-    ]);
-    expect(
-      decideLoad(
-        { type: 'UpdateLoad', data: { loadId: 9, orgId: 'org-a', changes: { product: 'LIGHT' } } },
-        state,
-      ),
-    ).toEqual([]);
+    spec
+      .given([posted, { type: 'LoadUpdated', data: { loadId: 9, changes: { product: 'LIGHT' } } }])
+      .when({ type: 'UpdateLoad', data: { loadId: 9, orgId: 'org-a', changes: { product: 'LIGHT' } } })
+      .then([]);
   });
 
   it('removes a load', () => {
-    expect(decideLoad({ type: 'RemoveLoad', data: { loadId: 9, orgId: 'org-a' } }, given([posted]))).toEqual([
-      removed,
-    ]);
+    spec
+      .given([posted])
+      .when({ type: 'RemoveLoad', data: { loadId: 9, orgId: 'org-a' } })
+      .then([removed]);
   });
 
   it("reports another organization's load as not found", () => {
-    const error = refusal(() =>
-      decideLoad(
-        { type: 'UpdateLoad', data: { loadId: 9, orgId: 'org-b', changes: { product: 'LIGHT' } } },
-        given([posted], 'org-a'),
-      ),
-    );
-    expect(error.kind).toBe('not_found');
+    spec
+      .given([{ ...posted, metadata: { orgId: 'org-a' } }])
+      .when({ type: 'UpdateLoad', data: { loadId: 9, orgId: 'org-b', changes: { product: 'LIGHT' } } })
+      .thenThrows({ kind: 'not_found' });
   });
 
   it('refuses to edit or remove a removed load', () => {
-    const state = given([posted, removed]);
-    expect(
-      refusal(() =>
-        decideLoad(
-          { type: 'UpdateLoad', data: { loadId: 9, orgId: 'org-a', changes: { product: 'LIGHT' } } },
-          state,
-        ),
-      ).kind,
-    ).toBe('not_found');
-    expect(
-      refusal(() => decideLoad({ type: 'RemoveLoad', data: { loadId: 9, orgId: 'org-a' } }, state)).kind,
-    ).toBe('not_found');
+    spec
+      .given([posted, removed])
+      .when({ type: 'UpdateLoad', data: { loadId: 9, orgId: 'org-a', changes: { product: 'LIGHT' } } })
+      .thenThrows({ kind: 'not_found' });
+    spec
+      .given([posted, removed])
+      .when({ type: 'RemoveLoad', data: { loadId: 9, orgId: 'org-a' } })
+      .thenThrows({ kind: 'not_found' });
   });
 });
 

@@ -1,3 +1,4 @@
+import type { Decider } from '../shared/decider.ts';
 import type { MemberRole } from '../shared/enums.ts';
 import { assertNever, conflict, forbidden, illegalState, notFound } from '../shared/errors.ts';
 import type { InvitationRole, MemberProfile, OrganizationEvent } from './events.ts';
@@ -5,7 +6,9 @@ import { DEFAULT_TIME_ZONE } from './organization.ts';
 import { notAllowedMessage, requirePermission } from './permissions.ts';
 import {
   type ActiveOrganization,
+  evolveOrganization,
   type InvitationRecord,
+  initialOrganizationState,
   type OrganizationMember,
   type OrganizationState,
   ownersOf,
@@ -448,3 +451,9 @@ export function decideOrganization(
       return assertNever(command);
   }
 }
+
+export const organizationDecider: Decider<OrganizationState, OrganizationCommand, OrganizationEvent> = {
+  initialState: initialOrganizationState,
+  evolve: evolveOrganization,
+  decide: decideOrganization,
+};

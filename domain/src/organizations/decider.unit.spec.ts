@@ -1,15 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
-  type DomainError,
-  decideOrganization,
-  evolveOrganization,
   INVITATION_VALIDITY_MS,
   type Invitee,
-  initialOrganizationState,
   type OrganizationCommand,
   type OrganizationEvent,
+  organizationDecider,
   organizationMessages,
 } from '../index.ts';
+import { DeciderSpecification } from '../shared/decider-specification.ts';
 
 const org = 'org-1';
 const now = '2026-03-01T12:00:00.000Z';
@@ -76,53 +74,39 @@ const invited: OrganizationEvent = {
   },
 };
 
-const given = (events: OrganizationEvent[]) => events.reduce(evolveOrganization, initialOrganizationState());
-const decide = (events: OrganizationEvent[], command: OrganizationCommand) =>
-  decideOrganization(command, given(events));
-
-function refusal(fn: () => unknown): DomainError {
-  try {
-    fn();
-  } catch (error) {
-    return error as DomainError;
-  }
-  throw new Error('expected a refusal');
-}
+const spec = DeciderSpecification.for(organizationDecider, { metadata: { orgId: org, occurredAt: now } });
+const given = spec.given;
 
 const invitee: Invitee = { userId: 'u-new', email: 'New@x.test', name: 'New', emailVerified: true };
 
 describe('organization decider: members', () => {
   it('changes a role when an admin asks', () => {
-    expect(
-      decide(created, {
+    given(created)
+      .when({
         type: 'UpdateMemberRole',
         data: { actorId: 'u-admin', memberId: 'm-member', role: 'memberPlus' },
-      }),
-    ).toEqual([
-      {
-        type: 'MemberRoleChanged',
-        data: {
-          organizationId: org,
-          memberId: 'm-member',
-          userId: 'u-member',
-          role: 'memberPlus',
-          previousRole: 'member',
+      })
+      .then([
+        {
+          type: 'MemberRoleChanged',
+          data: {
+            organizationId: org,
+            memberId: 'm-member',
+            userId: 'u-member',
+            role: 'memberPlus',
+            previousRole: 'member',
+          },
         },
-      },
-    ]);
+      ]);
   });
 
   it('refuses a role change by a plain member with the permission message', () => {
-    const error = refusal(() =>
-      decide(created, {
+    given(created)
+      .when({
         type: 'UpdateMemberRole',
         data: { actorId: 'u-member', memberId: 'm-admin', role: 'member' },
-      }),
-    );
-    expect([error.kind, error.message]).toEqual([
-      'forbidden',
-      'You are not allowed to access resource: member',
-    ]);
+      })
+      .thenThrows({ kind: 'forbidden', message: 'You are not allowed to access resource: member' });
   });
 
   it('lets only an owner make or unmake an owner', () => {
@@ -130,29 +114,23 @@ describe('organization decider: members', () => {
       { actorId: 'u-admin', memberId: 'm-member', role: 'owner' as const },
       { actorId: 'u-admin', memberId: 'm-owner', role: 'member' as const },
     ]) {
-      expect(refusal(() => decide(created, { type: 'UpdateMemberRole', data: command })).kind).toBe(
-        'forbidden',
-      );
+      given(created).when({ type: 'UpdateMemberRole', data: command }).thenThrows({ kind: 'forbidden' });
     }
   });
 
   it('never loses the last owner: no demotion, removal or leaving', () => {
-    expect(
-      refusal(() =>
-        decide(created, {
-          type: 'UpdateMemberRole',
-          data: { actorId: 'u-owner', memberId: 'm-owner', role: 'admin' },
-        }),
-      ).message,
-    ).toBe(organizationMessages.lastOwner);
-    expect(
-      refusal(() =>
-        decide(created, { type: 'RemoveMember', data: { actorId: 'u-owner', memberId: 'm-owner' } }),
-      ).message,
-    ).toBe(organizationMessages.lastOwner);
-    expect(
-      refusal(() => decide(created, { type: 'LeaveOrganization', data: { actorId: 'u-owner' } })).message,
-    ).toBe(organizationMessages.lastOwnerLeaving);
+    given(created)
+      .when({
+        type: 'UpdateMemberRole',
+        data: { actorId: 'u-owner', memberId: 'm-owner', role: 'admin' },
+      })
+      .thenThrows(organizationMessages.lastOwner);
+    given(created)
+      .when({ type: 'RemoveMember', data: { actorId: 'u-owner', memberId: 'm-owner' } })
+      .thenThrows(organizationMessages.lastOwner);
+    given(created)
+      .when({ type: 'LeaveOrganization', data: { actorId: 'u-owner' } })
+      .thenThrows(organizationMessages.lastOwnerLeaving);
   });
 
   it('lets an owner step down once another owner exists', () => {
@@ -169,9 +147,9 @@ describe('organization decider: members', () => {
         },
       } as OrganizationEvent,
     ];
-    expect(decide(twoOwners, { type: 'LeaveOrganization', data: { actorId: 'u-owner' } })).toEqual([
-      { type: 'MemberLeft', data: { organizationId: org, memberId: 'm-owner', userId: 'u-owner' } },
-    ]);
+    given(twoOwners)
+      .when({ type: 'LeaveOrganization', data: { actorId: 'u-owner' } })
+      .then([{ type: 'MemberLeft', data: { organizationId: org, memberId: 'm-owner', userId: 'u-owner' } }]);
   });
 
   it('takes a removed member out of their teams too', () => {
@@ -180,19 +158,18 @@ describe('organization decider: members', () => {
       { type: 'TeamCreated', data: { organizationId: org, teamId: 't-1', name: 'Night shift' } },
       { type: 'TeamMemberAdded', data: { organizationId: org, teamId: 't-1', userId: 'u-member' } },
     ];
-    expect(
-      decide(withTeam, { type: 'RemoveMember', data: { actorId: 'u-admin', memberId: 'm-member' } }),
-    ).toEqual([
-      { type: 'TeamMemberRemoved', data: { organizationId: org, teamId: 't-1', userId: 'u-member' } },
-      { type: 'MemberRemoved', data: { organizationId: org, memberId: 'm-member', userId: 'u-member' } },
-    ]);
+    given(withTeam)
+      .when({ type: 'RemoveMember', data: { actorId: 'u-admin', memberId: 'm-member' } })
+      .then([
+        { type: 'TeamMemberRemoved', data: { organizationId: org, teamId: 't-1', userId: 'u-member' } },
+        { type: 'MemberRemoved', data: { organizationId: org, memberId: 'm-member', userId: 'u-member' } },
+      ]);
   });
 
   it('refuses anyone outside the organization', () => {
-    const error = refusal(() =>
-      decide(created, { type: 'RemoveMember', data: { actorId: 'u-stranger', memberId: 'm-member' } }),
-    );
-    expect([error.kind, error.message]).toEqual(['forbidden', 'You are not a member of this organization']);
+    given(created)
+      .when({ type: 'RemoveMember', data: { actorId: 'u-stranger', memberId: 'm-member' } })
+      .thenThrows({ kind: 'forbidden', message: 'You are not a member of this organization' });
   });
 });
 
@@ -212,60 +189,54 @@ describe('organization decider: invitations', () => {
     }) as const;
 
   it('sends an invitation valid for 48 hours', () => {
-    expect(decide(created, invite('u-admin'))).toEqual([invited]);
+    given(created).when(invite('u-admin')).then([invited]);
   });
 
   it('refuses members, owner invitations by admins, members and open duplicates', () => {
-    expect(refusal(() => decide(created, invite('u-member'))).message).toBe(
-      'You are not allowed to access resource: invitation',
-    );
-    expect(refusal(() => decide(created, invite('u-admin', 'owner'))).kind).toBe('forbidden');
-    expect(refusal(() => decide(created, invite('u-admin', 'member', 'M@x.test'))).message).toBe(
-      organizationMessages.alreadyMember,
-    );
-    expect(refusal(() => decide([...created, invited], invite('u-admin'))).message).toBe(
-      organizationMessages.alreadyInvited,
-    );
+    given(created).when(invite('u-member')).thenThrows('You are not allowed to access resource: invitation');
+    given(created).when(invite('u-admin', 'owner')).thenThrows({ kind: 'forbidden' });
+    given(created)
+      .when(invite('u-admin', 'member', 'M@x.test'))
+      .thenThrows(organizationMessages.alreadyMember);
+    given([...created, invited])
+      .when(invite('u-admin'))
+      .thenThrows(organizationMessages.alreadyInvited);
   });
 
   it('accepts for the invited address: the invitee becomes a member with the invited role', () => {
-    expect(
-      decide([...created, invited], {
+    given([...created, invited])
+      .when({
         type: 'AcceptInvitation',
         data: { invitationId: 'i-1', memberId: 'm-new', invitee, now },
-      }),
-    ).toEqual([
-      {
-        type: 'InvitationAccepted',
-        data: { organizationId: org, invitationId: 'i-1', userId: 'u-new', memberId: 'm-new' },
-      },
-      {
-        type: 'MemberAdded',
-        data: {
-          organizationId: org,
-          memberId: 'm-new',
-          userId: 'u-new',
-          role: 'member',
-          invitationId: 'i-1',
-          email: 'New@x.test',
-          name: 'New',
+      })
+      .then([
+        {
+          type: 'InvitationAccepted',
+          data: { organizationId: org, invitationId: 'i-1', userId: 'u-new', memberId: 'm-new' },
         },
-      },
-    ]);
+        {
+          type: 'MemberAdded',
+          data: {
+            organizationId: org,
+            memberId: 'm-new',
+            userId: 'u-new',
+            role: 'member',
+            invitationId: 'i-1',
+            email: 'New@x.test',
+            name: 'New',
+          },
+        },
+      ]);
   });
 
   it('refuses another address and an unverified one', () => {
     const accept = (who: Invitee) =>
-      decide([...created, invited], {
+      given([...created, invited]).when({
         type: 'AcceptInvitation',
         data: { invitationId: 'i-1', memberId: 'm-new', invitee: who, now },
       });
-    expect(refusal(() => accept({ ...invitee, email: 'other@x.test' })).message).toBe(
-      organizationMessages.notRecipient,
-    );
-    expect(refusal(() => accept({ ...invitee, emailVerified: false })).message).toBe(
-      organizationMessages.emailNotVerified,
-    );
+    accept({ ...invitee, email: 'other@x.test' }).thenThrows(organizationMessages.notRecipient);
+    accept({ ...invitee, emailVerified: false }).thenThrows(organizationMessages.emailNotVerified);
   });
 
   it('records the expiry when followed too late, then says so', () => {
@@ -274,67 +245,66 @@ describe('organization decider: invitations', () => {
       type: 'AcceptInvitation',
       data: { invitationId: 'i-1', memberId: 'm-new', invitee, now: late },
     };
-    const expired = decide([...created, invited], accept);
-    expect(expired).toEqual([
-      { type: 'InvitationExpired', data: { organizationId: org, invitationId: 'i-1' } },
-    ]);
-    expect(refusal(() => decide([...created, invited, ...expired], accept)).message).toBe(
-      organizationMessages.invitationExpired,
-    );
+    const expired: OrganizationEvent = {
+      type: 'InvitationExpired',
+      data: { organizationId: org, invitationId: 'i-1' },
+    };
+    given([...created, invited])
+      .when(accept)
+      .then([expired]);
+    given([...created, invited, expired])
+      .when(accept)
+      .thenThrows(organizationMessages.invitationExpired);
   });
 
   it('says clearly that a canceled invitation is canceled', () => {
-    const canceled = decide([...created, invited], {
-      type: 'CancelInvitation',
-      data: { actorId: 'u-admin', invitationId: 'i-1' },
-    });
-    expect(canceled).toEqual([
-      { type: 'InvitationCanceled', data: { organizationId: org, invitationId: 'i-1' } },
-    ]);
-    expect(
-      refusal(() =>
-        decide([...created, invited, ...canceled], {
-          type: 'RejectInvitation',
-          data: { invitationId: 'i-1', invitee, now },
-        }),
-      ).message,
-    ).toBe(organizationMessages.invitationCanceled);
+    const canceled: OrganizationEvent = {
+      type: 'InvitationCanceled',
+      data: { organizationId: org, invitationId: 'i-1' },
+    };
+    given([...created, invited])
+      .when({ type: 'CancelInvitation', data: { actorId: 'u-admin', invitationId: 'i-1' } })
+      .then([canceled]);
+    given([...created, invited, canceled])
+      .when({ type: 'RejectInvitation', data: { invitationId: 'i-1', invitee, now } })
+      .thenThrows(organizationMessages.invitationCanceled);
   });
 
   it('resends an expired invitation with a fresh expiry', () => {
     const resendAt = later(INVITATION_VALIDITY_MS * 2);
-    expect(
-      decide([...created, invited], {
+    given([...created, invited])
+      .when({
         type: 'ResendInvitation',
         data: { actorId: 'u-owner', invitationId: 'i-1', now: resendAt },
-      }),
-    ).toEqual([
-      {
-        type: 'InvitationResent',
-        data: {
-          organizationId: org,
-          invitationId: 'i-1',
-          expiresAt: new Date(Date.parse(resendAt) + INVITATION_VALIDITY_MS).toISOString(),
+      })
+      .then([
+        {
+          type: 'InvitationResent',
+          data: {
+            organizationId: org,
+            invitationId: 'i-1',
+            expiresAt: new Date(Date.parse(resendAt) + INVITATION_VALIDITY_MS).toISOString(),
+          },
         },
-      },
-    ]);
+      ]);
   });
 });
 
 describe('organization decider: organization and teams', () => {
   it('lets an admin rename but only an owner delete', () => {
-    expect(
-      decide(created, { type: 'UpdateOrganization', data: { actorId: 'u-admin', name: 'Acme West' } }),
-    ).toEqual([{ type: 'OrganizationUpdated', data: { organizationId: org, name: 'Acme West' } }]);
-    expect(
-      refusal(() => decide(created, { type: 'DeleteOrganization', data: { actorId: 'u-admin' } })).message,
-    ).toBe('You are not allowed to access resource: organization');
-    const deleted = decide(created, { type: 'DeleteOrganization', data: { actorId: 'u-owner' } });
-    expect(
-      refusal(() =>
-        decide([...created, ...deleted], { type: 'LeaveOrganization', data: { actorId: 'u-member' } }),
-      ).kind,
-    ).toBe('not_found');
+    given(created)
+      .when({ type: 'UpdateOrganization', data: { actorId: 'u-admin', name: 'Acme West' } })
+      .then([{ type: 'OrganizationUpdated', data: { organizationId: org, name: 'Acme West' } }]);
+    given(created)
+      .when({ type: 'DeleteOrganization', data: { actorId: 'u-admin' } })
+      .thenThrows('You are not allowed to access resource: organization');
+    const deleted: OrganizationEvent = { type: 'OrganizationDeleted', data: { organizationId: org } };
+    given(created)
+      .when({ type: 'DeleteOrganization', data: { actorId: 'u-owner' } })
+      .then([deleted]);
+    given([...created, deleted])
+      .when({ type: 'LeaveOrganization', data: { actorId: 'u-member' } })
+      .thenThrows({ kind: 'not_found' });
   });
 
   it('keeps team names unique and team members inside the organization', () => {
@@ -342,44 +312,29 @@ describe('organization decider: organization and teams', () => {
       type: 'TeamCreated',
       data: { organizationId: org, teamId: 't-1', name: 'Days' },
     };
-    expect(
-      refusal(() =>
-        decide([...created, team], {
-          type: 'CreateTeam',
-          data: { actorId: 'u-admin', teamId: 't-2', name: 'days' },
-        }),
-      ).message,
-    ).toBe(organizationMessages.teamExists);
-    expect(
-      refusal(() =>
-        decide([...created, team], {
-          type: 'AddTeamMember',
-          data: { actorId: 'u-admin', teamId: 't-1', userId: 'u-stranger' },
-        }),
-      ).kind,
-    ).toBe('not_found');
-    expect(
-      refusal(() =>
-        decide([...created, team], { type: 'DeleteTeam', data: { actorId: 'u-member', teamId: 't-1' } }),
-      ).message,
-    ).toBe('You are not allowed to access resource: team');
+    given([...created, team])
+      .when({ type: 'CreateTeam', data: { actorId: 'u-admin', teamId: 't-2', name: 'days' } })
+      .thenThrows(organizationMessages.teamExists);
+    given([...created, team])
+      .when({ type: 'AddTeamMember', data: { actorId: 'u-admin', teamId: 't-1', userId: 'u-stranger' } })
+      .thenThrows({ kind: 'not_found' });
+    given([...created, team])
+      .when({ type: 'DeleteTeam', data: { actorId: 'u-member', teamId: 't-1' } })
+      .thenThrows('You are not allowed to access resource: team');
   });
 });
 
 describe('organization decider: settings', () => {
   it('records a new time zone, and nothing when the zone and name are unchanged', () => {
-    expect(
-      decide(created, {
-        type: 'UpdateOrganization',
-        data: { actorId: 'u-admin', timeZone: 'America/New_York' },
-      }),
-    ).toEqual([{ type: 'OrganizationUpdated', data: { organizationId: org, timeZone: 'America/New_York' } }]);
-    expect(
-      decide(created, {
+    given(created)
+      .when({ type: 'UpdateOrganization', data: { actorId: 'u-admin', timeZone: 'America/New_York' } })
+      .then([{ type: 'OrganizationUpdated', data: { organizationId: org, timeZone: 'America/New_York' } }]);
+    given(created)
+      .when({
         type: 'UpdateOrganization',
         data: { actorId: 'u-owner', name: 'Acme', timeZone: 'America/Chicago' },
-      }),
-    ).toEqual([]);
+      })
+      .then([]);
   });
 
   it('keeps the time zone of the last update', () => {
@@ -387,23 +342,19 @@ describe('organization decider: settings', () => {
       ...created,
       { type: 'OrganizationUpdated', data: { organizationId: org, timeZone: 'America/Denver' } },
       { type: 'OrganizationUpdated', data: { organizationId: org, name: 'Acme Freight' } },
-    ]);
+    ]).state();
     expect(state).toMatchObject({ name: 'Acme Freight', timeZone: 'America/Denver' });
   });
 
   it('lets owners and admins change the settings, a member not; only an owner deletes', () => {
-    const member = refusal(() =>
-      decide(created, { type: 'UpdateOrganization', data: { actorId: 'u-member', timeZone: 'UTC' } }),
-    );
-    expect([member.kind, member.message]).toEqual([
-      'forbidden',
-      'You are not allowed to access resource: organization',
-    ]);
-    expect(
-      refusal(() => decide(created, { type: 'DeleteOrganization', data: { actorId: 'u-admin' } })).kind,
-    ).toBe('forbidden');
-    expect(decide(created, { type: 'DeleteOrganization', data: { actorId: 'u-owner' } })).toEqual([
-      { type: 'OrganizationDeleted', data: { organizationId: org } },
-    ]);
+    given(created)
+      .when({ type: 'UpdateOrganization', data: { actorId: 'u-member', timeZone: 'UTC' } })
+      .thenThrows({ kind: 'forbidden', message: 'You are not allowed to access resource: organization' });
+    given(created)
+      .when({ type: 'DeleteOrganization', data: { actorId: 'u-admin' } })
+      .thenThrows({ kind: 'forbidden' });
+    given(created)
+      .when({ type: 'DeleteOrganization', data: { actorId: 'u-owner' } })
+      .then([{ type: 'OrganizationDeleted', data: { organizationId: org } }]);
   });
 });

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { Decider } from '../shared/decider.ts';
+import { conflict } from '../shared/errors.ts';
 import { plainText } from '../shared/fields.ts';
 import { isValidTimeZone } from '../shared/time-zone.ts';
 
@@ -145,3 +147,18 @@ export const organizationStream = (organizationId: string) => `organization-${or
 export const organizationSlugStream = (slug: string) => `organizationslug-${slug}`;
 
 export type SlugEvent = { type: 'OrganizationSlugReserved'; data: { slug: string; organizationId: string } };
+
+export type ReserveSlug = { type: 'ReserveSlug'; data: { slug: string; organizationId: string } };
+
+export const slugTakenMessage = (slug: string) => `The slug "${slug}" is already taken`;
+
+/** A slug's stream: the organization that reserved it first, null while it is free. */
+export const slugReservationDecider: Decider<{ organizationId: string | null }, ReserveSlug, SlugEvent> = {
+  initialState: () => ({ organizationId: null }),
+  evolve: (state, event) =>
+    state.organizationId === null ? { organizationId: event.data.organizationId } : state,
+  decide: (command, state) => {
+    if (state.organizationId !== null) throw conflict(slugTakenMessage(command.data.slug));
+    return [{ type: 'OrganizationSlugReserved', data: command.data }];
+  },
+};

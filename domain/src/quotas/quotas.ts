@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dataAnswer, instantAnswer } from '../shared/answers.ts';
+import type { Decider } from '../shared/decider.ts';
 
 /**
  * Quotas on everything the product sends out of the building on a user's say-so: envelopes and their
@@ -108,6 +109,15 @@ export interface QuotaLimitsSet {
   data: { organizationId: string; limits: OrganizationLimits; setBy: string };
 }
 export type QuotaEvent = QuotaTaken | QuotaReleased | QuotaSkipped | QuotaLimitsSet;
+
+export type SetQuotaLimits = { type: 'SetQuotaLimits'; data: QuotaLimitsSet['data'] };
+
+/** Setting is all there is to it: each setting is an event of its own, so the history is the audit. */
+export const quotaLimitsDecider: Decider<null, SetQuotaLimits, QuotaLimitsSet> = {
+  initialState: () => null,
+  evolve: (state) => state,
+  decide: (command) => [{ type: QUOTA_LIMITS_SET, data: command.data }],
+};
 
 /** The UTC day an instant falls on: ledgers are cut by day, so a count reads at most two short streams. */
 export const quotaDay = (at: number) => new Date(at).toISOString().slice(0, 10);

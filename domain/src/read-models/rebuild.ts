@@ -1,3 +1,6 @@
+import type { Decider } from '../shared/decider.ts';
+import { DomainError } from '../shared/errors.ts';
+
 /**
  * Rebuilding the read models without downtime: a super_admin asks for it (an event, so the history
  * shows who did and when), the projector builds every read model again from the first event beside
@@ -51,3 +54,41 @@ export interface ReadModelRebuildStatus {
   etaSeconds: number | null;
   error: string | null;
 }
+
+export interface RequestReadModelRebuild {
+  type: 'RequestReadModelRebuild';
+  data: {
+    requestedBy: string;
+    /** What the projector's status says: a rebuild is running or switching over. */
+    underWay: boolean;
+    /** Requests at or below this position the projector has taken up (or passed over). */
+    handledUpTo: bigint;
+  };
+}
+
+export const REBUILD_RUNNING_MESSAGE = 'A rebuild is already running';
+
+export class RebuildRunningError extends DomainError {
+  constructor() {
+    super('conflict', REBUILD_RUNNING_MESSAGE);
+    this.name = 'RebuildRunningError';
+  }
+}
+
+/**
+ * One rebuild at a time, decided on the requests' stream with the revision read: a request the
+ * projector has not taken up yet is pending, so requests made together cannot all pass.
+ */
+export const readModelRebuildDecider: Decider<
+  { latest: bigint | null },
+  RequestReadModelRebuild,
+  ReadModelRebuildRequested
+> = {
+  initialState: () => ({ latest: null }),
+  evolve: (_state, event) => ({ latest: event.position }),
+  decide: (command, state) => {
+    const pending = state.latest !== null && state.latest > command.data.handledUpTo;
+    if (command.data.underWay || pending) throw new RebuildRunningError();
+    return [{ type: 'ReadModelRebuildRequested', data: { requestedBy: command.data.requestedBy } }];
+  },
+};

@@ -1,3 +1,4 @@
+import { type Decider, withView } from '../shared/decider.ts';
 import { assertNever, illegalState, notFound } from '../shared/errors.ts';
 import type { MailSkipReason, SavedSearchEvent } from './events.ts';
 import {
@@ -6,6 +7,7 @@ import {
   type SavedSearchCreateInput,
   type SavedSearchQuery,
 } from './schemas.ts';
+import { applySavedSearchEvent, type SavedSearch } from './view.ts';
 
 export type SavedSearchFacts = {
   orgId: string;
@@ -150,3 +152,17 @@ export function decideSavedSearch(command: SavedSearchCommand, state: SavedSearc
       return assertNever(command);
   }
 }
+
+export const savedSearchDecider: Decider<SavedSearchState, SavedSearchCommand, SavedSearchEvent> = {
+  initialState: initialSavedSearchState,
+  evolve: (state, event) => evolveSavedSearch(state, event, event.metadata.orgId),
+  decide: decideSavedSearch,
+};
+
+/** The saved search decider whose state also holds the search as its owner sees it, for a command's answer. */
+export const savedSearchCommandDecider = withView<
+  SavedSearchState,
+  SavedSearchCommand,
+  SavedSearchEvent,
+  SavedSearch
+>(savedSearchDecider, applySavedSearchEvent);

@@ -1,3 +1,4 @@
+import type { Decider } from '../shared/decider.ts';
 import { assertNever, illegalState } from '../shared/errors.ts';
 import { SAVED_SEARCHES_MAX, SAVED_SEARCHES_MAX_MESSAGE } from './schemas.ts';
 
@@ -73,3 +74,28 @@ export function decideSavedSearchPlace(
   events.push({ type: 'SavedSearchPlaceTaken', data: { savedSearchId } });
   return events;
 }
+
+export type SavedSearchPlaceCommand =
+  /** `counted`: what the read model holds of the user's searches, while the stream has not counted them. */
+  | { type: 'TakeSavedSearchPlace'; data: { savedSearchId: string; counted: string[] | null } }
+  /** Freeing is the same in any order: a deleted (or never created) search gives its place back. */
+  | { type: 'FreeSavedSearchPlace'; data: { savedSearchId: string } };
+
+export const savedSearchPlacesDecider: Decider<
+  SavedSearchPlacesState,
+  SavedSearchPlaceCommand,
+  SavedSearchPlaceEvent
+> = {
+  initialState: initialSavedSearchPlacesState,
+  evolve: evolveSavedSearchPlaces,
+  decide: (command, state) => {
+    switch (command.type) {
+      case 'TakeSavedSearchPlace':
+        return decideSavedSearchPlace(state, command.data.savedSearchId, command.data.counted);
+      case 'FreeSavedSearchPlace':
+        return [{ type: 'SavedSearchPlaceFreed', data: { savedSearchId: command.data.savedSearchId } }];
+      default:
+        return assertNever(command);
+    }
+  },
+};

@@ -1,7 +1,9 @@
+import { type Decider, withView } from '../shared/decider.ts';
 import { assertNever, illegalState, notFound } from '../shared/errors.ts';
 import { changedFields } from '../shared/posting.ts';
 import type { TruckEvent } from './events.ts';
-import type { TruckChanges, TruckInput } from './schemas.ts';
+import type { Truck, TruckChanges, TruckInput } from './schemas.ts';
+import { applyTruckEvent } from './view.ts';
 
 export type TruckState =
   | { status: 'none' }
@@ -59,3 +61,15 @@ export function decideTruck(command: TruckCommand, state: TruckState): TruckEven
       return assertNever(command);
   }
 }
+
+export const truckDecider: Decider<TruckState, TruckCommand, TruckEvent> = {
+  initialState: initialTruckState,
+  evolve: (state, event) => evolveTruck(state, event, event.metadata.orgId),
+  decide: decideTruck,
+};
+
+/** The truck decider whose state also holds the truck as the product shows it, for a command's answer. */
+export const truckCommandDecider = withView<TruckState, TruckCommand, TruckEvent, Truck>(
+  truckDecider,
+  applyTruckEvent,
+);

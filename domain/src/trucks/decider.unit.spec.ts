@@ -1,12 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import {
-  type DomainError,
-  decideTruck,
-  evolveTruck,
-  initialTruckState,
-  type TruckEvent,
-  truckCreateSchema,
-} from '../index.ts';
+import { describe, it } from 'vitest';
+import { type TruckEvent, truckCreateSchema, truckDecider } from '../index.ts';
+import { DeciderSpecification } from '../shared/decider-specification.ts';
 
 const input = truckCreateSchema.parse({
   trailerType: 'FLATBED',
@@ -19,70 +13,53 @@ const input = truckCreateSchema.parse({
   dispatcherEmail: 'dana@example.com',
 });
 
-const given = (events: TruckEvent[], orgId = 'org-a') =>
-  events.reduce((state, event) => evolveTruck(state, event, orgId), initialTruckState());
-
 const posted: TruckEvent = { type: 'TruckPosted', data: { truckId: 7, ...input } };
 
-function refusal(fn: () => unknown): DomainError {
-  try {
-    fn();
-  } catch (error) {
-    return error as DomainError;
-  }
-  throw new Error('expected a refusal');
-}
+const spec = DeciderSpecification.for(truckDecider, { metadata: { orgId: 'org-a' } });
 
 describe('truck decider', () => {
   it('posts a new truck', () => {
-    expect(
-      decideTruck({ type: 'PostTruck', data: { truckId: 7, orgId: 'org-a', input } }, given([])),
-    ).toEqual([posted]);
+    spec
+      .given([])
+      .when({ type: 'PostTruck', data: { truckId: 7, orgId: 'org-a', input } })
+      .then([posted]);
   });
 
   it('refuses to post a truck id twice', () => {
-    const error = refusal(() =>
-      decideTruck({ type: 'PostTruck', data: { truckId: 7, orgId: 'org-a', input } }, given([posted])),
-    );
-    expect(error.kind).toBe('illegal_state');
+    spec
+      .given([posted])
+      .when({ type: 'PostTruck', data: { truckId: 7, orgId: 'org-a', input } })
+      .thenThrows({ kind: 'illegal_state' });
   });
 
   it('records only the fields that really change', () => {
-    const events = decideTruck(
-      {
+    spec
+      .given([posted])
+      .when({
         type: 'UpdateTruck',
         data: { truckId: 7, orgId: 'org-a', changes: { truckName: 'Blue Pete', status: false } },
-      },
-      given([posted]),
-    );
-    expect(events).toEqual([{ type: 'TruckUpdated', data: { truckId: 7, changes: { status: false } } }]);
+      })
+      .then([{ type: 'TruckUpdated', data: { truckId: 7, changes: { status: false } } }]);
   });
 
   it('records nothing when an edit changes nothing', () => {
-    const state = given([posted]);
-    expect(
-      decideTruck(
-        { type: 'UpdateTruck', data: { truckId: 7, orgId: 'org-a', changes: { truckCity: 'Chicago' } } },
-        state,
-      ),
-    ).toEqual([]);
+    spec
+      .given([posted])
+      .when({ type: 'UpdateTruck', data: { truckId: 7, orgId: 'org-a', changes: { truckCity: 'Chicago' } } })
+      .then([]);
   });
 
   it("reports another organization's truck as not found", () => {
-    const error = refusal(() =>
-      decideTruck({ type: 'RemoveTruck', data: { truckId: 7, orgId: 'org-b' } }, given([posted], 'org-a')),
-    );
-    expect(error.kind).toBe('not_found');
+    spec
+      .given([{ ...posted, metadata: { orgId: 'org-a' } }])
+      .when({ type: 'RemoveTruck', data: { truckId: 7, orgId: 'org-b' } })
+      .thenThrows({ kind: 'not_found' });
   });
 
   it('refuses to edit a removed truck', () => {
-    const state = given([posted, { type: 'TruckRemoved', data: { truckId: 7 } }]);
-    const error = refusal(() =>
-      decideTruck(
-        { type: 'UpdateTruck', data: { truckId: 7, orgId: 'org-a', changes: { status: false } } },
-        state,
-      ),
-    );
-    expect(error.kind).toBe('not_found');
+    spec
+      .given([posted, { type: 'TruckRemoved', data: { truckId: 7 } }])
+      .when({ type: 'UpdateTruck', data: { truckId: 7, orgId: 'org-a', changes: { status: false } } })
+      .thenThrows({ kind: 'not_found' });
   });
 });
