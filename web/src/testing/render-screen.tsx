@@ -1,5 +1,12 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  Outlet,
+  RouterProvider,
+} from '@tanstack/react-router';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, vi } from 'vitest';
@@ -42,13 +49,21 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-/** Renders `screen` under a real QueryClient and a memory router, as the app would. */
-export function renderScreen(screen: () => ReactNode, path = '/') {
+/**
+ * Renders `screen` under a real QueryClient and a memory router, as the app would. With `route` (a
+ * path such as '/$orgSlug/radius-360/'), the screen is that route's component, so links relative to
+ * it resolve as in the app.
+ */
+export function renderScreen(screen: () => ReactNode, path = '/', route?: string) {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
   });
+  const root = createRootRoute({ component: route ? Outlet : screen });
+  const routeTree = route
+    ? root.addChildren([createRoute({ getParentRoute: () => root, path: route, component: screen })])
+    : root;
   const router = createRouter({
-    routeTree: createRootRoute({ component: screen }),
+    routeTree,
     history: createMemoryHistory({ initialEntries: [path] }),
   });
   const view = render(
