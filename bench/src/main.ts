@@ -1,9 +1,12 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { benchActivityQueries } from './activity-queries.ts';
 import { benchAsOfQueries } from './as-of-queries.ts';
 import { benchBoardRebuild } from './board-rebuild.ts';
 import { benchBoardScale } from './board-scale.ts';
 import { benchCsvImport } from './csv-import.ts';
-import { benchEmmettComparison } from './emmett-comparison.ts';
 import { benchEnvelopeQueries } from './envelope-queries.ts';
 import { benchEventStoreAppends } from './event-store-appends.ts';
 import { benchGazetteer } from './gazetteer.ts';
@@ -73,6 +76,21 @@ if (process.argv[2] === 'gazetteer') {
 } else if (process.argv[2] === 'emmett') {
   // `npm run bench -- emmett`: only our event store beside Emmett's SQLite store, the same workloads on both
   // (one to two minutes, Emmett's single appends most of it: not in the full run).
+  // Emmett and its native sqlite3 are not in the workspaces' install: bench/emmett has its own package and
+  // lock file, installed here the first time (compiling sqlite3 takes a minute or two).
+  const emmettFolder = fileURLToPath(new URL('../emmett/', import.meta.url));
+  if (!existsSync(join(emmettFolder, 'node_modules'))) {
+    console.error('installing bench/emmett (Emmett and sqlite3)…');
+    const install = spawnSync('npm', ['install', '--prefix', emmettFolder, '--no-audit', '--no-fund'], {
+      stdio: 'inherit',
+    });
+    if (install.status !== 0) throw new Error(`npm install --prefix bench/emmett failed (${install.status})`);
+  }
+  // A specifier tsc does not follow: the comparison is typechecked with bench/emmett/tsconfig.json.
+  const comparison = new URL('../emmett/emmett-comparison.ts', import.meta.url).href;
+  const { benchEmmettComparison } = (await import(comparison)) as {
+    benchEmmettComparison: () => Promise<Row[]>;
+  };
   await step('event store vs Emmett', () => benchEmmettComparison());
 } else if (process.argv[2] === 'soak') {
   // `npm run bench -- soak`: only the mixed load held for BENCH_SOAK_MINUTES (default 10), minute by minute;

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -17,7 +17,8 @@ function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((entry) => {
     const path = join(dir, entry);
     if (entry === 'node_modules' || entry === 'dist') return [];
-    if (statSync(path).isDirectory()) return sourceFiles(path);
+    // A folder with a package.json of its own (bench/emmett) is a package outside the workspaces.
+    if (statSync(path).isDirectory()) return existsSync(join(path, 'package.json')) ? [] : sourceFiles(path);
     return /\.(ts|tsx)$/.test(entry) && !entry.endsWith('.gen.ts') ? [path] : [];
   });
 }

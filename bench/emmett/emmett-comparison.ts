@@ -1,8 +1,8 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { type NewEvent, newEventId, openSqliteEventStore } from '@dispatch/storage';
-import { metadata, tempDir } from './fixtures.ts';
-import { fmt, type Row } from './stats.ts';
+import { metadata, tempDir } from '../src/fixtures.ts';
+import { fmt, type Row } from '../src/stats.ts';
 
 /**
  * Our embedded event store beside Emmett's SQLite event store (@event-driven-io/emmett-sqlite, on the
