@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { radiusSearchQueryOptions } from '../../../../features/radius/api/get-radius-search';
-import { Radius360Page } from '../../../../features/radius/components/radius-360-page';
+import { Radius360Page } from '../../../../features/radius/components/radius-360/radius-360-page';
 import {
   activeRadius360Search,
   radius360Queries,

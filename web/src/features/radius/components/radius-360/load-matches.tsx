@@ -1,8 +1,8 @@
 import { trailerTypeLabels } from '@dispatch/domain';
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { formatMiles, type LoadMatches } from '../radius-results';
-import { LoadLink, TruckLink } from './result-cells';
+import { Button } from '../../../../components/ui/button';
+import { formatMiles, type LoadMatches } from '../../radius-results';
+import { LoadLink, TruckLink } from '../result-cells';
 
 /** How many loads the list shows before "Show all". */
 const FIRST_LOADS = 8;

@@ -1,8 +1,8 @@
 import { type Direction, directionLabels } from '@dispatch/domain';
 import { Link } from '@tanstack/react-router';
-import { cn } from '../../../lib/cn';
-import type { Sector, SectorCount } from '../radius-results';
-import type { Radius360Search } from '../radius-search';
+import { cn } from '../../../../lib/cn';
+import type { Sector, SectorCount } from '../../radius-results';
+import type { Radius360Search } from '../../radius-search';
 
 /** The compass as it is read: north on top. */
 const layout: (Direction | 'CENTER')[] = [

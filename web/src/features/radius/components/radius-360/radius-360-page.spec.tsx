@@ -4,9 +4,9 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadAnswer, truckAnswer } from '../../../testing/postings';
-import { renderScreen, serveFetch } from '../../../testing/render-screen';
-import { validateRadius360Search } from '../radius-search';
+import { loadAnswer, truckAnswer } from '../../../../testing/postings';
+import { renderScreen, serveFetch } from '../../../../testing/render-screen';
+import { validateRadius360Search } from '../../radius-search';
 import { Radius360Page } from './radius-360-page';
 
 afterEach(cleanup);

@@ -2,10 +2,10 @@
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loadAnswer, truckAnswer } from '../../../testing/postings';
-import { renderScreen, serveFetch } from '../../../testing/render-screen';
-import { countBySector, type LoadResult, type TruckResult } from '../radius-results';
-import type { Radius360Search } from '../radius-search';
+import { loadAnswer, truckAnswer } from '../../../../testing/postings';
+import { renderScreen, serveFetch } from '../../../../testing/render-screen';
+import { countBySector, type LoadResult, type TruckResult } from '../../radius-results';
+import type { Radius360Search } from '../../radius-search';
 import { UsRadiusMap } from './us-radius-map';
 
 afterEach(cleanup);
