@@ -1,4 +1,9 @@
-import { CSV_IMPORT_BODY_MAX_BYTES, truckCsvColumns } from '@dispatch/domain';
+import {
+  CSV_IMPORT_BODY_MAX_BYTES,
+  EVENT_POSITION_HEADER,
+  MIN_POSITION_HEADER,
+  truckCsvColumns,
+} from '@dispatch/domain';
 import { truckBody } from './fixtures.ts';
 import { type BenchServer, startBenchServer } from './http-server.ts';
 import { fmt, type Row } from './stats.ts';
@@ -55,7 +60,7 @@ async function importFiles(server: BenchServer, files: string[]) {
     if (answer.invalid.length) throw new Error(`${answer.invalid.length} rows refused`);
     posted += answer.posted.length;
     skipped += answer.skipped.length;
-    position = response.headers.get('x-event-position') ?? position;
+    position = response.headers.get(EVENT_POSITION_HEADER) ?? position;
   }
   return { posted, skipped, position };
 }
@@ -85,7 +90,7 @@ export async function benchCsvImport({ rows = 10_000 } = {}): Promise<Row[]> {
     // The export reads the read models: wait for the projector to have every posting.
     started = performance.now();
     const caught = await fetch(`${server.url}/api/v1/trucks?limit=1`, {
-      headers: { cookie: server.cookie, 'x-min-position': first.position },
+      headers: { cookie: server.cookie, [MIN_POSITION_HEADER]: first.position },
     });
     const total = ((await caught.json()) as { totalCount: number }).totalCount;
     const catchUpSeconds = (performance.now() - started) / 1000;

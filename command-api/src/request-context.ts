@@ -1,3 +1,4 @@
+import { CORRELATION_ID_HEADER } from '@dispatch/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type CommandContext, type CommandResult, newCommandContext } from './command-handler.ts';
 import { setEventPosition } from './event-position.ts';
@@ -21,7 +22,7 @@ export function requestClientOf(request: FastifyRequest): { ip?: string; userAge
 
 /** The caller's correlation id, when it sent a usable one. */
 function correlationOf(request: FastifyRequest): string | undefined {
-  const correlation = request.headers['x-correlation-id'];
+  const correlation = request.headers[CORRELATION_ID_HEADER];
   return typeof correlation === 'string' && correlation.length > 0 && correlation.length <= 100
     ? correlation
     : undefined;
@@ -44,6 +45,6 @@ export function commandContextOf(
 }
 
 /** Read your writes: a command that appended says the position of its last event. */
-export function sendPosition<S, E>(reply: FastifyReply, result: CommandResult<S, E>) {
+export function sendPosition(reply: FastifyReply, result: Pick<CommandResult<unknown, unknown>, 'position'>) {
   if (result.position !== null) setEventPosition(reply, result.position);
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { REQUEST_ID_HEADER } from '@dispatch/domain';
 import type { FastifyInstance, FastifyReply, FastifyServerOptions } from 'fastify';
 import helmet from 'helmet';
 import { errorBody, MAX_BODY_BYTES } from './boundary.ts';
@@ -91,7 +92,7 @@ export async function installSecurityHeaders(app: FastifyInstance, options: Secu
     setSecurityHeaders(request.raw, reply.raw, (error) => done(error instanceof Error ? error : undefined)),
   );
   app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
+    reply.header(REQUEST_ID_HEADER, request.id);
     if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
   });
 }

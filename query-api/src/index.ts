@@ -2,7 +2,7 @@ export { activityPage } from './activity/activity-page.ts';
 export { envelopeCounts, envelopesPage } from './envelopes/envelopes-page.ts';
 export { listTotal, SEARCH_TOTAL_CAP } from './lists/board-counts.ts';
 export { postingSort } from './lists/posting-filter.ts';
-export { type LiveChange, organizationRoom } from './live/socket-server.ts';
+export { organizationRoom } from './live/socket-server.ts';
 export { monthlyCounts } from './overview/monthly-counts.ts';
 export { postingTotals } from './overview/posting-totals.ts';
 export { type QueryApiOptions, queryApi } from './plugin.ts';

@@ -1,3 +1,4 @@
+import { EVENT_POSITION_HEADER } from '@dispatch/domain';
 import type { LightMyRequestResponse } from 'fastify';
 import { createOrganization, type TestApp } from './test-support.ts';
 
@@ -45,7 +46,7 @@ export async function command(
     headers: { cookie, origin: app.url },
     payload,
   });
-  const position = response.headers['x-event-position'];
+  const position = response.headers[EVENT_POSITION_HEADER];
   if (typeof position === 'string') await app.projector.waitFor(BigInt(position), 5000);
   return response;
 }

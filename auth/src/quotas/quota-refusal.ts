@@ -1,4 +1,4 @@
-import type { QuotaRefusal } from '@dispatch/domain';
+import { CORRELATION_ID_HEADER, type QuotaRefusal } from '@dispatch/domain';
 import { HttpError } from '@dispatch/http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { QuotaClient, QuotaLedger, QuotaTakeRequest } from './quota-ledger.ts';
@@ -7,7 +7,7 @@ const USER_AGENT_MAX = 300;
 
 /** Who sent the request, as every event of a command records it: the real client, bounded. */
 export function quotaClientOf(request: FastifyRequest): QuotaClient {
-  const correlation = request.headers['x-correlation-id'];
+  const correlation = request.headers[CORRELATION_ID_HEADER];
   const agent = request.headers['user-agent'];
   return {
     ...(typeof correlation === 'string' && correlation.length > 0 && correlation.length <= 100

@@ -1,33 +1,33 @@
 import type { AuthService } from '@dispatch/auth';
+import {
+  type ChangeKind,
+  isLiveChangeKind,
+  LIVE_EVENTS,
+  type LiveChange,
+  type LiveChangeKind,
+  MIN_POSITION_PARAMETER,
+  PER_USER_CHANGE_KINDS,
+} from '@dispatch/domain';
 import type { ProductMetrics } from '@dispatch/http';
 import { crossSiteRefusal, trustedOriginMatcher } from '@dispatch/http';
-import { memberRoleOf } from '@dispatch/projector';
+import { memberRoleOf } from '@dispatch/read-models';
 import type { DocumentStore } from '@dispatch/storage';
 import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import type { ProjectionClock } from '../projection-clock.ts';
 import { MAX_WAIT_MS } from '../read-your-writes.ts';
 
-/** What a client receives after each projector commit that touched its organization. */
-export interface LiveChange {
-  kind: string;
-  ids: (string | number)[];
-  position: string;
-  orgId: string;
-}
-
 /** Sent to a socket just before the server closes it because its user left the organization. */
-export const MEMBERSHIP_ENDED_EVENT = 'membership-ended';
+export const MEMBERSHIP_ENDED_EVENT = LIVE_EVENTS.membershipEnded;
 
 export const organizationRoom = (orgId: string) => `org:${orgId}`;
 /** One member's room in one organization: changes only they may hear of (their notifications). */
 export const memberRoom = (orgId: string, userId: string) => `member:${orgId}:${userId}`;
 
-/** Kinds whose ids are the users a change is for: each user hears of their own, nobody else does. */
-const perUserKinds = new Set(['notifications', 'saved-searches']);
+const perUserKinds: ReadonlySet<ChangeKind> = new Set(PER_USER_CHANGE_KINDS);
 
 function positionOf(auth: unknown): bigint | null {
-  const raw = (auth as { minPosition?: unknown } | undefined)?.minPosition;
+  const raw = (auth as Record<string, unknown> | undefined)?.[MIN_POSITION_PARAMETER];
   return typeof raw === 'string' && /^\d{1,20}$/.test(raw) ? BigInt(raw) : null;
 }
 
@@ -80,7 +80,7 @@ function dropWhenBacklogged(socket: Socket, log: FastifyInstance['log']) {
 }
 
 /** Changes after which someone in the room may no longer belong to the organization. */
-const membershipKinds = new Set(['members', 'organization']);
+const membershipKinds: ReadonlySet<LiveChangeKind> = new Set(['members', 'organization']);
 
 /**
  * Socket.IO on the query API's HTTP server. The session cookie is checked in the handshake and the
@@ -137,7 +137,7 @@ export function attachLiveUpdates(
       organizationRoom(socket.data.orgId as string),
       memberRoom(socket.data.orgId as string, socket.data.userId as string),
     ]);
-    socket.emit('ready', { position: options.clock.position().toString() });
+    socket.emit(LIVE_EVENTS.ready, { position: options.clock.position().toString() });
   });
 
   async function dropFormerMembers(orgId: string) {
@@ -155,19 +155,23 @@ export function attachLiveUpdates(
   const unsubscribe = options.clock.subscribe((commit) => {
     const position = commit.position.toString();
     for (const change of commit.changes) {
-      if (perUserKinds.has(change.kind)) {
+      const kind = change.kind;
+      // The projector's own notices (a rebuild asked for) are not the browsers' business.
+      if (!isLiveChangeKind(kind)) continue;
+      if (perUserKinds.has(kind)) {
         for (const userId of change.ids) {
           const room = memberRoom(change.orgId, String(userId));
-          io.to(room).emit('change', { kind: change.kind, ids: [userId], position, orgId: change.orgId });
-          options.metrics?.pushed(change.kind, io.of('/').adapter.rooms.get(room)?.size ?? 0);
+          const message: LiveChange = { kind, ids: [userId], position, orgId: change.orgId };
+          io.to(room).emit(LIVE_EVENTS.change, message);
+          options.metrics?.pushed(kind, io.of('/').adapter.rooms.get(room)?.size ?? 0);
         }
         continue;
       }
-      const message: LiveChange = { kind: change.kind, ids: change.ids, position, orgId: change.orgId };
+      const message: LiveChange = { kind, ids: change.ids, position, orgId: change.orgId };
       const room = organizationRoom(change.orgId);
-      io.to(room).emit('change', message);
-      options.metrics?.pushed(change.kind, io.of('/').adapter.rooms.get(room)?.size ?? 0);
-      if (membershipKinds.has(change.kind)) {
+      io.to(room).emit(LIVE_EVENTS.change, message);
+      options.metrics?.pushed(kind, io.of('/').adapter.rooms.get(room)?.size ?? 0);
+      if (membershipKinds.has(kind)) {
         dropFormerMembers(change.orgId).catch((error) =>
           app.log.error({ err: error }, 'membership check failed'),
         );

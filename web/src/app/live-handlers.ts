@@ -39,4 +39,6 @@ export const liveChangeHandlers: LiveChangeHandlers = {
   // The user's own alerts and saved searches (the server tells only their owner).
   notifications: invalidateNotifications,
   'saved-searches': invalidateSavedSearches,
+  // A ping reaches no read model: the system check hears it through onLiveChange.
+  ping: () => undefined,
 };

@@ -1,5 +1,6 @@
+import { EVENT_POSITION_HEADER, MIN_POSITION_HEADER, PROJECTION_POSITION_HEADER } from '@dispatch/domain';
 import { z } from 'zod';
-import { minPosition, notePosition } from './event-position';
+import { minPosition, noteAnswerPosition, notePosition } from './event-position';
 
 export type FieldErrors = Record<string, string[]>;
 
@@ -143,7 +144,7 @@ export async function request<S extends AnswerSchema>(
   if (body !== undefined) headers.set('content-type', 'application/json');
   if (method === 'GET') {
     const position = minPosition();
-    if (position) headers.set('x-min-position', position);
+    if (position) headers.set(MIN_POSITION_HEADER, position);
   }
 
   let response: Response;
@@ -160,12 +161,13 @@ export async function request<S extends AnswerSchema>(
     throw new ApiError(0, 'NETWORK_ERROR', 'Cannot reach the server. Check your connection and try again.');
   }
 
-  notePosition(response.headers.get('x-event-position'));
+  notePosition(response.headers.get(EVENT_POSITION_HEADER));
   const payload = await readJson(response);
   if (!response.ok) throw toApiError(response.status, payload);
   const parsed = options.answer.safeParse(payload);
   if (!parsed.success)
     throw new AnswerShapeError(`${method} ${path.split('?')[0]}`, response.status, parsed.error.issues);
+  noteAnswerPosition(parsed.data, response.headers.get(PROJECTION_POSITION_HEADER));
   return parsed.data;
 }
 

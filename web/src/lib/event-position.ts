@@ -20,3 +20,16 @@ export function minPosition(): string | null {
 export function forgetPositions(): void {
   highest = null;
 }
+
+/** The position each answer of the read side reflects (`x-projection-position`), by the answer itself. */
+const answerPositions = new WeakMap<object, bigint>();
+
+export function noteAnswerPosition(answer: unknown, position: string | null | undefined): void {
+  if (typeof answer !== 'object' || answer === null || !position || !/^\d+$/.test(position)) return;
+  answerPositions.set(answer, BigInt(position));
+}
+
+/** The position an answer reflects; undefined when it is not known (not an answer of `request`). */
+export function answerPositionOf(answer: unknown): bigint | undefined {
+  return typeof answer === 'object' && answer !== null ? answerPositions.get(answer) : undefined;
+}

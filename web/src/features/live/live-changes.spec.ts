@@ -5,7 +5,7 @@ import { forgetPositions, minPosition } from '../../lib/event-position';
 import { createHighlights } from '../../lib/highlights';
 import type { TrucksPage } from '../trucks';
 import { invalidateTrucks, truckKeys } from '../trucks';
-import { applyLiveChange, refreshAllKinds } from './live-changes';
+import { applyLiveChange, type LiveChangeHandlers, refreshAllKinds } from './live-changes';
 
 const ORG = 'org-1';
 const search = { page: 0, limit: 10, orderBy: 'updatedAt', sort: 'desc' } as const;
@@ -25,7 +25,18 @@ const page = (ids: number[]): TrucksPage => ({
   data: ids.map(truck),
 });
 
-const handlers = { trucks: invalidateTrucks };
+const none = () => undefined;
+const handlers: LiveChangeHandlers = {
+  trucks: invalidateTrucks,
+  loads: none,
+  envelopes: none,
+  members: none,
+  invitations: none,
+  organization: none,
+  notifications: none,
+  'saved-searches': none,
+  ping: none,
+};
 
 describe('applyLiveChange', () => {
   let queryClient: QueryClient;
@@ -75,7 +86,7 @@ describe('applyLiveChange', () => {
     expect(store.get('trucks', 1)).toBeUndefined();
   });
 
-  it('ignores malformed notices and unknown kinds (but still keeps a valid position)', () => {
+  it('ignores malformed notices and kinds the server does not push', () => {
     const store = createHighlights();
     const options = { organizationId: ORG, handlers, highlights: store };
     expect(applyLiveChange(queryClient, null, options)).toBeNull();
@@ -85,11 +96,17 @@ describe('applyLiveChange', () => {
     expect(
       applyLiveChange(queryClient, { kind: 'trucks', ids: [1], position: 'abc', orgId: ORG }, options),
     ).toBeNull();
-    expect(minPosition()).toBeNull();
     expect(
-      applyLiveChange(queryClient, { kind: 'loads', ids: [1], position: '9', orgId: ORG }, options),
+      applyLiveChange(queryClient, { kind: 'boats', ids: [1], position: '9', orgId: ORG }, options),
     ).toBeNull();
-    expect(minPosition()).toBe('9');
+    expect(
+      applyLiveChange(
+        queryClient,
+        { kind: 'read-model-rebuild', ids: ['9'], position: '9', orgId: ORG },
+        options,
+      ),
+    ).toBeNull();
+    expect(minPosition()).toBeNull();
     expect(invalidated(truckKeys.list(ORG, search))).toBe(false);
   });
 

@@ -1,26 +1,16 @@
+import { type LiveChange, type LiveChangeKind, liveChangeSchema } from '@dispatch/domain';
 import type { QueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { notePosition } from '../../lib/event-position';
 import type { Highlights } from '../../lib/highlights';
+import { clientForChangeAt } from './read-through';
 
-/** What the query API emits as `change` after each projector commit. */
-export const liveChangeSchema = z.object({
-  kind: z.string().min(1),
-  // Trucks and loads have number ids; members, invitations and teams have string ids.
-  ids: z.array(z.union([z.number().int(), z.string().min(1)])),
-  position: z.string().regex(/^\d+$/),
-  orgId: z.string().min(1),
-});
-export type LiveChange = z.infer<typeof liveChangeSchema>;
+export { type LiveChange, liveChangeSchema };
 
-/**
- * How each kind of read model refreshes. Without ids (after a reconnect) anything of that kind
- * may have changed.
- */
-export type LiveChangeHandlers = Record<
-  string,
-  (queryClient: QueryClient, ids?: readonly number[]) => unknown
->;
+/** How one kind of read model refreshes. Without ids (after a reconnect) anything of that kind may have changed. */
+export type LiveChangeHandler = (queryClient: QueryClient, ids?: readonly number[]) => unknown;
+
+/** A handler for every kind the server pushes: a kind added without one does not compile. */
+export type LiveChangeHandlers = Record<LiveChangeKind, LiveChangeHandler>;
 
 export interface ApplyLiveChangeOptions {
   /** The session's active organization: a notice for another one is ignored. */
@@ -31,8 +21,8 @@ export interface ApplyLiveChangeOptions {
 
 /**
  * Applies one change notice: remember its position first, so the refetches it triggers ask the
- * read side for at least that position, then invalidate and highlight what changed.
- * Returns the notice when it was applied.
+ * read side for at least that position, then invalidate what does not reflect it yet (see
+ * read-through.ts) and highlight what changed. Returns the notice when it was applied.
  */
 export function applyLiveChange(
   queryClient: QueryClient,
@@ -46,9 +36,9 @@ export function applyLiveChange(
 
   notePosition(change.position);
   const handler = handlers[change.kind];
-  if (!handler) return null;
   const numberIds = change.ids.filter((id): id is number => typeof id === 'number');
-  void handler(queryClient, numberIds.length === change.ids.length ? numberIds : undefined);
+  const client = clientForChangeAt(queryClient, BigInt(change.position));
+  void handler(client, numberIds.length === change.ids.length ? numberIds : undefined);
   highlights.add(change.kind, numberIds);
   return change;
 }

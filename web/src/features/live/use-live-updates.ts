@@ -1,3 +1,4 @@
+import { LIVE_EVENTS, MIN_POSITION_PARAMETER } from '@dispatch/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { io } from 'socket.io-client';
@@ -5,6 +6,7 @@ import { minPosition } from '../../lib/event-position';
 import { highlights } from '../../lib/highlights';
 import { applyLiveChange, type LiveChangeHandlers, liveChangeSchema, refreshAllKinds } from './live-changes';
 import { announceLiveChange, type LiveStatus, reportLiveConnection } from './live-connection';
+import { trackReadPositions } from './read-through';
 
 export type { LiveStatus } from './live-connection';
 
@@ -27,6 +29,7 @@ export function useLiveUpdates(organizationId: string | null, handlers: LiveChan
     }
     setStatus('connecting');
     reportLiveConnection({ status: 'connecting', transport: null, wasConnected: false });
+    const stopTracking = trackReadPositions(queryClient);
     const socket = io({
       path: '/socket.io',
       withCredentials: true,
@@ -37,7 +40,7 @@ export function useLiveUpdates(organizationId: string | null, handlers: LiveChan
       // polling-to-WebSocket upgrade, which could stall and leave the board silently stale.
       transports: ['websocket'],
       // Read your writes: right after joining, the server checks membership once it has seen the join.
-      auth: (send) => send(minPosition() ? { minPosition: minPosition() } : {}),
+      auth: (send) => send(minPosition() ? { [MIN_POSITION_PARAMETER]: minPosition() } : {}),
     });
     let retry: ReturnType<typeof setTimeout> | undefined;
 
@@ -63,7 +66,7 @@ export function useLiveUpdates(organizationId: string | null, handlers: LiveChan
       // A refused handshake is not retried by the client itself; try again shortly.
       if (!socket.active) retry = setTimeout(() => socket.connect(), 1000);
     });
-    socket.on('change', (payload: unknown) => {
+    socket.on(LIVE_EVENTS.change, (payload: unknown) => {
       applyLiveChange(queryClient, payload, { organizationId, handlers: handlersRef.current, highlights });
       // Screens that wait for a notice of their own (the system check's ping) hear every kind.
       const change = liveChangeSchema.safeParse(payload);
@@ -72,6 +75,7 @@ export function useLiveUpdates(organizationId: string | null, handlers: LiveChan
 
     return () => {
       clearTimeout(retry);
+      stopTracking();
       socket.removeAllListeners();
       socket.disconnect();
       highlights.clear();
