@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SigningPage } from '../features/sign-pro/components/signing-page';
+import { SigningPage } from '../features/sign-pro/components/signing/signing-page';
 
 /**
  * The signing link of an envelope mail or SMS. It sits outside the public and signed-in groups: the

@@ -7,8 +7,8 @@ import {
 import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ThemeProvider } from '../../../components/theme/theme-provider';
-import { renderScreen, serveFetch } from '../../../testing/render-screen';
+import { ThemeProvider } from '../../../../components/theme/theme-provider';
+import { renderScreen, serveFetch } from '../../../../testing/render-screen';
 import { SigningPage } from './signing-page';
 
 afterEach(cleanup);

@@ -2,8 +2,8 @@ import { SIGNATURE_MAX_CHARS } from '@dispatch/domain';
 import { Eraser } from 'lucide-react';
 import { type RefObject, useEffect, useId, useImperativeHandle, useRef } from 'react';
 import SignaturePad from 'signature_pad';
-import { Button } from '../../../components/ui/button';
-import { cn } from '../../../lib/cn';
+import { Button } from '../../../../components/ui/button';
+import { cn } from '../../../../lib/cn';
 
 /** What the signing form asks of the pad. */
 export interface SignaturePadController {

@@ -1,6 +1,6 @@
 import { envelopeRejectSchema } from '@dispatch/domain';
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button';
+import { Button } from '../../../../components/ui/button';
 import {
   Dialog,
   DialogClose,
@@ -10,10 +10,10 @@ import {
   DialogHeader,
   DialogTitle,
   DialogTrigger,
-} from '../../../components/ui/dialog';
-import { Field, fieldControlProps } from '../../../components/ui/field';
-import { Textarea } from '../../../components/ui/input';
-import { Spinner } from '../../../components/ui/spinner';
+} from '../../../../components/ui/dialog';
+import { Field, fieldControlProps } from '../../../../components/ui/field';
+import { Textarea } from '../../../../components/ui/input';
+import { Spinner } from '../../../../components/ui/spinner';
 
 const REASON_MAX = 500;
 
