@@ -15,7 +15,7 @@ import { answers, binaryAnswer, parseInput } from '@dispatch/http';
 import { collections, type EnvelopeDocument } from '@dispatch/projector';
 import type { DocumentStore, EventStore } from '@dispatch/storage';
 import type { FastifyPluginAsync } from 'fastify';
-import { resolveAsOf } from '../lists/as-of.ts';
+import { resolveAsOf } from '../as-of/moment.ts';
 import { withoutMinPosition } from '../read-your-writes.ts';
 import { documentFileName } from './document-file-name.ts';
 import { envelopeHistory, readEnvelope } from './envelope-history.ts';

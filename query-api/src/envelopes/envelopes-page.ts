@@ -18,7 +18,9 @@ import {
   listHistories,
 } from '@dispatch/projector';
 import type { DocumentStore, Filter } from '@dispatch/storage';
-import { type AsOfMoment, countValidAt, listPageAsOf } from '../lists/as-of.ts';
+import { countValidAt } from '../as-of/counts.ts';
+import { listPageAsOf } from '../as-of/list-page.ts';
+import type { AsOfMoment } from '../as-of/moment.ts';
 
 /** An envelope as the API answers it: its number back as `id`, what the projector keeps to filter by left out. */
 export function toEnvelope(document: EnvelopeDocument): EnvelopeAnswer {

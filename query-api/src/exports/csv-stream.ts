@@ -2,7 +2,9 @@ import { Readable } from 'node:stream';
 import type { ListHistory } from '@dispatch/projector';
 import type { Document, DocumentStore, Filter, SortKey } from '@dispatch/storage';
 import { stringify } from 'csv-stringify';
-import { type AsOfMoment, allAsOf, rowOfFound } from '../lists/as-of.ts';
+import type { AsOfMoment } from '../as-of/moment.ts';
+import { allAsOf } from '../as-of/sources.ts';
+import { rowOfFound } from '../as-of/versions.ts';
 
 /** Rows read per step of an export: the store is read page by page, never the whole list at once. */
 export const EXPORT_PAGE = 500;

@@ -27,7 +27,7 @@ import {
 import type { DocumentStore, EventStore } from '@dispatch/storage';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { envelopeFilter, toEnvelope } from '../envelopes/envelopes-page.ts';
-import { type AsOfMoment, resolveAsOf } from '../lists/as-of.ts';
+import { type AsOfMoment, resolveAsOf } from '../as-of/moment.ts';
 import { postingSort } from '../lists/posting-filter.ts';
 import { loadListFilter, toLoad } from '../loads/loads-page.ts';
 import { radiusSearch } from '../radius/radius-queries.ts';

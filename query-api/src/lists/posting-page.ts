@@ -1,7 +1,9 @@
 import type { PostingKind, PostingListQuery } from '@dispatch/domain';
 import { collections, listHistories } from '@dispatch/projector';
 import type { Document, DocumentStore, Filter } from '@dispatch/storage';
-import { type AsOfAnswer, type AsOfMoment, boardDaysAsOf, listPageAsOf, type SinceMark } from './as-of.ts';
+import { boardDaysAsOf } from '../as-of/counts.ts';
+import { listPageAsOf } from '../as-of/list-page.ts';
+import type { AsOfAnswer, AsOfMoment, SinceMark } from '../as-of/moment.ts';
 import { type BoardDays, boardDays, countPostings, listTotal } from './board-counts.ts';
 import { postingSort } from './posting-filter.ts';
 

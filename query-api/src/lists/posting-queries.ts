@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { type AnswerCache, listAnswerKey } from '../answer-cache.ts';
 import { cachedTimeZone } from '../organizations/organization-time-zone.ts';
 import { withoutMinPosition } from '../read-your-writes.ts';
-import { type AsOfMoment, resolveAsOf } from './as-of.ts';
+import { type AsOfMoment, resolveAsOf } from '../as-of/moment.ts';
 
 export interface PostingQueriesOptions {
   documents: DocumentStore;

@@ -1,7 +1,7 @@
 import type { Load, LoadListQuery } from '@dispatch/domain';
 import type { LoadDocument } from '@dispatch/projector';
 import type { DocumentStore, Filter } from '@dispatch/storage';
-import type { AsOfMoment } from '../lists/as-of.ts';
+import type { AsOfMoment } from '../as-of/moment.ts';
 import { postingFilter } from '../lists/posting-filter.ts';
 import { postingRows } from '../lists/posting-page.ts';
 

@@ -10,7 +10,9 @@ import {
 } from '@dispatch/domain';
 import { listHistories } from '@dispatch/projector';
 import type { DocumentStore, Filter } from '@dispatch/storage';
-import { type AsOfMoment, addedSince, countAsOf, countValidAt, intersect } from '../lists/as-of.ts';
+import { addedSince, countAsOf, countValidAt } from '../as-of/counts.ts';
+import type { AsOfMoment } from '../as-of/moment.ts';
+import { intersect } from '../as-of/ranges.ts';
 import { countPostings } from '../lists/board-counts.ts';
 
 type Range = Parameters<typeof intersect>[0];

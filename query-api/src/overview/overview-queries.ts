@@ -11,7 +11,7 @@ import { answers, parseInput } from '@dispatch/http';
 import type { DocumentStore, EventStore } from '@dispatch/storage';
 import type { FastifyPluginAsync } from 'fastify';
 import { type AnswerCache, listAnswerKey } from '../answer-cache.ts';
-import { resolveAsOf } from '../lists/as-of.ts';
+import { resolveAsOf } from '../as-of/moment.ts';
 import { cachedTimeZone } from '../organizations/organization-time-zone.ts';
 import { withoutMinPosition } from '../read-your-writes.ts';
 import { monthlyCounts } from './monthly-counts.ts';

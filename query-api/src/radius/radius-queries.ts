@@ -21,20 +21,10 @@ import {
 import type { DocumentStore, EventStore, Filter, NearPage } from '@dispatch/storage';
 import type { FastifyPluginAsync } from 'fastify';
 import { type AnswerCache, listAnswerKey } from '../answer-cache.ts';
-import {
-  type AsOfMoment,
-  type Found,
-  marksSince,
-  pageOfTwo,
-  resolveAsOf,
-  rowIdOfFound,
-  rowOfFound,
-  rowsFilterAt,
-  type SinceMark,
-  type Source,
-  storeOrder,
-  versionsFilterAt,
-} from '../lists/as-of.ts';
+import { pageOfTwo, type Source, storeOrder } from '../as-of/merge.ts';
+import { type AsOfMoment, resolveAsOf, type SinceMark } from '../as-of/moment.ts';
+import { rowsFilterAt, versionsFilterAt } from '../as-of/ranges.ts';
+import { type Found, marksSince, rowIdOfFound, rowOfFound } from '../as-of/versions.ts';
 import { postingFilter } from '../lists/posting-filter.ts';
 import { toLoad } from '../loads/loads-page.ts';
 import { withoutMinPosition } from '../read-your-writes.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pageOfTwo, type Source, storeOrder } from './as-of.ts';
+import { pageOfTwo, type Source, storeOrder } from './merge.ts';
 
 type Row = { id: string; position: string; updatedAt: string | null };
 
