@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { CsvImportPage } from '../../../../features/csv/components/csv-import-page';
+import { CsvImportPage } from '../../../../features/csv/components/csv-import/csv-import-page';
 import { useDocumentTitle } from '../../../../lib/use-document-title';
 
 export const Route = createFileRoute('/_authenticated/$orgSlug/trucks/import')({

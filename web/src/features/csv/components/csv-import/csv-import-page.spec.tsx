@@ -2,7 +2,7 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderScreen, serveFetch } from '../../../testing/render-screen';
+import { renderScreen, serveFetch } from '../../../../testing/render-screen';
 import { CsvImportPage } from './csv-import-page';
 
 afterEach(cleanup);
