@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { readOutbox } from '@dispatch/auth';
-import { bombSignature, padSignature } from '@dispatch/standalone/png-fixtures';
+import { bombSignature, padSignature } from '@dispatch/test-kit';
 import type { BenchServer } from './http-server.ts';
 import { fmt, percentile, type Row } from './stats.ts';
 

@@ -2,10 +2,10 @@ import { join as joinPath } from 'node:path';
 import { readOutbox, readSmsOutbox } from '@dispatch/auth';
 import { envelopeSweeper, hashSigningToken } from '@dispatch/command-api';
 import { envelopeStream, MAX_REMINDERS, REMINDER_INTERVAL_MS } from '@dispatch/domain';
+import { padSignature } from '@dispatch/test-kit';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { command, join, ownerWithOrganization, query } from './organization-fixtures.ts';
-import { padSignature } from './png-fixtures.ts';
 import { startTestApp, type TestApp } from './test-support.ts';
 
 const DAY = 86_400_000;

@@ -1,9 +1,9 @@
 import { join as joinPath } from 'node:path';
 import { readOutbox } from '@dispatch/auth';
 import { MAX_BODY_BYTES } from '@dispatch/http';
+import { bombSignature, inflationBomb, paddedSignature, pngDataUrl } from '@dispatch/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ownerWithOrganization } from './organization-fixtures.ts';
-import { bombSignature, inflationBomb, paddedSignature, pngDataUrl } from './png-fixtures.ts';
 import { apiRoutes, routeKey } from './route-samples.ts';
 import { takesUpload, type UploadKind, uploadRoutes } from './route-uploads.ts';
 import { startTestApp, type TestApp, validLoad, validTruck } from './test-support.ts';

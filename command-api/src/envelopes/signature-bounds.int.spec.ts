@@ -1,11 +1,16 @@
 import { join as joinPath } from 'node:path';
 import { readOutbox } from '@dispatch/auth';
 import { envelopeStream } from '@dispatch/domain';
+import {
+  bombSignature,
+  ownerWithOrganization,
+  padSignature,
+  pngDataUrl,
+  startTestApp,
+  type TestApp,
+} from '@dispatch/test-kit';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ownerWithOrganization } from './organization-fixtures.ts';
-import { bombSignature, padSignature, pngDataUrl } from './png-fixtures.ts';
-import { startTestApp, type TestApp } from './test-support.ts';
 
 /** A drawn signature is bounded before anything is inflated, and stored re-encoded. */
 
