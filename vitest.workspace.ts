@@ -1,17 +1,64 @@
 // The test projects of the repository. vitest 4 no longer reads a workspace file by itself:
-// vitest.config.ts imports this list as `test.projects`.
+// vitest.config.ts imports this list as `test.projects`. Suites that start the product wait for its
+// worker threads and stores in their hooks, which on a loaded machine can take longer than vitest's 10 s.
 export default [
   { test: { name: 'domain', root: './domain', include: ['src/**/*.spec.ts'] } },
-  { test: { name: 'storage', root: './storage', include: ['src/**/*.spec.ts'], testTimeout: 30_000 } },
+  {
+    test: {
+      name: 'storage',
+      root: './storage',
+      include: ['src/**/*.spec.ts'],
+      testTimeout: 30_000,
+      hookTimeout: 30_000,
+    },
+  },
   { test: { name: 'config', root: './config', include: ['src/**/*.spec.ts'] } },
   { test: { name: 'http', root: './http', include: ['src/**/*.spec.ts'] } },
   { test: { name: 'places', root: './places', include: ['src/**/*.spec.ts'] } },
-  { test: { name: 'auth', root: './auth', include: ['src/**/*.spec.ts'], testTimeout: 30_000 } },
   {
-    test: { name: 'command-api', root: './command-api', include: ['src/**/*.spec.ts'], testTimeout: 30_000 },
+    test: {
+      name: 'auth',
+      root: './auth',
+      include: ['src/**/*.spec.ts'],
+      testTimeout: 30_000,
+      hookTimeout: 30_000,
+    },
   },
-  { test: { name: 'projector', root: './projector', include: ['src/**/*.spec.ts'], testTimeout: 30_000 } },
-  { test: { name: 'query-api', root: './query-api', include: ['src/**/*.spec.ts'], testTimeout: 30_000 } },
-  { test: { name: 'standalone', root: './standalone', include: ['src/**/*.spec.ts'], testTimeout: 60_000 } },
+  {
+    test: {
+      name: 'command-api',
+      root: './command-api',
+      include: ['src/**/*.spec.ts'],
+      testTimeout: 30_000,
+      hookTimeout: 30_000,
+    },
+  },
+  {
+    test: {
+      name: 'projector',
+      root: './projector',
+      include: ['src/**/*.spec.ts'],
+      testTimeout: 30_000,
+      hookTimeout: 30_000,
+    },
+  },
+  {
+    test: {
+      name: 'query-api',
+      root: './query-api',
+      include: ['src/**/*.spec.ts'],
+      testTimeout: 30_000,
+      hookTimeout: 30_000,
+    },
+  },
+  {
+    test: {
+      name: 'standalone',
+      root: './standalone',
+      include: ['src/**/*.spec.ts'],
+      testTimeout: 60_000,
+      hookTimeout: 60_000,
+    },
+  },
   { test: { name: 'web', root: './web', include: ['src/**/*.spec.ts', 'src/**/*.spec.tsx'] } },
 ];
