@@ -1,20 +1,16 @@
 import { randomUUID } from 'node:crypto';
+import type { Decider, Recorded } from '@dispatch/domain';
 import {
   type EventMetadata,
   type EventStore,
   type ExpectedRevision,
+  eventMetadata,
   newEventId,
-  type RecordedEvent,
   StreamNotFoundError,
   WrongExpectedRevisionError,
 } from '@dispatch/storage';
 
-/** A decider in the Emmett sense: plain functions over plain data. */
-export interface Decider<State, Command, Event extends { type: string; data: unknown }> {
-  initialState: () => State;
-  evolve: (state: State, event: Event, recorded: RecordedEvent) => State;
-  decide: (command: Command, state: State) => Event[];
-}
+type AnyEvent = { type: string; data: unknown };
 
 /** Who caused a command and why; becomes the metadata of every event it produces. */
 export interface CommandContext {
@@ -24,20 +20,28 @@ export interface CommandContext {
   /** The command's own id: the cause of the events it produces. */
   commandId: string;
   now: () => Date;
-  /** Where the HTTP request came from (see clientMetadata); absent for what the product does on its own. */
+  /** Where the HTTP request came from; absent for what the product does on its own. */
   ip?: string;
   userAgent?: string;
 }
 
-/** The client fields of an event's metadata: those the context has, none when it has none. */
-export function clientMetadata(context: Pick<CommandContext, 'ip' | 'userAgent'>): {
-  ip?: string;
-  userAgent?: string;
-} {
-  return {
-    ...(context.ip ? { ip: context.ip } : {}),
-    ...(context.userAgent ? { userAgent: context.userAgent } : {}),
-  };
+/**
+ * One kind of stream the command side writes: how its streams are named, its decider, the schema
+ * version its events are written with, and (for a stream whose events belong to the organization it
+ * records rather than the caller's: an envelope opened by its receiver, a search the sweep mails)
+ * the organization its state names.
+ */
+export interface Aggregate<Id, State, Command, Event extends AnyEvent> {
+  stream: (id: Id) => string;
+  decider: Decider<State, Command, Event>;
+  schemaVersion: number;
+  organizationOf?: (state: State) => string | null;
+}
+
+/** A stream's folded state and the revision it was folded to (null: the stream has no events). */
+export interface StreamState<State> {
+  state: State;
+  revision: bigint | null;
 }
 
 export interface CommandResult<State, Event> {
@@ -49,63 +53,104 @@ export interface CommandResult<State, Event> {
   position: bigint | null;
 }
 
-export interface HandleOptions<State = unknown> {
-  /** The stream must not exist yet (creation). */
+export interface HandleOptions<State> {
+  /** The stream must not exist yet (creation): it is not read, and a conflict is never retried. */
   create?: boolean;
   /** The revision the caller read; a different current revision is a conflict, never a retry. */
   statedRevision?: bigint;
-  schemaVersion: number;
+  /** Nothing decides against the stream's past: it is not read, and the append states no revision. */
+  unconditional?: boolean;
   /**
-   * The organization the events belong to, from the stream's own state, for a caller without an
-   * organization of its own (an envelope's receiver, the reminder sweep). Null keeps the context's.
+   * A state the caller kept from before: decided on without reading, and on a conflict the events
+   * appended after it are read (an id sequence's block, decided in memory).
    */
-  organizationOf?: (state: State) => string | null;
+  known?: StreamState<State>;
+  /** How many times a command is decided in all when concurrent writers keep winning (3 unless said). */
+  attempts?: number;
+  /** The refusal once the attempts are spent; the store's conflict itself unless said. */
+  exhausted?: () => Error;
 }
 
-const MAX_ATTEMPTS = 3;
+const ATTEMPTS = 3;
 
-/**
- * Reads the stream, folds it, decides, and appends with the revision it read. A concurrent writer
- * makes the append fail; without a stated revision the command is decided again on the new state.
- */
-export async function handleCommand<State, Command, Event extends { type: string; data: unknown }>(
-  store: EventStore,
-  streamId: string,
-  decider: Decider<State, Command, Event>,
-  command: Command,
-  context: CommandContext,
-  options: HandleOptions<State>,
-): Promise<CommandResult<State, Event>> {
-  for (let attempt = 1; ; attempt++) {
-    let state = decider.initialState();
-    let revision: bigint | null = null;
-    if (!options.create) {
-      try {
-        for (const recorded of await store.readStream(streamId)) {
-          state = decider.evolve(state, recorded as unknown as Event, recorded);
-          revision = recorded.revision;
-        }
-      } catch (error) {
-        if (!(error instanceof StreamNotFoundError)) throw error;
-      }
-    }
-    if (options.statedRevision !== undefined && revision !== options.statedRevision) {
-      throw new WrongExpectedRevisionError(streamId, options.statedRevision, revision ?? 'no_stream');
-    }
-    const decided = decider.decide(command, state);
-    if (decided.length === 0) return { state, events: [], revision, position: null };
-
-    const occurredAt = context.now().toISOString();
-    const metadata: EventMetadata = {
-      orgId: options.organizationOf?.(state) ?? context.orgId,
+/** The metadata every event of a command carries (see eventMetadata). */
+export function commandMetadata(context: CommandContext, schemaVersion: number): EventMetadata {
+  return eventMetadata(
+    {
+      orgId: context.orgId,
       actorId: context.actorId,
       correlationId: context.correlationId,
       causationId: context.commandId,
-      schemaVersion: options.schemaVersion,
-      occurredAt,
-      ...clientMetadata(context),
-    };
-    const expected: ExpectedRevision = revision === null ? 'no_stream' : revision;
+      occurredAt: context.now(),
+      ip: context.ip,
+      userAgent: context.userAgent,
+    },
+    schemaVersion,
+  );
+}
+
+/**
+ * Folds a stream into its decider's state; from `known` on (only the events appended after its
+ * revision are read) when the caller kept one.
+ */
+export async function readStreamState<State, Command, Event extends AnyEvent>(
+  store: EventStore,
+  streamId: string,
+  decider: Decider<State, Command, Event>,
+  known?: StreamState<State>,
+): Promise<StreamState<State>> {
+  let state = known?.state ?? decider.initialState();
+  let revision = known?.revision ?? null;
+  try {
+    const options = revision === null ? undefined : { fromRevision: revision + 1n };
+    for (const recorded of await store.readStream(streamId, options)) {
+      state = decider.evolve(state, recorded as unknown as Recorded<Event>);
+      revision = recorded.revision;
+    }
+  } catch (error) {
+    if (!(error instanceof StreamNotFoundError)) throw error;
+  }
+  return { state, revision };
+}
+
+/**
+ * The one command handler: reads the stream, decides, and appends with the revision it read. A
+ * concurrent writer makes the append fail; without a stated revision the command is decided again on
+ * the new state. `command` may be computed from the state read (a count the decision needs).
+ */
+export async function handle<Id, State, Command, Event extends AnyEvent>(
+  store: EventStore,
+  aggregate: Aggregate<Id, State, Command, Event>,
+  id: Id,
+  command: Command | ((state: State) => Command | Promise<Command>),
+  context: CommandContext,
+  options: HandleOptions<State> = {},
+): Promise<CommandResult<State, Event>> {
+  const { decider } = aggregate;
+  const streamId = aggregate.stream(id);
+  const attempts = options.attempts ?? ATTEMPTS;
+  const retried = options.statedRevision === undefined && !options.create && !options.unconditional;
+  let known = options.known;
+  for (let attempt = 1; ; attempt++) {
+    let current: StreamState<State>;
+    if (options.create || options.unconditional) current = { state: decider.initialState(), revision: null };
+    else if (known && attempt === 1) current = known;
+    else if (known) current = known = await readStreamState(store, streamId, decider, known);
+    else current = await readStreamState(store, streamId, decider);
+    let { state } = current;
+    const { revision } = current;
+    if (options.statedRevision !== undefined && revision !== options.statedRevision) {
+      throw new WrongExpectedRevisionError(streamId, options.statedRevision, revision ?? 'no_stream');
+    }
+    const decided = decider.decide(
+      typeof command === 'function' ? await (command as (state: State) => Command)(state) : command,
+      state,
+    );
+    if (decided.length === 0) return { state, events: [], revision, position: null };
+
+    const organization = aggregate.organizationOf?.(state) ?? context.orgId;
+    const metadata = commandMetadata({ ...context, orgId: organization }, aggregate.schemaVersion);
+    const expected: ExpectedRevision = options.unconditional ? 'any' : (revision ?? 'no_stream');
     try {
       const result = await store.append(
         streamId,
@@ -114,22 +159,11 @@ export async function handleCommand<State, Command, Event extends { type: string
       );
       const first = result.nextRevision - BigInt(decided.length) + 1n;
       const events = decided.map((event, index) => ({ ...event, revision: first + BigInt(index), metadata }));
-      for (const event of events) {
-        state = decider.evolve(state, event, {
-          ...event,
-          id: '',
-          streamId,
-          position: result.position,
-        } as RecordedEvent);
-      }
+      for (const event of events) state = decider.evolve(state, { ...event, position: result.position });
       return { state, events, revision: result.nextRevision, position: result.position };
     } catch (error) {
-      const retry =
-        error instanceof WrongExpectedRevisionError &&
-        options.statedRevision === undefined &&
-        !options.create &&
-        attempt < MAX_ATTEMPTS;
-      if (!retry) throw error;
+      if (!(error instanceof WrongExpectedRevisionError) || !retried) throw error;
+      if (attempt >= attempts) throw options.exhausted?.() ?? error;
     }
   }
 }
@@ -148,6 +182,7 @@ export function newCommandContext(input: {
     commandId,
     correlationId: input.correlationId ?? commandId,
     now: () => new Date(),
-    ...clientMetadata(input),
+    ...(input.ip ? { ip: input.ip } : {}),
+    ...(input.userAgent ? { userAgent: input.userAgent } : {}),
   };
 }

@@ -1,16 +1,14 @@
-export { type CommandContext, newCommandContext } from './command-handler.ts';
-export { runEnvelopeCommand } from './envelopes/envelope-commands.ts';
+export * as aggregates from './aggregates.ts';
+export { type CommandContext, handle, newCommandContext } from './command-handler.ts';
 export { ORGANIZATION_DELETED_LINK_MESSAGE } from './envelopes/envelope-organization.ts';
 export { sendEnvelope } from './envelopes/envelope-routes.ts';
 export { type EnvelopeSweeper, envelopeSweeper } from './envelopes/envelope-sweeper.ts';
 export { hashSigningToken, newSigningToken } from './envelopes/signing-token.ts';
 export { EVENT_POSITION_HEADER } from './event-position.ts';
-export { postLoad } from './loads/load-routes.ts';
 export { createOrganization } from './organizations/organization-routes.ts';
 export { type CommandApiOptions, commandApi } from './plugin.ts';
 export {
   type NotificationMailSweeper,
   notificationMailSweeper,
 } from './saved-searches/notification-mail-sweeper.ts';
-export { runSavedSearchCommand } from './saved-searches/saved-search-decider.ts';
-export { postTruck } from './trucks/truck-routes.ts';
+export { allocateId, loadIds, truckIds } from './sequence-ids.ts';

@@ -1,10 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { IdBlock } from '@dispatch/domain';
 import { type EventStore, newEventId, openSqliteEventStore } from '@dispatch/storage';
 import { describe, expect, it } from 'vitest';
 import { newCommandContext } from './command-handler.ts';
-import { allocateId, IdAllocator, type IdBlock } from './sequence-ids.ts';
+import { allocateId, IdAllocator } from './sequence-ids.ts';
 
 const trucks = { stream: 'sequence-truck', allocatedEvent: 'TruckIdAllocated' };
 const loads = { stream: 'sequence-load', allocatedEvent: 'LoadIdAllocated' };

@@ -1,11 +1,12 @@
 import {
-  type EventStore,
-  type ExpectedRevision,
-  newEventId,
-  type RecordedEvent,
-  WrongExpectedRevisionError,
-} from '@dispatch/storage';
-import { type CommandContext, clientMetadata } from './command-handler.ts';
+  ENVELOPE_ID_SEQUENCE_STREAM,
+  type IdSequenceState,
+  LOAD_ID_SEQUENCE_STREAM,
+  TRUCK_ID_SEQUENCE_STREAM,
+} from '@dispatch/domain';
+import type { EventStore } from '@dispatch/storage';
+import { idSequences } from './aggregates.ts';
+import { type CommandContext, handle, type StreamState } from './command-handler.ts';
 
 /** A stream that hands out the numeric ids of one kind of posting, and the event it records. */
 export interface IdSequence {
@@ -17,30 +18,16 @@ export interface IdSequence {
 /** How many ids a process reserves at a time. */
 export const ID_BLOCK_SIZE = 100;
 
-/** A run of reserved ids, `first` to `last` inclusive, as the reservation event records it. */
-export interface IdBlock {
-  first: number;
-  last: number;
-}
+export const truckIds: IdSequence = { stream: TRUCK_ID_SEQUENCE_STREAM, allocatedEvent: 'TruckIdAllocated' };
+export const loadIds: IdSequence = { stream: LOAD_ID_SEQUENCE_STREAM, allocatedEvent: 'LoadIdAllocated' };
+export const envelopeIds: IdSequence = {
+  stream: ENVELOPE_ID_SEQUENCE_STREAM,
+  allocatedEvent: 'EnvelopeIdAllocated',
+};
 
 /** `TruckIdAllocated` → `TruckIdsReserved`: the event that records a block of a sequence. */
 export function reservedEventOf(sequence: IdSequence): string {
   return `${sequence.allocatedEvent.replace(/IdAllocated$/, '')}IdsReserved`;
-}
-
-/**
- * The highest id a sequence event gave out: a block event records its range; an event of the former
- * scheme (one id per event, data `{}`) gave out its revision + 1.
- */
-function lastIdOf(event: RecordedEvent): number {
-  const data = event.data as Partial<IdBlock> | null;
-  return typeof data?.last === 'number' ? data.last : Number(event.revision) + 1;
-}
-
-/** What the allocator knows of a sequence stream: its revision and the highest id reserved in it. */
-interface Tail {
-  expected: ExpectedRevision;
-  last: number;
 }
 
 /**
@@ -59,7 +46,7 @@ export class IdAllocator {
   readonly #store: EventStore;
   readonly #blockSize: number;
   readonly #blocks = new Map<string, { next: number; last: number }>();
-  readonly #tails = new Map<string, Tail>();
+  readonly #tails = new Map<string, StreamState<IdSequenceState>>();
   readonly #reserving = new Map<string, Promise<void>>();
 
   constructor(store: EventStore, options: { blockSize?: number } = {}) {
@@ -83,46 +70,19 @@ export class IdAllocator {
 
   async #reserve(sequence: IdSequence, context: CommandContext): Promise<void> {
     // A process that has not reserved yet assumes an empty stream; the refusal tells it the revision.
-    let tail = this.#tails.get(sequence.stream) ?? { expected: 'no_stream', last: 0 };
-    for (let attempt = 1; ; attempt++) {
-      const block = { first: tail.last + 1, last: tail.last + this.#blockSize };
-      try {
-        const { nextRevision } = await this.#store.append(
-          sequence.stream,
-          [reservationEvent(reservedEventOf(sequence), block, context)],
-          { expected: tail.expected },
-        );
-        this.#tails.set(sequence.stream, { expected: nextRevision, last: block.last });
-        this.#blocks.set(sequence.stream, { next: block.first, last: block.last });
-        return;
-      } catch (error) {
-        // Another process reserved meanwhile (or this one restarted): continue after its block.
-        if (!(error instanceof WrongExpectedRevisionError) || error.actual === 'no_stream' || attempt >= 50) {
-          throw error;
-        }
-        const newest = (await this.#store.readStream(sequence.stream, { fromRevision: error.actual })).at(-1);
-        if (!newest) throw error;
-        tail = { expected: newest.revision, last: lastIdOf(newest) };
-      }
-    }
+    const known = this.#tails.get(sequence.stream) ?? { state: { last: 0 }, revision: null };
+    const { state, revision, events } = await handle(
+      this.#store,
+      idSequences,
+      sequence.stream,
+      { type: 'ReserveIds', data: { eventType: reservedEventOf(sequence), size: this.#blockSize } },
+      context,
+      // Another process reserved meanwhile (or this one restarted): continue after its block.
+      { known, attempts: 50 },
+    );
+    this.#tails.set(sequence.stream, { state, revision });
+    this.#blocks.set(sequence.stream, { next: events[0]?.data?.first ?? state.last, last: state.last });
   }
-}
-
-function reservationEvent(type: string, block: IdBlock, context: CommandContext) {
-  return {
-    id: newEventId(),
-    type,
-    data: block,
-    metadata: {
-      orgId: context.orgId,
-      actorId: context.actorId,
-      correlationId: context.correlationId,
-      causationId: context.commandId,
-      schemaVersion: 1,
-      occurredAt: context.now().toISOString(),
-      ...clientMetadata(context),
-    },
-  };
 }
 
 /** One allocator per store object: the ids of a process come from the blocks it reserved. */

@@ -1,4 +1,4 @@
-import { newCommandContext, runSavedSearchCommand } from '@dispatch/command-api';
+import { aggregates, handle, newCommandContext } from '@dispatch/command-api';
 import { SAVED_SEARCHES_MAX, SAVED_SEARCHES_MAX_MESSAGE, savedSearchCreateSchema } from '@dispatch/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join, ownerWithOrganization, query, signIn } from './organization-fixtures.ts';
@@ -77,8 +77,9 @@ describe('saved searches saved at the same moment', () => {
     const context = newCommandContext({ orgId: owner.organization.id, actorId: user.userId });
     for (let i = 0; i < 3; i++) {
       const savedSearchId = crypto.randomUUID();
-      await runSavedSearchCommand(
+      await handle(
         app.infrastructure.eventStore,
+        aggregates.savedSearches,
         savedSearchId,
         {
           type: 'CreateSavedSearch',

@@ -1,12 +1,14 @@
 import type { AuthService } from '@dispatch/auth';
 import {
+  aggregates,
+  allocateId,
   createOrganization,
+  handle,
   hashSigningToken,
+  loadIds,
   newCommandContext,
-  postLoad,
-  postTruck,
-  runEnvelopeCommand,
   sendEnvelope,
+  truckIds,
 } from '@dispatch/command-api';
 import {
   DEFAULT_ENVELOPE_EXPIRY_DAYS,
@@ -113,7 +115,10 @@ export async function seedDemoData(store: EventStore, auth: AuthService, now = n
       dispatcherEmail: dispatcher.email,
       notes: random() < 0.3 ? 'Tarps and straps on board.' : null,
     });
-    await postTruck(store, input, newCommandContext({ orgId: organization.id, actorId: user.id }));
+    const context = newCommandContext({ orgId: organization.id, actorId: user.id });
+    const truckId = await allocateId(store, truckIds, context);
+    const post = { type: 'PostTruck', data: { truckId, orgId: organization.id, input } } as const;
+    await handle(store, aggregates.trucks, truckId, post, context, { create: true });
   }
   for (let index = 0; index < 30; index++) {
     const origin = usCities[(index * 11 + 3) % usCities.length]!;
@@ -149,7 +154,10 @@ export async function seedDemoData(store: EventStore, auth: AuthService, now = n
       availabilityDate: availability.toISOString().slice(0, 10),
       notes: random() < 0.25 ? 'Appointment needed at the elevator.' : null,
     });
-    await postLoad(store, input, newCommandContext({ orgId: organization.id, actorId: user.id }));
+    const context = newCommandContext({ orgId: organization.id, actorId: user.id });
+    const loadId = await allocateId(store, loadIds, context);
+    const post = { type: 'PostLoad', data: { loadId, orgId: organization.id, input } } as const;
+    await handle(store, aggregates.loads, loadId, post, context, { create: true });
   }
   await seedEnvelopes(
     store,
@@ -213,24 +221,27 @@ async function seedEnvelopes(
     };
     const link = { envelopeId, tokenHash: hashSigningToken(token), client, now: later };
     if (outcome === 'delivered')
-      await runEnvelopeCommand(store, envelopeId, { type: 'OpenEnvelope', data: link }, receiver);
+      await handle(store, aggregates.envelopes, envelopeId, { type: 'OpenEnvelope', data: link }, receiver);
     if (outcome === 'completed')
-      await runEnvelopeCommand(
+      await handle(
         store,
+        aggregates.envelopes,
         envelopeId,
         { type: 'SignEnvelope', data: { ...link, signerName: name, signature: null } },
         receiver,
       );
     if (outcome === 'rejected')
-      await runEnvelopeCommand(
+      await handle(
         store,
+        aggregates.envelopes,
         envelopeId,
         { type: 'RejectEnvelope', data: { ...link, reason: 'Waiting on my insurance certificate first.' } },
         receiver,
       );
     if (outcome === 'voided')
-      await runEnvelopeCommand(
+      await handle(
         store,
+        aggregates.envelopes,
         envelopeId,
         {
           type: 'VoidEnvelope',

@@ -26,6 +26,7 @@ export {
 export { incremented } from './document-store/stored-document.ts';
 export { type EsdbEventStoreOptions, openEsdbEventStore } from './event-store/esdb/open-esdb-event-store.ts';
 export { newEventId } from './event-store/event-id.ts';
+export { type EventCause, eventMetadata } from './event-store/event-metadata.ts';
 export {
   type AppendOptions,
   type AppendResult,

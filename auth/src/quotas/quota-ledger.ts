@@ -30,6 +30,7 @@ import {
 import {
   type EventStore,
   type ExpectedRevision,
+  eventMetadata,
   newEventId,
   StreamNotFoundError,
   WrongExpectedRevisionError,
@@ -346,16 +347,19 @@ export class QuotaLedger {
       id: newEventId(),
       type: event.type,
       data: event.data,
-      metadata: {
-        orgId: request.orgId ?? PLATFORM_ORG_ID,
-        actorId: request.userId,
-        correlationId,
-        causationId: null,
-        schemaVersion: QUOTA_SCHEMA_VERSION,
-        occurredAt: new Date(this.#now()).toISOString(),
-        ...(ip ? { ip } : {}),
-        ...(userAgent ? { userAgent } : {}),
-      },
+      // A ledger entry is no command's decision: nothing caused it but the request.
+      metadata: eventMetadata(
+        {
+          orgId: request.orgId ?? PLATFORM_ORG_ID,
+          actorId: request.userId,
+          correlationId,
+          causationId: null,
+          occurredAt: new Date(this.#now()),
+          ip,
+          userAgent,
+        },
+        QUOTA_SCHEMA_VERSION,
+      ),
     };
   }
 

@@ -5,25 +5,14 @@ import {
   notFound,
   organizationLimitsAnswerSchema,
   organizationLimitsSchema,
-  QUOTA_SCHEMA_VERSION,
-  type QuotaLimitsSet,
-  quotaStreams,
 } from '@dispatch/domain';
 import { answers, parseInput } from '@dispatch/http';
 import type { EventStore } from '@dispatch/storage';
 import type { FastifyPluginAsync } from 'fastify';
-import { type Decider, handleCommand } from '../command-handler.ts';
+import { quotaLimits } from '../aggregates.ts';
+import { handle } from '../command-handler.ts';
 import { loadOrganization } from '../organizations/organization-store.ts';
 import { commandContextOf, sendPosition } from '../request-context.ts';
-
-type SetQuotaLimits = { type: 'SetQuotaLimits'; data: QuotaLimitsSet['data'] };
-
-/** Setting is all there is to it: each setting is an event of its own, so the history is the audit. */
-const quotaLimits: Decider<null, SetQuotaLimits, QuotaLimitsSet> = {
-  initialState: () => null,
-  evolve: (state) => state,
-  decide: (command) => [{ type: 'QuotaLimitsSet', data: command.data }],
-};
 
 /**
  * A platform admin sets an organization's sending limits (and each of its users'), in place of the
@@ -45,13 +34,12 @@ export function quotaLimitRoutes(options: {
         const limits = parseInput(organizationLimitsSchema, request.body, 'body');
         const organization = await loadOrganization(store, organizationId);
         if (organization.status !== 'active') throw notFound('Organization not found');
-        const result = await handleCommand(
+        const result = await handle(
           store,
-          quotaStreams.limits(organizationId),
           quotaLimits,
+          organizationId,
           { type: 'SetQuotaLimits', data: { organizationId, limits, setBy: user.id } },
           commandContextOf(request, { orgId: organizationId, userId: user.id }),
-          { schemaVersion: QUOTA_SCHEMA_VERSION },
         );
         quotas.forgetLimits(organizationId);
         sendPosition(reply, result);

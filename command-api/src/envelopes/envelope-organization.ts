@@ -1,7 +1,8 @@
-import { DomainError, envelopeStream } from '@dispatch/domain';
-import { type EventStore, StreamNotFoundError } from '@dispatch/storage';
+import { DomainError, envelopeDecider } from '@dispatch/domain';
+import type { EventStore } from '@dispatch/storage';
+import { envelopes } from '../aggregates.ts';
+import { readStreamState } from '../command-handler.ts';
 import { organizationDeletions } from '../organizations/organization-store.ts';
-import { envelopeDecider } from './envelope-decider.ts';
 
 export const ORGANIZATION_DELETED_LINK_MESSAGE =
   "The sender's organization no longer exists. There is nothing left to sign.";
@@ -14,16 +15,11 @@ export const ORGANIZATION_DELETED_LINK_MESSAGE =
 export function deletedOrganizationLinks(store: EventStore) {
   const isDeleted = organizationDeletions(store);
   return async (link: { envelopeId: string; tokenHash: string }): Promise<void> => {
-    let state = envelopeDecider.initialState();
-    try {
-      for (const recorded of await store.readStream(envelopeStream(link.envelopeId))) {
-        state = envelopeDecider.evolve(state, recorded as never, recorded);
-      }
-    } catch (error) {
-      if (error instanceof StreamNotFoundError) return;
-      throw error;
-    }
-    const { decision } = state;
+    const { state: decision } = await readStreamState(
+      store,
+      envelopes.stream(link.envelopeId),
+      envelopeDecider,
+    );
     if (decision.status === 'none' || !decision.tokenHashes.includes(link.tokenHash)) return;
     if (await isDeleted(decision.orgId)) throw new DomainError('gone', ORGANIZATION_DELETED_LINK_MESSAGE);
   };

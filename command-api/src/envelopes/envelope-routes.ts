@@ -9,22 +9,20 @@ import {
   envelopeOneAnswerSchema,
   envelopeResentAnswerSchema,
   envelopeSendSchema,
-  envelopeStream,
   envelopeVoidedAnswerSchema,
   envelopeVoidSchema,
   expiryFrom,
   signingLinkAnswerSchema,
 } from '@dispatch/domain';
 import { answers, HttpError, parseInput } from '@dispatch/http';
-import { type EventStore, StreamNotFoundError } from '@dispatch/storage';
+import type { EventStore } from '@dispatch/storage';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { CommandContext } from '../command-handler.ts';
+import { envelopes } from '../aggregates.ts';
+import { type CommandContext, handle, readStreamState } from '../command-handler.ts';
 import { loadOrganization } from '../organizations/organization-store.ts';
 import { commandContextOf, sendPosition } from '../request-context.ts';
-import { allocateId } from '../sequence-ids.ts';
-import { envelopeIds, runEnvelopeCommand } from './envelope-commands.ts';
-import { envelopeDecider } from './envelope-decider.ts';
+import { allocateId, envelopeIds } from '../sequence-ids.ts';
 import { deliverToReceiver, type EnvelopeChannels } from './envelope-delivery.ts';
 import { type SigningRequestKind, signingRequestMessage, voidedMessage } from './envelope-messages.ts';
 import { newSigningToken, signingUrl } from './signing-token.ts';
@@ -55,8 +53,9 @@ export async function sendEnvelope(
   const id = await allocateId(store, envelopeIds, context);
   const envelopeId = randomUUID();
   const { token, tokenHash } = newSigningToken(envelopeId);
-  const result = await runEnvelopeCommand(
+  const result = await handle(
     store,
+    envelopes,
     envelopeId,
     { type: 'SendEnvelope', data: { envelopeId, id, orgId: context.orgId, tokenHash, ...details } },
     context,
@@ -91,21 +90,15 @@ export function envelopeRoutes(options: EnvelopeRoutesOptions): FastifyPluginAsy
     context: CommandContext,
   ) {
     const { envelopeId } = command.data;
-    let state = envelopeDecider.initialState();
-    try {
-      for (const recorded of await store.readStream(envelopeStream(envelopeId)))
-        state = envelopeDecider.evolve(state, recorded as never, recorded);
-    } catch (error) {
-      if (!(error instanceof StreamNotFoundError)) throw error;
-    }
+    const { state } = await readStreamState(store, envelopes.stream(envelopeId), envelopes.decider);
     const envelope = state.view;
     if (
       state.decision.status === 'none' ||
       state.decision.orgId !== actor.orgId ||
       !envelope ||
-      envelopeDecider.decide(command, state).length === 0
+      envelopes.decider.decide(command, state).length === 0
     )
-      return runEnvelopeCommand(store, envelopeId, command, context);
+      return handle(store, envelopes, envelopeId, command, context);
     const sms = envelope.deliveryMethod === 'SMS';
     const taken = await takeQuotaOrRefuse(reply, quotas, {
       orgId: actor.orgId,
@@ -115,7 +108,7 @@ export function envelopeRoutes(options: EnvelopeRoutesOptions): FastifyPluginAsy
       receiver: (sms ? envelope.receiverPhoneNumber : envelope.receiverEmail) ?? null,
     });
     try {
-      return await runEnvelopeCommand(store, envelopeId, command, context);
+      return await handle(store, envelopes, envelopeId, command, context);
     } catch (error) {
       await taken.release();
       throw error;
@@ -141,8 +134,9 @@ export function envelopeRoutes(options: EnvelopeRoutesOptions): FastifyPluginAsy
         { err: error, envelopeId: envelope.envelopeId },
         'signing request could not be delivered',
       );
-      const cancelled = await runEnvelopeCommand(
+      const cancelled = await handle(
         store,
+        envelopes,
         envelope.envelopeId,
         {
           type: 'CancelUndeliverable',
@@ -233,8 +227,9 @@ export function envelopeRoutes(options: EnvelopeRoutesOptions): FastifyPluginAsy
         const actor = await requireSignPro(auth, request);
         const { envelopeId } = parseInput(envelopeIdParams, request.params, 'params');
         const { voidReason } = parseInput(envelopeVoidSchema, request.body, 'body');
-        const result = await runEnvelopeCommand(
+        const result = await handle(
           store,
+          envelopes,
           envelopeId,
           { type: 'VoidEnvelope', data: { envelopeId, orgId: actor.orgId, voidReason } },
           contextOf(request, actor),

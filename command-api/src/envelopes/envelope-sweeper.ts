@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { collections } from '@dispatch/projector';
 import type { DocumentStore, EventStore } from '@dispatch/storage';
 import type { FastifyBaseLogger } from 'fastify';
-import type { CommandContext } from '../command-handler.ts';
+import { envelopes } from '../aggregates.ts';
+import { type CommandContext, handle } from '../command-handler.ts';
 import { organizationDeletions } from '../organizations/organization-store.ts';
 import { repeatedSweep, sweepDue } from '../sweeping.ts';
-import { runEnvelopeCommand } from './envelope-commands.ts';
 import { deliverToReceiver, type EnvelopeChannels } from './envelope-delivery.ts';
 import { signingRequestMessage } from './envelope-messages.ts';
 import { newSigningToken, signingUrl } from './signing-token.ts';
@@ -42,8 +42,9 @@ export function envelopeSweeper(options: EnvelopeSweeperOptions) {
       correlationId: commandId,
       now: () => now,
     };
-    const result = await runEnvelopeCommand(
+    const result = await handle(
       store,
+      envelopes,
       envelopeId,
       { type: 'SweepEnvelope', data: { envelopeId, now, tokenHash } },
       context,

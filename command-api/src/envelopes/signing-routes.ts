@@ -16,9 +16,9 @@ import { answers, HttpError, parseInput } from '@dispatch/http';
 import type { EventStore } from '@dispatch/storage';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { newCommandContext } from '../command-handler.ts';
+import { envelopes } from '../aggregates.ts';
+import { handle, newCommandContext } from '../command-handler.ts';
 import { requestClientOf, sendPosition } from '../request-context.ts';
-import { runEnvelopeCommand } from './envelope-commands.ts';
 import { deletedOrganizationLinks } from './envelope-organization.ts';
 import { closeSignaturePool, normalizedSignature, startSignaturePool } from './signature-image.ts';
 import { readSigningToken } from './signing-token.ts';
@@ -64,7 +64,7 @@ export function signingRoutes(options: SigningRoutesOptions): FastifyPluginAsync
     await refuseDeletedOrganization(link);
     const now = clock();
     const command = makeCommand({ ...link, client: clientOf(request), now });
-    // The receiver has no organization: the events take the envelope's own (see runEnvelopeCommand).
+    // The receiver has no organization: the events take the envelope's own (see aggregates).
     const context = {
       ...newCommandContext({
         orgId: '',
@@ -73,7 +73,7 @@ export function signingRoutes(options: SigningRoutesOptions): FastifyPluginAsync
       }),
       now: clock,
     };
-    return runEnvelopeCommand(store, link.envelopeId, command, context);
+    return handle(store, envelopes, link.envelopeId, command, context);
   }
 
   /** A command that found the envelope expired has cancelled it: the link is gone. */

@@ -1,28 +1,19 @@
 import { createHash } from 'node:crypto';
 import {
   ALREADY_IMPORTED_MESSAGE,
-  CSV_IMPORT_SCHEMA_VERSION,
   type CsvImportAnswer,
   type CsvImportKind,
-  type CsvImportRowReserved,
   type CsvPreviewAnswer,
   canonicalRowText,
   checkCsvRow,
-  csvImportKeyStream,
+  csvImportKeyDecider,
   type LoadInput,
-  loadStream,
   type TruckInput,
-  truckStream,
 } from '@dispatch/domain';
-import {
-  type EventStore,
-  newEventId,
-  StreamNotFoundError,
-  WrongExpectedRevisionError,
-} from '@dispatch/storage';
-import { type CommandContext, clientMetadata } from '../command-handler.ts';
-import { allocateLoadId, postLoad } from '../loads/load-routes.ts';
-import { allocateTruckId, postTruck } from '../trucks/truck-routes.ts';
+import { type EventStore, StreamNotFoundError, WrongExpectedRevisionError } from '@dispatch/storage';
+import { csvImportKeys, loads, trucks } from '../aggregates.ts';
+import { type CommandContext, handle, readStreamState } from '../command-handler.ts';
+import { allocateId, loadIds, truckIds } from '../sequence-ids.ts';
 import { readCsvFile } from './csv-file.ts';
 
 /** Every row of a file checked with its kind's create schema; nothing is written. */
@@ -40,16 +31,30 @@ export function previewCsv(kind: CsvImportKind, text: string): CsvPreviewAnswer 
 /** How a kind's postings are made: its id sequence, its stream, its post command. */
 const postings = {
   trucks: {
-    allocate: allocateTruckId,
-    stream: truckStream,
-    post: (store: EventStore, values: unknown, context: CommandContext, id: number) =>
-      postTruck(store, values as TruckInput, context, id),
+    ids: truckIds,
+    stream: trucks.stream,
+    post: (store: EventStore, values: unknown, context: CommandContext, truckId: number) =>
+      handle(
+        store,
+        trucks,
+        truckId,
+        { type: 'PostTruck', data: { truckId, orgId: context.orgId, input: values as TruckInput } },
+        context,
+        { create: true },
+      ),
   },
   loads: {
-    allocate: allocateLoadId,
-    stream: loadStream,
-    post: (store: EventStore, values: unknown, context: CommandContext, id: number) =>
-      postLoad(store, values as LoadInput, context, id),
+    ids: loadIds,
+    stream: loads.stream,
+    post: (store: EventStore, values: unknown, context: CommandContext, loadId: number) =>
+      handle(
+        store,
+        loads,
+        loadId,
+        { type: 'PostLoad', data: { loadId, orgId: context.orgId, input: values as LoadInput } },
+        context,
+        { create: true },
+      ),
   },
 } as const;
 
@@ -79,13 +84,7 @@ function keyed(rows: { line: number; values: Record<string, unknown> }[]): Valid
 
 /** The posting an import key's stream names, or null when the key was never reserved. */
 async function reservedPosting(store: EventStore, stream: string): Promise<number | null> {
-  try {
-    const [first] = await store.readStream(stream);
-    return (first as unknown as CsvImportRowReserved | undefined)?.data.postingId ?? null;
-  } catch (error) {
-    if (error instanceof StreamNotFoundError) return null;
-    throw error;
-  }
+  return (await readStreamState(store, stream, csvImportKeyDecider)).state.postingId;
 }
 
 async function streamExists(store: EventStore, stream: string): Promise<boolean> {
@@ -123,33 +122,19 @@ async function importRow(
   context: CommandContext,
 ): Promise<RowOutcome> {
   const posting = postings[kind];
-  const stream = csvImportKeyStream(kind, context.orgId, row.key);
+  const key = { kind, orgId: context.orgId, key: row.key };
+  const stream = csvImportKeys.stream(key);
   let id = await reservedPosting(store, stream);
   if (id === null) {
-    const allocated = await posting.allocate(store, context);
-    const reserved: CsvImportRowReserved = {
-      type: 'CsvImportRowReserved',
-      data: { kind, postingId: allocated, occurrence: row.occurrence },
-    };
+    const allocated = await allocateId(store, posting.ids, context);
     try {
-      await store.append(
-        stream,
-        [
-          {
-            id: newEventId(),
-            ...reserved,
-            metadata: {
-              orgId: context.orgId,
-              actorId: context.actorId,
-              correlationId: context.correlationId,
-              causationId: context.commandId,
-              schemaVersion: CSV_IMPORT_SCHEMA_VERSION,
-              occurredAt: context.now().toISOString(),
-              ...clientMetadata(context),
-            },
-          },
-        ],
-        { expected: 'no_stream' },
+      await handle(
+        store,
+        csvImportKeys,
+        key,
+        { type: 'ReserveCsvImportRow', data: { kind, postingId: allocated, occurrence: row.occurrence } },
+        context,
+        { create: true },
       );
       id = allocated;
     } catch (error) {

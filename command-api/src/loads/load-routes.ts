@@ -1,44 +1,17 @@
 import type { AuthService } from '@dispatch/auth';
 import { requireOrganization } from '@dispatch/auth';
-import {
-  LOAD_ID_SEQUENCE_STREAM,
-  LOAD_SCHEMA_VERSION,
-  type LoadInput,
-  loadAnswerSchema,
-  loadCreateSchema,
-  loadPatchSchema,
-  loadStream,
-} from '@dispatch/domain';
+import { loadAnswerSchema, loadCreateSchema, loadPatchSchema } from '@dispatch/domain';
 import { answers, parseInput } from '@dispatch/http';
 import type { EventStore } from '@dispatch/storage';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { type CommandContext, handleCommand } from '../command-handler.ts';
+import { loads } from '../aggregates.ts';
+import { handle } from '../command-handler.ts';
 import { commandContextOf, sendPosition } from '../request-context.ts';
-import { allocateId, type IdSequence } from '../sequence-ids.ts';
-import { loadDecider } from './load-decider.ts';
+import { allocateId, loadIds } from '../sequence-ids.ts';
 
 const loadParams = z.object({ id: z.coerce.number().int().positive('Load id must be a positive integer') });
 const versionQuery = z.object({ version: z.coerce.number().int().nonnegative().optional() }).strict();
-
-const loadIds: IdSequence = { stream: LOAD_ID_SEQUENCE_STREAM, allocatedEvent: 'LoadIdAllocated' };
-
-/** The next load id. */
-export const allocateLoadId = (store: EventStore, context: CommandContext) =>
-  allocateId(store, loadIds, context);
-
-/** Posts a load under a newly allocated id, or under `given`, one allocated before (a CSV import's row). */
-export async function postLoad(store: EventStore, input: LoadInput, context: CommandContext, given?: number) {
-  const loadId = given ?? (await allocateLoadId(store, context));
-  return handleCommand(
-    store,
-    loadStream(loadId),
-    loadDecider,
-    { type: 'PostLoad', data: { loadId, orgId: context.orgId, input } },
-    context,
-    { create: true, schemaVersion: LOAD_SCHEMA_VERSION },
-  );
-}
 
 export function loadRoutes(options: { store: EventStore; auth: AuthService }): FastifyPluginAsync {
   const { store, auth } = options;
@@ -48,7 +21,16 @@ export function loadRoutes(options: { store: EventStore; auth: AuthService }): F
     app.post('/api/v1/loads', answers({ 201: loadAnswerSchema }), async (request, response) => {
       const actor = await requireOrganization(auth, request);
       const input = parseInput(loadCreateSchema, request.body, 'body');
-      const result = await postLoad(store, input, commandContextOf(request, actor));
+      const context = commandContextOf(request, actor);
+      const loadId = await allocateId(store, loadIds, context);
+      const result = await handle(
+        store,
+        loads,
+        loadId,
+        { type: 'PostLoad', data: { loadId, orgId: actor.orgId, input } },
+        context,
+        { create: true },
+      );
       sendPosition(response, result);
       return response.status(201).send(result.state.view);
     });
@@ -57,13 +39,13 @@ export function loadRoutes(options: { store: EventStore; auth: AuthService }): F
       const actor = await requireOrganization(auth, request);
       const { id } = parseInput(loadParams, request.params, 'params');
       const { version, ...changes } = parseInput(loadPatchSchema, request.body, 'body');
-      const result = await handleCommand(
+      const result = await handle(
         store,
-        loadStream(id),
-        loadDecider,
+        loads,
+        id,
         { type: 'UpdateLoad', data: { loadId: id, orgId: actor.orgId, changes } },
         commandContextOf(request, actor),
-        { statedRevision: statedRevision(version), schemaVersion: LOAD_SCHEMA_VERSION },
+        { statedRevision: statedRevision(version) },
       );
       sendPosition(response, result);
       return response.send(result.state.view);
@@ -73,13 +55,13 @@ export function loadRoutes(options: { store: EventStore; auth: AuthService }): F
       const actor = await requireOrganization(auth, request);
       const { id } = parseInput(loadParams, request.params, 'params');
       const { version } = parseInput(versionQuery, request.query, 'query');
-      const result = await handleCommand(
+      const result = await handle(
         store,
-        loadStream(id),
-        loadDecider,
+        loads,
+        id,
         { type: 'RemoveLoad', data: { loadId: id, orgId: actor.orgId } },
         commandContextOf(request, actor),
-        { statedRevision: statedRevision(version), schemaVersion: LOAD_SCHEMA_VERSION },
+        { statedRevision: statedRevision(version) },
       );
       sendPosition(response, result);
       return response.status(204).send();

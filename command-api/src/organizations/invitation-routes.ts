@@ -15,6 +15,7 @@ import {
   inviteMemberSchema,
   notFound,
   type OrganizationCommand,
+  type OrganizationEvent,
   type OrganizationState,
   organizationMessages,
 } from '@dispatch/domain';
@@ -22,10 +23,12 @@ import { answers, parseInput } from '@dispatch/http';
 import { collections, type InvitationDocument } from '@dispatch/projector';
 import type { DocumentStore, EventStore } from '@dispatch/storage';
 import type { FastifyBaseLogger, FastifyPluginAsync, FastifyReply } from 'fastify';
+import { organizations } from '../aggregates.ts';
+import { type CommandResult, handle } from '../command-handler.ts';
 import { commandContextOf, sendPosition } from '../request-context.ts';
 import { acceptInvitationUrl, invitationMail } from './invitation-mail.ts';
 import { inviteeOf } from './member-profile.ts';
-import { loadOrganization, organizationDecider, runOrganizationCommand } from './organization-store.ts';
+import { loadOrganization } from './organization-store.ts';
 
 export interface InvitationRoutesOptions {
   store: EventStore;
@@ -73,10 +76,10 @@ export function invitationRoutes(options: InvitationRoutesOptions): FastifyPlugi
     reply: FastifyReply,
     actor: { orgId: string; userId: string },
     command: OrganizationCommand,
-    run: () => ReturnType<typeof runOrganizationCommand>,
+    run: () => Promise<CommandResult<OrganizationState, OrganizationEvent>>,
   ) {
     const current = await loadOrganization(store, actor.orgId);
-    organizationDecider.decide(command, current);
+    organizations.decider.decide(command, current);
     const organization = active(current);
     const email =
       command.type === 'InviteMember'
@@ -157,7 +160,7 @@ export function invitationRoutes(options: InvitationRoutesOptions): FastifyPlugi
           },
         };
         const result = await withQuota(reply, actor, invite, () =>
-          runOrganizationCommand(store, actor.orgId, invite, context),
+          handle(store, organizations, actor.orgId, invite, context),
         );
         sendPosition(reply, result);
         const emailSent = await mailInvitation(request.log, result.state, invitationId, user.name);
@@ -187,7 +190,7 @@ export function invitationRoutes(options: InvitationRoutesOptions): FastifyPlugi
           data: { actorId: actor.userId, invitationId, now: context.now().toISOString() },
         };
         const result = await withQuota(reply, actor, resend, () =>
-          runOrganizationCommand(store, actor.orgId, resend, context),
+          handle(store, organizations, actor.orgId, resend, context),
         );
         sendPosition(reply, result);
         const emailSent = await mailInvitation(
@@ -211,8 +214,9 @@ export function invitationRoutes(options: InvitationRoutesOptions): FastifyPlugi
       async (request, reply) => {
         const actor = await requireOrganization(auth, request);
         const { invitationId } = parseInput(invitationIdSchema, request.body, 'body');
-        const result = await runOrganizationCommand(
+        const result = await handle(
           store,
+          organizations,
           actor.orgId,
           { type: 'CancelInvitation', data: { actorId: actor.userId, invitationId } },
           commandContextOf(request, actor),
@@ -231,8 +235,9 @@ export function invitationRoutes(options: InvitationRoutesOptions): FastifyPlugi
         const { invitationId } = parseInput(invitationIdSchema, request.body, 'body');
         const organizationId = await organizationOfInvitation(invitationId);
         const context = commandContextOf(request, { orgId: organizationId, userId: user.id });
-        const result = await runOrganizationCommand(
+        const result = await handle(
           store,
+          organizations,
           organizationId,
           {
             type: 'AcceptInvitation',
@@ -277,8 +282,9 @@ export function invitationRoutes(options: InvitationRoutesOptions): FastifyPlugi
         const { invitationId } = parseInput(invitationIdSchema, request.body, 'body');
         const organizationId = await organizationOfInvitation(invitationId);
         const context = commandContextOf(request, { orgId: organizationId, userId: user.id });
-        const result = await runOrganizationCommand(
+        const result = await handle(
           store,
+          organizations,
           organizationId,
           {
             type: 'RejectInvitation',

@@ -15,8 +15,9 @@ import {
 import { answers, HttpError, parseInput } from '@dispatch/http';
 import type { EventStore } from '@dispatch/storage';
 import type { FastifyPluginAsync } from 'fastify';
+import { organizations } from '../aggregates.ts';
+import { handle } from '../command-handler.ts';
 import { commandContextOf, sendPosition } from '../request-context.ts';
-import { runOrganizationCommand } from './organization-store.ts';
 
 /**
  * The one answer add-member gives anyone who is not a platform admin, whatever the e-mail: it says
@@ -70,8 +71,9 @@ export function memberRoutes(options: { store: EventStore; auth: AuthService }):
         requirePermission(actor.role, 'member', 'create');
         const memberId = randomUUID();
         const user = await verifiedUserByEmail(email);
-        const result = await runOrganizationCommand(
+        const result = await handle(
           store,
+          organizations,
           actor.orgId,
           { type: 'AddMember', data: { actorId: actor.userId, memberId, user, role } },
           commandContextOf(request, actor),
@@ -90,8 +92,9 @@ export function memberRoutes(options: { store: EventStore; auth: AuthService }):
       async (request, reply) => {
         const actor = await requireOrganization(auth, request);
         const { memberId, role } = parseInput(updateMemberRoleSchema, request.body, 'body');
-        const result = await runOrganizationCommand(
+        const result = await handle(
           store,
+          organizations,
           actor.orgId,
           { type: 'UpdateMemberRole', data: { actorId: actor.userId, memberId, role } },
           commandContextOf(request, actor),
@@ -107,8 +110,9 @@ export function memberRoutes(options: { store: EventStore; auth: AuthService }):
       async (request, reply) => {
         const actor = await requireOrganization(auth, request);
         const { memberId } = parseInput(memberIdSchema, request.body, 'body');
-        const result = await runOrganizationCommand(
+        const result = await handle(
           store,
+          organizations,
           actor.orgId,
           { type: 'RemoveMember', data: { actorId: actor.userId, memberId } },
           commandContextOf(request, actor),

@@ -5,10 +5,8 @@ import {
   type CreateOrganizationInput,
   createOrganizationSchema,
   type MemberProfile,
-  ORGANIZATION_SCHEMA_VERSION,
   okAnswerSchema,
   organizationCommandAnswerSchema,
-  organizationStream,
   requireMembership,
   requirePermission,
   setActiveOrganizationSchema,
@@ -18,11 +16,12 @@ import {
 import { answers, parseInput } from '@dispatch/http';
 import type { EventStore } from '@dispatch/storage';
 import type { FastifyPluginAsync } from 'fastify';
-import { handleCommand, newCommandContext } from '../command-handler.ts';
+import { organizations } from '../aggregates.ts';
+import { handle, newCommandContext } from '../command-handler.ts';
 import { setEventPosition } from '../event-position.ts';
 import { commandContextOf, requestClientOf, sendPosition } from '../request-context.ts';
 import { memberProfileOf } from './member-profile.ts';
-import { loadOrganization, organizationDecider, runOrganizationCommand } from './organization-store.ts';
+import { loadOrganization } from './organization-store.ts';
 import { reserveSlug } from './slug-reservation.ts';
 
 /** Creates an organization with its creator as owner; the slug is derived from the name unless given. */
@@ -42,10 +41,10 @@ export async function createOrganization(
     context,
   );
   const { id: userId, ...profile } = creator;
-  const result = await handleCommand(
+  const result = await handle(
     store,
-    organizationStream(organizationId),
-    organizationDecider,
+    organizations,
+    organizationId,
     {
       type: 'CreateOrganization',
       data: {
@@ -57,7 +56,7 @@ export async function createOrganization(
       },
     },
     context,
-    { create: true, schemaVersion: ORGANIZATION_SCHEMA_VERSION },
+    { create: true },
   );
   return { id: organizationId, name: input.name, slug, position: result.position ?? 0n };
 }
@@ -97,8 +96,9 @@ export function organizationRoutes(options: { store: EventStore; auth: AuthServi
         requirePermission(actor.role, 'organization', 'update');
         const context = commandContextOf(request, actor);
         const slug = input.slug && (await reserveSlug(store, input.slug, true, actor.orgId, context));
-        const result = await runOrganizationCommand(
+        const result = await handle(
           store,
+          organizations,
           actor.orgId,
           {
             type: 'UpdateOrganization',
@@ -125,8 +125,9 @@ export function organizationRoutes(options: { store: EventStore; auth: AuthServi
 
     app.post('/api/v1/organization/delete', answers({ 200: okAnswerSchema }), async (request, reply) => {
       const actor = await requireOrganization(auth, request);
-      const result = await runOrganizationCommand(
+      const result = await handle(
         store,
+        organizations,
         actor.orgId,
         { type: 'DeleteOrganization', data: { actorId: actor.userId } },
         commandContextOf(request, actor),
@@ -149,8 +150,9 @@ export function organizationRoutes(options: { store: EventStore; auth: AuthServi
 
     app.post('/api/v1/organization/leave', answers({ 200: okAnswerSchema }), async (request, reply) => {
       const actor = await requireOrganization(auth, request);
-      const result = await runOrganizationCommand(
+      const result = await handle(
         store,
+        organizations,
         actor.orgId,
         { type: 'LeaveOrganization', data: { actorId: actor.userId } },
         commandContextOf(request, actor),

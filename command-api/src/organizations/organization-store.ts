@@ -1,49 +1,14 @@
 import type { MembershipLookup } from '@dispatch/auth';
-import {
-  decideOrganization,
-  evolveOrganization,
-  initialOrganizationState,
-  ORGANIZATION_SCHEMA_VERSION,
-  type OrganizationCommand,
-  type OrganizationEvent,
-  type OrganizationState,
-  organizationStream,
-} from '@dispatch/domain';
-import { type EventStore, StreamNotFoundError } from '@dispatch/storage';
-import { type CommandContext, type Decider, handleCommand } from '../command-handler.ts';
-
-export const organizationDecider: Decider<OrganizationState, OrganizationCommand, OrganizationEvent> = {
-  initialState: initialOrganizationState,
-  evolve: (state, event) => evolveOrganization(state, event),
-  decide: decideOrganization,
-};
-
-/** Reads, decides and appends one command on the organization stream `organization-{id}`. */
-export function runOrganizationCommand(
-  store: EventStore,
-  organizationId: string,
-  command: OrganizationCommand,
-  context: CommandContext,
-) {
-  return handleCommand(store, organizationStream(organizationId), organizationDecider, command, context, {
-    schemaVersion: ORGANIZATION_SCHEMA_VERSION,
-  });
-}
+import type { OrganizationState } from '@dispatch/domain';
+import type { EventStore } from '@dispatch/storage';
+import { organizations } from '../aggregates.ts';
+import { readStreamState, type StreamState } from '../command-handler.ts';
 
 export async function loadOrganization(
   store: EventStore,
   organizationId: string,
 ): Promise<OrganizationState> {
-  try {
-    let state = initialOrganizationState();
-    for (const event of await store.readStream(organizationStream(organizationId))) {
-      state = evolveOrganization(state, event as unknown as OrganizationEvent);
-    }
-    return state;
-  } catch (error) {
-    if (error instanceof StreamNotFoundError) return initialOrganizationState();
-    throw error;
-  }
+  return (await readStreamState(store, organizations.stream(organizationId), organizations.decider)).state;
 }
 
 const MAX_CACHED_ORGANIZATIONS = 10_000;
@@ -75,30 +40,25 @@ export function organizationDeletions(store: EventStore): (organizationId: strin
 
 /** Organizations' folded states, each kept with its revision: only the events appended since are read. */
 function organizationStates(store: EventStore): (organizationId: string) => Promise<OrganizationState> {
-  const cache = new Map<string, { state: OrganizationState; next: bigint }>();
+  const cache = new Map<string, StreamState<OrganizationState>>();
 
   async function current(organizationId: string): Promise<OrganizationState> {
-    const cached = cache.get(organizationId);
-    let state = cached?.state ?? initialOrganizationState();
-    let next = cached?.next ?? 0n;
-    try {
-      for (const event of await store.readStream(organizationStream(organizationId), {
-        fromRevision: next,
-      })) {
-        state = evolveOrganization(state, event as unknown as OrganizationEvent);
-        next = event.revision + 1n;
-      }
-    } catch (error) {
-      if (error instanceof StreamNotFoundError) return initialOrganizationState();
-      throw error;
-    }
+    const known = cache.get(organizationId);
+    const read = await readStreamState(
+      store,
+      organizations.stream(organizationId),
+      organizations.decider,
+      known,
+    );
+    // An organization without events is not kept: ids that name nothing take no place.
+    if (read.revision === null) return read.state;
     cache.delete(organizationId);
     if (cache.size >= MAX_CACHED_ORGANIZATIONS) {
       const oldest = cache.keys().next().value;
       if (oldest !== undefined) cache.delete(oldest);
     }
-    cache.set(organizationId, { state, next });
-    return state;
+    cache.set(organizationId, read);
+    return read.state;
   }
 
   return current;

@@ -1,28 +1,13 @@
-import {
-  conflict,
-  ORGANIZATION_SCHEMA_VERSION,
-  organizationSlugStream,
-  type SlugEvent,
-  slugCandidates,
-} from '@dispatch/domain';
-import {
-  type EventStore,
-  newEventId,
-  StreamNotFoundError,
-  WrongExpectedRevisionError,
-} from '@dispatch/storage';
-import { type CommandContext, clientMetadata } from '../command-handler.ts';
+import { conflict, slugCandidates, slugTakenMessage } from '@dispatch/domain';
+import { type EventStore, WrongExpectedRevisionError } from '@dispatch/storage';
+import { slugReservations } from '../aggregates.ts';
+import { type CommandContext, handle, readStreamState } from '../command-handler.ts';
 
 const MAX_SLUG_ATTEMPTS = 50;
 
 async function reservedFor(store: EventStore, slug: string): Promise<string | null> {
-  try {
-    const [first] = await store.readStream(organizationSlugStream(slug));
-    return (first as unknown as SlugEvent | undefined)?.data.organizationId ?? null;
-  } catch (error) {
-    if (error instanceof StreamNotFoundError) return null;
-    throw error;
-  }
+  const { state } = await readStreamState(store, slugReservations.stream(slug), slugReservations.decider);
+  return state.organizationId;
 }
 
 /**
@@ -40,32 +25,20 @@ export async function reserveSlug(
   let attempts = 0;
   for (const slug of slugCandidates(base)) {
     try {
-      await store.append(
-        organizationSlugStream(slug),
-        [
-          {
-            id: newEventId(),
-            type: 'OrganizationSlugReserved',
-            data: { slug, organizationId },
-            metadata: {
-              orgId: organizationId,
-              actorId: context.actorId,
-              correlationId: context.correlationId,
-              causationId: context.commandId,
-              schemaVersion: ORGANIZATION_SCHEMA_VERSION,
-              occurredAt: context.now().toISOString(),
-              ...clientMetadata(context),
-            },
-          },
-        ],
-        { expected: 'no_stream' },
+      await handle(
+        store,
+        slugReservations,
+        slug,
+        { type: 'ReserveSlug', data: { slug, organizationId } },
+        { ...context, orgId: organizationId },
+        { create: true },
       );
       return slug;
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError)) throw error;
       if (exact) {
         if ((await reservedFor(store, slug)) === organizationId) return slug;
-        throw conflict(`The slug "${slug}" is already taken`);
+        throw conflict(slugTakenMessage(slug));
       }
       if (++attempts >= MAX_SLUG_ATTEMPTS) throw error;
     }

@@ -13,8 +13,9 @@ import {
 import { answers, parseInput } from '@dispatch/http';
 import type { EventStore } from '@dispatch/storage';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { organizations } from '../aggregates.ts';
+import { handle } from '../command-handler.ts';
 import { commandContextOf, sendPosition } from '../request-context.ts';
-import { runOrganizationCommand } from './organization-store.ts';
 
 /** Teams of the session's organization and who is in them. */
 export function teamRoutes(options: { store: EventStore; auth: AuthService }): FastifyPluginAsync {
@@ -26,8 +27,9 @@ export function teamRoutes(options: { store: EventStore; auth: AuthService }): F
     command: (actorId: string) => OrganizationCommand,
   ) {
     const actor = await requireOrganization(auth, request);
-    const result = await runOrganizationCommand(
+    const result = await handle(
       store,
+      organizations,
       actor.orgId,
       command(actor.userId),
       commandContextOf(request, actor),

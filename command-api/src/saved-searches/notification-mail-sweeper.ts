@@ -10,11 +10,11 @@ import {
 } from '@dispatch/projector';
 import type { DocumentStore, EventStore } from '@dispatch/storage';
 import type { FastifyBaseLogger } from 'fastify';
-import type { CommandContext } from '../command-handler.ts';
+import { savedSearches } from '../aggregates.ts';
+import { type CommandContext, handle } from '../command-handler.ts';
 import { organizationDeletions } from '../organizations/organization-store.ts';
 import { repeatedSweep, sweepDue } from '../sweeping.ts';
 import { notificationMail } from './notification-mail.ts';
-import { runSavedSearchCommand } from './saved-search-decider.ts';
 
 export interface NotificationMailSweeperOptions {
   store: EventStore;
@@ -86,8 +86,9 @@ export function notificationMailSweeper(options: NotificationMailSweeperOptions)
       : null;
     const taken = counted ? await quotas.take(counted) : null;
     const overQuota = taken !== null && !taken.granted;
-    const recorded = await runSavedSearchCommand(
+    const recorded = await handle(
       store,
+      savedSearches,
       savedSearchId,
       {
         type: 'RecordNotificationMail',
@@ -126,8 +127,9 @@ export function notificationMailSweeper(options: NotificationMailSweeperOptions)
       return 'sent';
     } catch (error) {
       log.error({ err: error, notificationId }, 'alert e-mail could not be delivered');
-      await runSavedSearchCommand(
+      await handle(
         store,
+        savedSearches,
         savedSearchId,
         {
           type: 'RecordNotificationMailFailure',

@@ -1,24 +1,8 @@
-import {
-  conflict,
-  decideSavedSearchPlace,
-  evolveSavedSearchPlaces,
-  initialSavedSearchPlacesState,
-  SAVED_SEARCH_PLACES_SCHEMA_VERSION,
-  SAVED_SEARCHES_MAX,
-  type SavedSearchPlaceEvent,
-  savedSearchPlacesStream,
-} from '@dispatch/domain';
+import { conflict, SAVED_SEARCHES_MAX } from '@dispatch/domain';
 import { collections } from '@dispatch/projector';
-import {
-  type DocumentStore,
-  type EventMetadata,
-  type EventStore,
-  type ExpectedRevision,
-  newEventId,
-  StreamNotFoundError,
-  WrongExpectedRevisionError,
-} from '@dispatch/storage';
-import { type CommandContext, clientMetadata } from '../command-handler.ts';
+import type { DocumentStore, EventStore } from '@dispatch/storage';
+import { savedSearchPlaces } from '../aggregates.ts';
+import { type CommandContext, handle } from '../command-handler.ts';
 
 /**
  * Each lost race is another save taking a place, so after the cap's worth of them the cap itself
@@ -28,32 +12,6 @@ const MAX_ATTEMPTS = SAVED_SEARCHES_MAX + 10;
 const COUNT_PAGE = 500;
 
 type Owner = { orgId: string; userId: string };
-
-function metadataOf(context: CommandContext, orgId: string): EventMetadata {
-  return {
-    orgId,
-    actorId: context.actorId,
-    correlationId: context.correlationId,
-    causationId: context.commandId,
-    schemaVersion: SAVED_SEARCH_PLACES_SCHEMA_VERSION,
-    occurredAt: context.now().toISOString(),
-    ...clientMetadata(context),
-  };
-}
-
-async function readPlaces(store: EventStore, owner: Owner) {
-  let state = initialSavedSearchPlacesState();
-  let revision: bigint | null = null;
-  try {
-    for (const recorded of await store.readStream(savedSearchPlacesStream(owner.orgId, owner.userId))) {
-      state = evolveSavedSearchPlaces(state, recorded as unknown as SavedSearchPlaceEvent);
-      revision = recorded.revision;
-    }
-  } catch (error) {
-    if (!(error instanceof StreamNotFoundError)) throw error;
-  }
-  return { state, revision };
-}
 
 /** The user's searches as the read model holds them: those kept before places were recorded. */
 async function keptInReadModel(documents: DocumentStore, owner: Owner): Promise<string[]> {
@@ -81,26 +39,20 @@ export async function takeSavedSearchPlace(
   savedSearchId: string,
   context: CommandContext,
 ): Promise<void> {
-  const stream = savedSearchPlacesStream(owner.orgId, owner.userId);
-  for (let attempt = 1; ; attempt++) {
-    const { state, revision } = await readPlaces(store, owner);
-    const counted = state.counted ? null : await keptInReadModel(documents, owner);
-    const events = decideSavedSearchPlace(state, savedSearchId, counted);
-    const expected: ExpectedRevision = revision === null ? 'no_stream' : revision;
-    const metadata = metadataOf(context, owner.orgId);
-    try {
-      await store.append(
-        stream,
-        events.map((event) => ({ id: newEventId(), ...event, metadata })),
-        { expected },
-      );
-      return;
-    } catch (error) {
-      if (!(error instanceof WrongExpectedRevisionError)) throw error;
-      if (attempt >= MAX_ATTEMPTS)
-        throw conflict('Too many saved searches are being saved at once. Try again.');
-    }
-  }
+  await handle(
+    store,
+    savedSearchPlaces,
+    owner,
+    async (state) => ({
+      type: 'TakeSavedSearchPlace' as const,
+      data: { savedSearchId, counted: state.counted ? null : await keptInReadModel(documents, owner) },
+    }),
+    { ...context, orgId: owner.orgId },
+    {
+      attempts: MAX_ATTEMPTS,
+      exhausted: () => conflict('Too many saved searches are being saved at once. Try again.'),
+    },
+  );
 }
 
 /** Frees the place of a deleted (or never created) search. Freeing is the same in any order. */
@@ -110,10 +62,12 @@ export async function freeSavedSearchPlace(
   savedSearchId: string,
   context: CommandContext,
 ): Promise<void> {
-  const event: SavedSearchPlaceEvent = { type: 'SavedSearchPlaceFreed', data: { savedSearchId } };
-  await store.append(
-    savedSearchPlacesStream(owner.orgId, owner.userId),
-    [{ id: newEventId(), ...event, metadata: metadataOf(context, owner.orgId) }],
-    { expected: 'any' },
+  await handle(
+    store,
+    savedSearchPlaces,
+    owner,
+    { type: 'FreeSavedSearchPlace', data: { savedSearchId } },
+    { ...context, orgId: owner.orgId },
+    { unconditional: true },
   );
 }

@@ -2,10 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AuthService } from '@dispatch/auth';
 import { requireOrganization } from '@dispatch/auth';
 import {
-  NOTIFICATION_INBOX_SCHEMA_VERSION,
   NOTIFICATIONS_READ,
-  type NotificationsRead,
-  notificationInboxStream,
   notificationsReadAnswerSchema,
   notificationsReadSchema,
   savedSearchCreateSchema,
@@ -22,12 +19,11 @@ import {
   type NotificationInboxDocument,
   notificationInboxId,
 } from '@dispatch/projector';
-import { type DocumentStore, type EventStore, newEventId } from '@dispatch/storage';
+import type { DocumentStore, EventStore } from '@dispatch/storage';
 import type { FastifyPluginAsync } from 'fastify';
-import { clientMetadata } from '../command-handler.ts';
-import { setEventPosition } from '../event-position.ts';
+import { notificationInboxes, savedSearches } from '../aggregates.ts';
+import { handle } from '../command-handler.ts';
 import { commandContextOf, sendPosition } from '../request-context.ts';
-import { runSavedSearchCommand } from './saved-search-decider.ts';
 import { freeSavedSearchPlace, takeSavedSearchPlace } from './saved-search-places.ts';
 
 /**
@@ -72,8 +68,9 @@ export function savedSearchRoutes(options: {
         const context = commandContextOf(request, actor);
         // The cap holds for saves made at the same moment too: each takes a place first (see there).
         await takeSavedSearchPlace(store, documents, actor, savedSearchId, context);
-        const result = await runSavedSearchCommand(
+        const result = await handle(
           store,
+          savedSearches,
           savedSearchId,
           {
             type: 'CreateSavedSearch',
@@ -97,8 +94,9 @@ export function savedSearchRoutes(options: {
         const actor = await requireOrganization(auth, request);
         const { id } = parseInput(savedSearchParamsIdSchema, request.params, 'params');
         const { version, name, alert } = parseInput(savedSearchPatchSchema, request.body, 'body');
-        const result = await runSavedSearchCommand(
+        const result = await handle(
           store,
+          savedSearches,
           id,
           {
             type: 'ChangeSavedSearch',
@@ -117,8 +115,9 @@ export function savedSearchRoutes(options: {
       const { id } = parseInput(savedSearchParamsIdSchema, request.params, 'params');
       const { version } = parseInput(versionQuerySchema, request.query, 'query');
       const context = commandContextOf(request, actor);
-      const result = await runSavedSearchCommand(
+      const result = await handle(
         store,
+        savedSearches,
         id,
         { type: 'DeleteSavedSearch', data: { savedSearchId: id, orgId: actor.orgId, userId: actor.userId } },
         context,
@@ -170,32 +169,16 @@ export function savedSearchRoutes(options: {
         // Nothing unread: nothing to record.
         if (notificationIds.length === 0 && through === null)
           return response.send({ success: true, marked: 0 });
-        const context = commandContextOf(request, actor);
-        const event: NotificationsRead = {
-          type: NOTIFICATIONS_READ,
-          data: { userId: actor.userId, notificationIds, through },
-        };
         // Nothing to decide: reading is always accepted, and appended to the reader's inbox as it stands.
-        const { position } = await store.append(
-          notificationInboxStream(actor.orgId, actor.userId),
-          [
-            {
-              id: newEventId(),
-              ...event,
-              metadata: {
-                orgId: actor.orgId,
-                actorId: actor.userId,
-                correlationId: context.correlationId,
-                causationId: context.commandId,
-                schemaVersion: NOTIFICATION_INBOX_SCHEMA_VERSION,
-                occurredAt: context.now().toISOString(),
-                ...clientMetadata(context),
-              },
-            },
-          ],
-          { expected: 'any' },
+        const result = await handle(
+          store,
+          notificationInboxes,
+          actor,
+          { type: NOTIFICATIONS_READ, data: { userId: actor.userId, notificationIds, through } },
+          commandContextOf(request, actor),
+          { unconditional: true },
         );
-        setEventPosition(response, position);
+        sendPosition(response, result);
         return response.send({ success: true, marked });
       },
     );

@@ -7,11 +7,8 @@ import {
   NO_PHONE_NUMBER_MESSAGE,
   pingAnswerSchema,
   pingInputSchema,
-  pingStream,
   type QuotaRule,
-  SYSTEM_PING_SCHEMA_VERSION,
   SYSTEM_PINGED,
-  type SystemPinged,
   TEST_MESSAGE_LIMIT,
   TEST_MESSAGE_WINDOW_MINUTES,
   type TestMessageChannel,
@@ -20,11 +17,11 @@ import {
   testMessageLimitMessage,
 } from '@dispatch/domain';
 import { answers, HttpError, parseInput } from '@dispatch/http';
-import { type EventStore, newEventId } from '@dispatch/storage';
+import type { EventStore } from '@dispatch/storage';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { clientMetadata } from '../command-handler.ts';
-import { setEventPosition } from '../event-position.ts';
-import { commandContextOf } from '../request-context.ts';
+import { systemPings } from '../aggregates.ts';
+import { handle } from '../command-handler.ts';
+import { commandContextOf, sendPosition } from '../request-context.ts';
 
 export interface SystemCheckOptions {
   store: EventStore;
@@ -81,33 +78,20 @@ export function systemCheckRoutes(options: SystemCheckOptions): FastifyPluginAsy
     app.post('/api/v1/testing/ping', answers({ 202: pingAnswerSchema }), async (request, reply) => {
       const actor = await requireOrganization(auth, request);
       const { pingId = randomUUID() } = parseInput(pingInputSchema, request.body, 'body');
-      const context = commandContextOf(request, actor);
-      const sentAt = context.now().toISOString();
-      const event: SystemPinged = { type: SYSTEM_PINGED, data: { pingId, userId: actor.userId } };
+      // The answer says when the ping was sent: the time its event records.
+      const at = new Date();
       // Nothing to decide: a ping is always accepted, so it is appended to its stream as it stands.
-      const { position } = await store.append(
-        pingStream(actor.orgId),
-        [
-          {
-            id: newEventId(),
-            ...event,
-            metadata: {
-              orgId: actor.orgId,
-              actorId: actor.userId,
-              correlationId: context.correlationId,
-              causationId: context.commandId,
-              schemaVersion: SYSTEM_PING_SCHEMA_VERSION,
-              occurredAt: sentAt,
-              ...clientMetadata(context),
-            },
-          },
-        ],
-        { expected: 'any' },
+      const { position } = await handle(
+        store,
+        systemPings,
+        actor.orgId,
+        { type: SYSTEM_PINGED, data: { pingId, userId: actor.userId } },
+        { ...commandContextOf(request, actor), now: () => at },
+        { unconditional: true },
       );
-      setEventPosition(reply, position);
-      return reply
-        .status(202)
-        .send({ success: true, data: { pingId, position: position.toString(), sentAt } });
+      sendPosition(reply, { position });
+      const sentAt = at.toISOString();
+      return reply.status(202).send({ success: true, data: { pingId, position: String(position), sentAt } });
     });
 
     app.post('/api/v1/testing/email', answers({ 202: testMessageAnswerSchema }), async (request, reply) => {
