@@ -25,8 +25,16 @@ async function newPage(): Promise<Page> {
   return context.newPage();
 }
 
-async function postTruck(page: Page, name: string, trailerType: string) {
-  await page.goto('/board-watchers/trucks/post');
+async function postTruck(page: Page, name: string, trailerType: string, { fromBoard = false } = {}) {
+  if (fromBoard) {
+    // From the board the browser already holds, by its link: the board's page stays in its cache.
+    await page.goto('/board-watchers/trucks');
+    await page.getByText('No trucks').first().waitFor();
+    await page.getByRole('link', { name: 'Post truck' }).click();
+    await page.waitForURL('**/board-watchers/trucks/post');
+  } else {
+    await page.goto('/board-watchers/trucks/post');
+  }
   await page.getByLabel('Trailer type').selectOption(trailerType);
   await page.getByLabel('Truck name').fill(name);
   await page.getByLabel('State', { exact: true }).selectOption('IL');
@@ -75,9 +83,22 @@ describe('the board filtered, the overview and a truck history, live in a second
     await second.getByText('No trucks match these filters').waitFor();
     const loadsBefore = reloads;
 
-    await postTruck(first, 'Night Owl', 'FLATBED');
+    // The poster's own browser loads the board once after posting: the notice of its own write,
+    // which comes while that load is running or after it, does not load it a second time.
+    const posterListLoads: string[] = [];
+    let posted = false;
+    first.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (request.method() === 'POST' && path === '/api/v1/trucks') posted = true;
+      if (posted && request.method() === 'GET' && path === '/api/v1/trucks')
+        posterListLoads.push(request.url());
+    });
+    await postTruck(first, 'Night Owl', 'FLATBED', { fromBoard: true });
     const row = second.locator('tr', { hasText: 'Night Owl' });
     await row.waitFor({ timeout: 10_000 });
+    await first.locator('tr', { hasText: 'Night Owl' }).waitFor();
+    await first.waitForTimeout(1000);
+    expect(posterListLoads).toHaveLength(1);
 
     // Made unavailable in the first browser, the truck no longer matches: it leaves the filtered list.
     await first.locator('tr', { hasText: 'Night Owl' }).getByRole('switch', { name: 'Available' }).click();

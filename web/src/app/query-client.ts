@@ -1,5 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { isApiError } from '../lib/api-client';
+import { shareAnswer } from '../lib/event-position';
 
 /** SPEC section 9: the fetch client's linear retry delay. */
 export const RETRY_DELAY_MS = 1000;
@@ -36,7 +37,13 @@ export function createQueryClient({ onUnauthorized }: { onUnauthorized: () => vo
     mutationCache: new MutationCache({ onError }),
     defaultOptions: {
       // A fixed delay, not TanStack's default doubling one (1 s, 2 s, 4 s, …).
-      queries: { retry: shouldRetry, retryDelay: RETRY_DELAY_MS, refetchOnWindowFocus: true },
+      // Each answer keeps the position it reflects (a change notice then refetches only older ones).
+      queries: {
+        retry: shouldRetry,
+        retryDelay: RETRY_DELAY_MS,
+        refetchOnWindowFocus: true,
+        structuralSharing: shareAnswer,
+      },
       // Commands are not idempotent: a command that timed out may have been applied.
       mutations: { retry: false },
     },

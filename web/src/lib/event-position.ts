@@ -1,3 +1,5 @@
+import { replaceEqualDeep } from '@tanstack/react-query';
+
 /**
  * Read your writes. The highest event position this tab has seen, from command responses
  * (`x-event-position`) and live change notices. Queries send it back as `x-min-position`, so the
@@ -27,6 +29,18 @@ const answerPositions = new WeakMap<object, bigint>();
 export function noteAnswerPosition(answer: unknown, position: string | null | undefined): void {
   if (typeof answer !== 'object' || answer === null || !position || !/^\d+$/.test(position)) return;
   answerPositions.set(answer, BigInt(position));
+}
+
+/**
+ * A query's new answer as the cache keeps it: the parts equal to the old one kept (TanStack's
+ * structural sharing), which makes a new object, so the position the answer reflects goes with it.
+ */
+export function shareAnswer(old: unknown, next: unknown): unknown {
+  const shared = replaceEqualDeep(old, next);
+  const position = answerPositionOf(next);
+  if (position !== undefined && typeof shared === 'object' && shared !== null)
+    answerPositions.set(shared, position);
+  return shared;
 }
 
 /** The position an answer reflects; undefined when it is not known (not an answer of `request`). */

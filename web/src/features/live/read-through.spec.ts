@@ -1,6 +1,6 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { forgetPositions, noteAnswerPosition, notePosition } from '../../lib/event-position';
+import { forgetPositions, noteAnswerPosition, notePosition, shareAnswer } from '../../lib/event-position';
 import { createHighlights } from '../../lib/highlights';
 import { applyLiveChange, type LiveChangeHandlers } from './live-changes';
 import { trackReadPositions } from './read-through';
@@ -30,7 +30,7 @@ function listOnScreen(queryClient: QueryClient) {
       fetches += 1;
       return new Promise<object>((resolve) =>
         pending.push((position) => {
-          const answer = { fetch: fetches };
+          const answer = { data: [{ id: fetches }] };
           noteAnswerPosition(answer, position);
           resolve(answer);
         }),
@@ -61,7 +61,7 @@ describe('a change notice refetches only what does not reflect it yet', () => {
     });
 
   beforeEach(() => {
-    queryClient = new QueryClient();
+    queryClient = new QueryClient({ defaultOptions: { queries: { structuralSharing: shareAnswer } } });
     stopTracking = trackReadPositions(queryClient);
   });
   afterEach(() => {
@@ -80,6 +80,21 @@ describe('a change notice refetches only what does not reflect it yet', () => {
     await list.answer('120');
     apply('120');
     expect(list.fetches()).toBe(1);
+    list.unsubscribe();
+  });
+
+  it('does not load a list again whose reload after the own command has already answered', async () => {
+    notePosition('100');
+    const list = listOnScreen(queryClient);
+    await list.answer('100');
+    // The command answers at 120; the board comes back on screen and reloads, and is answered.
+    notePosition('120');
+    void queryClient.invalidateQueries({ queryKey: key });
+    expect(list.fetches()).toBe(2);
+    await list.answer('120');
+    // Only then does the notice of the command's commit come.
+    apply('120');
+    expect(list.fetches()).toBe(2);
     list.unsubscribe();
   });
 
