@@ -31,20 +31,56 @@ export function checkMembershipWith(app: FastifyInstance, lookup: MembershipLook
   });
 }
 
-export async function requireSession(auth: AuthService, request: FastifyRequest): Promise<SessionContext> {
+type Guard<T> = (auth: AuthService, request: FastifyRequest) => Promise<T>;
+
+const checked = new WeakMap<FastifyRequest, Map<Guard<unknown>, Promise<unknown>>>();
+
+/**
+ * Each check runs once per request: a route checks its caller before its input is parsed (see
+ * `callerFirst`), and its handler asks again for the caller it found.
+ */
+function once<T>(check: Guard<T>): Guard<T> {
+  return (auth, request) => {
+    let checks = checked.get(request);
+    if (!checks) {
+      checks = new Map();
+      checked.set(request, checks);
+    }
+    let result = checks.get(check) as Promise<T> | undefined;
+    if (!result) {
+      result = check(auth, request);
+      checks.set(check, result);
+    }
+    return result;
+  };
+}
+
+/**
+ * A `preValidation` hook that checks the caller with `guard` before the route's input is parsed, so
+ * a caller who may not use the route is refused (401, 403) whatever they send, and learns nothing of
+ * what the route takes. For a context: `app.addHook('preValidation', callerFirst(auth, guard))`; for
+ * one route: `{ preValidation: callerFirst(auth, guard) }`.
+ */
+export function callerFirst(auth: AuthService, guard: Guard<unknown>) {
+  return async (request: FastifyRequest) => {
+    await guard(auth, request);
+  };
+}
+
+export const requireSession: Guard<SessionContext> = once(async (auth, request) => {
   const session = await auth.getSession(request.headers);
   if (!session) throw unauthorized();
   return session;
-}
+});
 
 /** The platform admin area (SPEC section 6): super_admin only. */
-export async function requireSuperAdmin(auth: AuthService, request: FastifyRequest): Promise<SessionContext> {
+export const requireSuperAdmin: Guard<SessionContext> = once(async (auth, request) => {
   const session = await requireSession(auth, request);
   if (session.user.role !== 'super_admin') throw new HttpError(403, 'FORBIDDEN', 'Not authorized');
   return session;
-}
+});
 
-export async function requireOrganization(auth: AuthService, request: FastifyRequest): Promise<ActorContext> {
+export const requireOrganization: Guard<ActorContext> = once(async (auth, request) => {
   const session = await requireSession(auth, request);
   const orgId = session.session.activeOrganizationId;
   if (!orgId) throw new HttpError(403, 'NO_ACTIVE_ORGANIZATION', 'Select or create an organization first');
@@ -54,16 +90,16 @@ export async function requireOrganization(auth: AuthService, request: FastifyReq
   const membership = await lookup(orgId, session.user.id);
   if (!membership) throw new HttpError(403, 'NOT_A_MEMBER', NOT_A_MEMBER_MESSAGE);
   return { session, userId: session.user.id, orgId, role: membership.role };
-}
+});
 
 export const SIGN_PRO_FORBIDDEN = 'Only owners, admins and Member+ may use sign-pro';
 
 /** SPEC section 6: sign-pro is for owners, admins and Member+, on both APIs as in the web app. */
-export async function requireSignPro(auth: AuthService, request: FastifyRequest): Promise<ActorContext> {
+export const requireSignPro: Guard<ActorContext> = once(async (auth, request) => {
   const actor = await requireOrganization(auth, request);
   if (!canUseSignPro(actor.role)) throw new HttpError(403, 'FORBIDDEN', SIGN_PRO_FORBIDDEN);
   return actor;
-}
+});
 
 /**
  * Moves a session to another organization (or none) and has the answer carry the session-change mark,

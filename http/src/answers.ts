@@ -1,6 +1,7 @@
 import { errorAnswerSchema } from '@dispatch/domain';
-import type { FastifyInstance, RouteShorthandOptions } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import type { RouteInput } from './route-input.ts';
 
 /**
  * An answer that is a file rather than JSON (a PDF, say): its media type, and the bytes every such
@@ -54,8 +55,13 @@ const errorJsonSchema = jsonSchemaOf(errorAnswerSchema);
  * `schema.response` (which the OpenAPI document is made of), every refusal in the shared error shape,
  * and as the zod schemas themselves in `config.answers`, which the contract tests parse every answer
  * with. `{ 204: null }` declares an answer without a body, `binaryAnswer(type)` a file.
+ * `input` declares what the route takes (its body, path parameters, query and headers, see
+ * `RouteInput`): Fastify parses them before the handler runs, and the OpenAPI document shows them.
  */
-export function answers(byStatus: Record<number, z.ZodType | BinaryAnswer | null>): RouteShorthandOptions {
+export function answers<const Input extends RouteInput = Record<never, never>>(
+  byStatus: Record<number, z.ZodType | BinaryAnswer | null>,
+  input?: Input,
+): { schema: Input & { response: Record<string, unknown> }; config: { answers: AnswerSchemas } } {
   const response: Record<string, unknown> = { '4xx': errorJsonSchema, '5xx': errorJsonSchema };
   const schemas: AnswerSchemas = {};
   for (const [status, schema] of Object.entries(byStatus)) {
@@ -74,7 +80,7 @@ export function answers(byStatus: Record<number, z.ZodType | BinaryAnswer | null
     response[status] = jsonSchemaOf(schema);
     schemas[Number(status)] = schema;
   }
-  return { schema: { response }, config: { answers: schemas } };
+  return { schema: { ...(input as Input), response }, config: { answers: schemas } };
 }
 
 /**

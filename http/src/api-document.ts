@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { answers } from './answers.ts';
+import { documentedInput } from './route-input.ts';
 
 export const API_DOCUMENT_PATH = '/api/v1/openapi.json';
 
@@ -14,7 +15,8 @@ export const apiDocumentAnswerSchema = z.object({
 
 /**
  * The OpenAPI document of the routes registered after this call, made of what each route declares
- * (`answers(...)`): every answer's shape by status, the shared error shape for refusals. Register it
+ * (`answers(...)`): what it takes (body, path parameters, query, headers), every answer's shape by
+ * status, the shared error shape for refusals. Register it
  * before the APIs. The authentication service's own routes are better-auth's and documented there.
  */
 export async function installApiDocument(
@@ -30,7 +32,7 @@ export async function installApiDocument(
     hideUntagged: false,
     transform: ({ schema, url, route }) => ({
       schema: {
-        ...schema,
+        ...documentedInput(schema ?? {}),
         // Routes that hide themselves stay hidden (the API reference's own page and files).
         hide:
           (schema as { hide?: boolean } | undefined)?.hide === true ||

@@ -7,12 +7,13 @@ import type { z } from 'zod';
  * every failure is turned into one response shape in one place.
  */
 
-export type InputSource = 'body' | 'query' | 'params';
+export type InputSource = 'body' | 'query' | 'params' | 'headers';
 
 const invalidMessages: Record<InputSource, string> = {
   body: 'Invalid body parameters',
   query: 'Invalid query parameters',
   params: 'Invalid path parameters',
+  headers: 'Invalid header parameters',
 };
 
 export class InputError extends Error {

@@ -4,5 +4,6 @@ export * from './boundary.ts';
 export * from './create-server.ts';
 export * from './metrics.ts';
 export * from './origin-check.ts';
+export * from './route-input.ts';
 export * from './server-hardening.ts';
 export * from './state-change-guard.ts';
