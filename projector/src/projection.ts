@@ -1,3 +1,4 @@
+import type { ChangeKind } from '@dispatch/domain';
 import type { CollectionDefinition, Document, RecordedEvent } from '@dispatch/storage';
 
 /** A read model document as a projection writes it; the runner adds the position. */
@@ -21,8 +22,8 @@ export interface ProjectionContext {
     insert: Record<string, unknown>,
     by: Record<string, number>,
   ): void;
-  /** Tells live clients of `orgId` that documents of `kind` changed. */
-  changed(kind: string, orgId: string, id: string | number): void;
+  /** Tells live clients of `orgId` that documents of `kind` changed (a kind the domain's protocol names). */
+  changed(kind: ChangeKind, orgId: string, id: string | number): void;
 }
 
 export interface Projection {

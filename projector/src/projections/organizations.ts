@@ -44,7 +44,6 @@ async function deleteOrganization(context: ProjectionContext, orgId: string) {
   context.delete(collections.organizations, orgId);
   context.changed('members', orgId, orgId);
   context.changed('invitations', orgId, orgId);
-  context.changed('teams', orgId, orgId);
 }
 
 async function deleteTeam(context: ProjectionContext, teamId: string) {
@@ -284,7 +283,6 @@ export const organizationsProjection: Projection = {
         await updateOrganization(context, orgId, (organization) => ({
           teamIds: [...organization.teamIds, teamId],
         }));
-        context.changed('teams', orgId, teamId);
         return;
       }
       case 'TeamUpdated':
@@ -292,14 +290,12 @@ export const organizationsProjection: Projection = {
           name: event.data.name,
           updatedAt: at,
         }));
-        context.changed('teams', orgId, event.data.teamId);
         return;
       case 'TeamDeleted':
         await deleteTeam(context, event.data.teamId);
         await updateOrganization(context, orgId, (organization) => ({
           teamIds: organization.teamIds.filter((id) => id !== event.data.teamId),
         }));
-        context.changed('teams', orgId, event.data.teamId);
         return;
       case 'TeamMemberAdded': {
         const { teamId, userId } = event.data;
@@ -315,7 +311,6 @@ export const organizationsProjection: Projection = {
             createdAt: at,
           });
         }
-        context.changed('teams', orgId, teamId);
         return;
       }
       case 'TeamMemberRemoved': {
@@ -324,7 +319,6 @@ export const organizationsProjection: Projection = {
           userIds: team.userIds.filter((id) => id !== userId),
         }));
         context.delete(collections.teamMembers, teamMemberId(teamId, userId));
-        context.changed('teams', orgId, teamId);
         return;
       }
       case 'InvitationExpired':
