@@ -12,6 +12,7 @@ import {
   guardStateChanges,
   installErrorHandler,
   type ProductMetrics,
+  parseRouteInputs,
   serializeAnswersAsTheyAre,
   timeCommands,
 } from '@dispatch/http';
@@ -96,6 +97,7 @@ export function commandApi(given: CommandApiOptions): FastifyPluginAsync {
       installErrorHandler(commands);
       if (options.metrics) timeCommands(commands, options.metrics);
       serializeAnswersAsTheyAre(commands);
+      parseRouteInputs(commands);
       guardStateChanges(commands, options);
       checkMembershipWith(commands, streamMemberships(options.store));
       await commands.register(organizationRoutes(options));

@@ -1,14 +1,13 @@
 import type { AuthService, QuotaLedger } from '@dispatch/auth';
-import { requireSuperAdmin } from '@dispatch/auth';
+import { callerFirst, requireSuperAdmin } from '@dispatch/auth';
 import {
   adminOrganizationIdParams,
   notFound,
   organizationLimitsAnswerSchema,
   organizationLimitsSchema,
 } from '@dispatch/domain';
-import { answers, parseInput } from '@dispatch/http';
+import { answers, type RoutesPlugin } from '@dispatch/http';
 import type { EventStore } from '@dispatch/storage';
-import type { FastifyPluginAsync } from 'fastify';
 import { quotaLimits } from '../aggregates.ts';
 import { handle } from '../command-handler.ts';
 import { loadOrganization } from '../organizations/organization-store.ts';
@@ -22,16 +21,20 @@ export function quotaLimitRoutes(options: {
   store: EventStore;
   auth: AuthService;
   quotas: QuotaLedger;
-}): FastifyPluginAsync {
+}): RoutesPlugin {
   const { store, auth, quotas } = options;
   return async (app) => {
+    app.addHook('preValidation', callerFirst(auth, requireSuperAdmin));
     app.post(
       '/api/v1/admin/organizations/:organizationId/limits',
-      answers({ 200: organizationLimitsAnswerSchema }),
+      answers(
+        { 200: organizationLimitsAnswerSchema },
+        { params: adminOrganizationIdParams, body: organizationLimitsSchema },
+      ),
       async (request, reply) => {
         const { user } = await requireSuperAdmin(auth, request);
-        const { organizationId } = parseInput(adminOrganizationIdParams, request.params, 'params');
-        const limits = parseInput(organizationLimitsSchema, request.body, 'body');
+        const { organizationId } = request.params;
+        const limits = request.body;
         const organization = await loadOrganization(store, organizationId);
         if (organization.status !== 'active') throw notFound('Organization not found');
         const result = await handle(

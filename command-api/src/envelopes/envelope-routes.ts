@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AuthService, QuotaLedger, QuotaTakeRequest } from '@dispatch/auth';
-import { type ActorContext, requireSignPro, takeQuotaOrRefuse } from '@dispatch/auth';
+import { type ActorContext, callerFirst, requireSignPro, takeQuotaOrRefuse } from '@dispatch/auth';
 import {
   type Envelope,
   type EnvelopeCommand,
@@ -14,9 +14,9 @@ import {
   expiryFrom,
   signingLinkAnswerSchema,
 } from '@dispatch/domain';
-import { answers, HttpError, parseInput } from '@dispatch/http';
+import { answers, HttpError, type RoutesPlugin } from '@dispatch/http';
 import type { EventStore } from '@dispatch/storage';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { envelopes } from '../aggregates.ts';
 import { type CommandContext, handle, readStreamState } from '../command-handler.ts';
@@ -69,7 +69,7 @@ export async function sendEnvelope(
  * delivered after its retries cancels the envelope (the receiver could never sign it), and the
  * answer says so; the events already appended stay, so nothing accepted is lost.
  */
-export function envelopeRoutes(options: EnvelopeRoutesOptions): FastifyPluginAsync {
+export function envelopeRoutes(options: EnvelopeRoutesOptions): RoutesPlugin {
   const { store, auth, publicUrl, envelopeExpiryDays, clock, quotas } = options;
 
   const contextOf = (request: FastifyRequest, actor: ActorContext): CommandContext => ({
@@ -158,9 +158,11 @@ export function envelopeRoutes(options: EnvelopeRoutesOptions): FastifyPluginAsy
   }
 
   return async (app) => {
-    app.post('/api/v1/envelopes', answers({ 201: envelopeOneAnswerSchema }), async (request, reply) => {
+    app.addHook('preValidation', callerFirst(auth, requireSignPro));
+    const sent = answers({ 201: envelopeOneAnswerSchema }, { body: envelopeSendSchema });
+    app.post('/api/v1/envelopes', sent, async (request, reply) => {
       const actor = await requireSignPro(auth, request);
-      const input = parseInput(envelopeSendSchema, request.body, 'body');
+      const input = request.body;
       const context = contextOf(request, actor);
       const organization = await loadOrganization(store, actor.orgId);
       if (organization.status !== 'active') throw new HttpError(404, 'NOT_FOUND', 'Organization not found');
@@ -190,11 +192,10 @@ export function envelopeRoutes(options: EnvelopeRoutesOptions): FastifyPluginAsy
 
     app.post(
       '/api/v1/envelopes/:envelopeId/resend',
-      answers({ 200: envelopeResentAnswerSchema }),
+      answers({ 200: envelopeResentAnswerSchema }, { params: envelopeIdParams, body: bodyless }),
       async (request, reply) => {
         const actor = await requireSignPro(auth, request);
-        const { envelopeId } = parseInput(envelopeIdParams, request.params, 'params');
-        parseInput(bodyless, request.body, 'body');
+        const { envelopeId } = request.params;
         const context = contextOf(request, actor);
         const { token, tokenHash } = newSigningToken(envelopeId);
         const result = await withQuota(
@@ -222,11 +223,11 @@ export function envelopeRoutes(options: EnvelopeRoutesOptions): FastifyPluginAsy
 
     app.post(
       '/api/v1/envelopes/:envelopeId/void',
-      answers({ 200: envelopeVoidedAnswerSchema }),
+      answers({ 200: envelopeVoidedAnswerSchema }, { params: envelopeIdParams, body: envelopeVoidSchema }),
       async (request, reply) => {
         const actor = await requireSignPro(auth, request);
-        const { envelopeId } = parseInput(envelopeIdParams, request.params, 'params');
-        const { voidReason } = parseInput(envelopeVoidSchema, request.body, 'body');
+        const { envelopeId } = request.params;
+        const { voidReason } = request.body;
         const result = await handle(
           store,
           envelopes,
@@ -248,11 +249,10 @@ export function envelopeRoutes(options: EnvelopeRoutesOptions): FastifyPluginAsy
 
     app.post(
       '/api/v1/envelopes/:envelopeId/link',
-      answers({ 200: signingLinkAnswerSchema }),
+      answers({ 200: signingLinkAnswerSchema }, { params: envelopeIdParams, body: bodyless }),
       async (request, reply) => {
         const actor = await requireSignPro(auth, request);
-        const { envelopeId } = parseInput(envelopeIdParams, request.params, 'params');
-        parseInput(bodyless, request.body, 'body');
+        const { envelopeId } = request.params;
         const { token, tokenHash } = newSigningToken(envelopeId);
         const result = await withQuota(
           reply,

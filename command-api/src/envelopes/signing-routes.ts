@@ -12,10 +12,11 @@ import {
   signingDocumentAnswerSchema,
   signingDoneAnswerSchema,
 } from '@dispatch/domain';
-import { answers, HttpError, parseInput } from '@dispatch/http';
+import { answers, HttpError, type RoutesPlugin } from '@dispatch/http';
 import type { EventStore } from '@dispatch/storage';
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { envelopes } from '../aggregates.ts';
 import { handle, newCommandContext } from '../command-handler.ts';
 import { requestClientOf, sendPosition } from '../request-context.ts';
@@ -32,6 +33,9 @@ export interface SigningRoutesOptions {
 
 const USER_AGENT_MAX = 300;
 
+/** Any text reads as a token here: one that is not a signing link is answered as not found, below. */
+const signingLinkParams = z.object({ token: z.string() });
+
 /** Where the receiver's request came from, for the signed copy's certificate. */
 const clientOf = (request: FastifyRequest): ReceiverClient => ({
   ip: request.ip,
@@ -46,7 +50,7 @@ const NOT_A_LINK = 'This signing link is not valid';
  * declined, voided, cancelled or expired); anything else is 404. Limited per client address, which
  * is the real client behind the trusted proxies only.
  */
-export function signingRoutes(options: SigningRoutesOptions): FastifyPluginAsync {
+export function signingRoutes(options: SigningRoutesOptions): RoutesPlugin {
   const { store, clock } = options;
   const refuseDeletedOrganization = deletedOrganizationLinks(store);
 
@@ -108,7 +112,10 @@ export function signingRoutes(options: SigningRoutesOptions): FastifyPluginAsync
     app.get(
       '/api/v1/signing/:token',
       // A HEAD request must not count as the receiver opening the document.
-      { ...answers({ 200: signingDocumentAnswerSchema }), exposeHeadRoute: false },
+      {
+        ...answers({ 200: signingDocumentAnswerSchema }, { params: signingLinkParams }),
+        exposeHeadRoute: false,
+      },
       async (request, reply) => {
         const result = await receiverCommand(request, (link) => ({ type: 'OpenEnvelope', data: link }));
         sendPosition(reply, result);
@@ -136,9 +143,9 @@ export function signingRoutes(options: SigningRoutesOptions): FastifyPluginAsync
 
     app.post(
       '/api/v1/signing/:token/sign',
-      answers({ 200: signingDoneAnswerSchema }),
+      answers({ 200: signingDoneAnswerSchema }, { params: signingLinkParams, body: envelopeSignSchema }),
       async (request, reply) => {
-        const input = parseInput(envelopeSignSchema, request.body, 'body');
+        const input = request.body;
         // Bounded and re-encoded here, so the envelope's events only ever hold a plain, small image.
         const signature = await normalizedSignature(input.signature);
         const result = await receiverCommand(request, (link) => ({
@@ -156,9 +163,9 @@ export function signingRoutes(options: SigningRoutesOptions): FastifyPluginAsync
 
     app.post(
       '/api/v1/signing/:token/reject',
-      answers({ 200: signingDoneAnswerSchema }),
+      answers({ 200: signingDoneAnswerSchema }, { params: signingLinkParams, body: envelopeRejectSchema }),
       async (request, reply) => {
-        const { reason } = parseInput(envelopeRejectSchema, request.body, 'body');
+        const { reason } = request.body;
         const result = await receiverCommand(request, (link) => ({
           type: 'RejectEnvelope',
           data: { ...link, reason },

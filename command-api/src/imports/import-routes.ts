@@ -1,14 +1,13 @@
 import type { AuthService } from '@dispatch/auth';
-import { requireOrganization } from '@dispatch/auth';
+import { callerFirst, requireOrganization } from '@dispatch/auth';
 import {
   csvImportAnswerSchema,
   csvImportBodySchema,
   csvImportKinds,
   csvPreviewAnswerSchema,
 } from '@dispatch/domain';
-import { answers, parseInput } from '@dispatch/http';
+import { answers, type RoutesPlugin } from '@dispatch/http';
 import type { EventStore } from '@dispatch/storage';
-import type { FastifyPluginAsync } from 'fastify';
 import { setEventPosition } from '../event-position.ts';
 import { commandContextOf } from '../request-context.ts';
 import { importCsv, previewCsv } from './csv-import.ts';
@@ -20,23 +19,24 @@ import { importCsv, previewCsv } from './csv-import.ts';
  * (see importCsv). The file is the `csv` text of a JSON body, so it passes the same guards as every
  * command, its 1 MB limit included.
  */
-export function importRoutes(options: { store: EventStore; auth: AuthService }): FastifyPluginAsync {
+export function importRoutes(options: { store: EventStore; auth: AuthService }): RoutesPlugin {
   const { store, auth } = options;
   return async (app) => {
+    app.addHook('preValidation', callerFirst(auth, requireOrganization));
     for (const kind of csvImportKinds) {
       app.post(
         `/api/v1/${kind}/import/preview`,
-        answers({ 200: csvPreviewAnswerSchema }),
+        answers({ 200: csvPreviewAnswerSchema }, { body: csvImportBodySchema }),
         async (request) => {
           await requireOrganization(auth, request);
-          const { csv } = parseInput(csvImportBodySchema, request.body, 'body');
-          return previewCsv(kind, csv);
+          return previewCsv(kind, request.body.csv);
         },
       );
 
-      app.post(`/api/v1/${kind}/import`, answers({ 200: csvImportAnswerSchema }), async (request, reply) => {
+      const imported = answers({ 200: csvImportAnswerSchema }, { body: csvImportBodySchema });
+      app.post(`/api/v1/${kind}/import`, imported, async (request, reply) => {
         const actor = await requireOrganization(auth, request);
-        const { csv } = parseInput(csvImportBodySchema, request.body, 'body');
+        const { csv } = request.body;
         const { answer, position } = await importCsv(store, kind, csv, commandContextOf(request, actor));
         if (position !== null) setEventPosition(reply, position);
         return answer;

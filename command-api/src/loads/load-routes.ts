@@ -1,9 +1,8 @@
 import type { AuthService } from '@dispatch/auth';
-import { requireOrganization } from '@dispatch/auth';
+import { callerFirst, requireOrganization } from '@dispatch/auth';
 import { loadAnswerSchema, loadCreateSchema, loadPatchSchema } from '@dispatch/domain';
-import { answers, parseInput } from '@dispatch/http';
+import { answers, type RoutesPlugin } from '@dispatch/http';
 import type { EventStore } from '@dispatch/storage';
-import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { loads } from '../aggregates.ts';
 import { handle } from '../command-handler.ts';
@@ -13,21 +12,22 @@ import { allocateId, loadIds } from '../sequence-ids.ts';
 const loadParams = z.object({ id: z.coerce.number().int().positive('Load id must be a positive integer') });
 const versionQuery = z.object({ version: z.coerce.number().int().nonnegative().optional() }).strict();
 
-export function loadRoutes(options: { store: EventStore; auth: AuthService }): FastifyPluginAsync {
+export function loadRoutes(options: { store: EventStore; auth: AuthService }): RoutesPlugin {
   const { store, auth } = options;
   const statedRevision = (version: number | undefined) =>
     version === undefined ? undefined : BigInt(version);
   return async (app) => {
-    app.post('/api/v1/loads', answers({ 201: loadAnswerSchema }), async (request, response) => {
+    app.addHook('preValidation', callerFirst(auth, requireOrganization));
+    const created = answers({ 201: loadAnswerSchema }, { body: loadCreateSchema });
+    app.post('/api/v1/loads', created, async (request, response) => {
       const actor = await requireOrganization(auth, request);
-      const input = parseInput(loadCreateSchema, request.body, 'body');
       const context = commandContextOf(request, actor);
       const loadId = await allocateId(store, loadIds, context);
       const result = await handle(
         store,
         loads,
         loadId,
-        { type: 'PostLoad', data: { loadId, orgId: actor.orgId, input } },
+        { type: 'PostLoad', data: { loadId, orgId: actor.orgId, input: request.body } },
         context,
         { create: true },
       );
@@ -35,10 +35,11 @@ export function loadRoutes(options: { store: EventStore; auth: AuthService }): F
       return response.status(201).send(result.state.view);
     });
 
-    app.patch('/api/v1/loads/:id', answers({ 200: loadAnswerSchema }), async (request, response) => {
+    const updated = answers({ 200: loadAnswerSchema }, { params: loadParams, body: loadPatchSchema });
+    app.patch('/api/v1/loads/:id', updated, async (request, response) => {
       const actor = await requireOrganization(auth, request);
-      const { id } = parseInput(loadParams, request.params, 'params');
-      const { version, ...changes } = parseInput(loadPatchSchema, request.body, 'body');
+      const { id } = request.params;
+      const { version, ...changes } = request.body;
       const result = await handle(
         store,
         loads,
@@ -51,10 +52,11 @@ export function loadRoutes(options: { store: EventStore; auth: AuthService }): F
       return response.send(result.state.view);
     });
 
-    app.delete('/api/v1/loads/:id', answers({ 204: null }), async (request, response) => {
+    const removed = answers({ 204: null }, { params: loadParams, querystring: versionQuery });
+    app.delete('/api/v1/loads/:id', removed, async (request, response) => {
       const actor = await requireOrganization(auth, request);
-      const { id } = parseInput(loadParams, request.params, 'params');
-      const { version } = parseInput(versionQuery, request.query, 'query');
+      const { id } = request.params;
+      const { version } = request.query;
       const result = await handle(
         store,
         loads,

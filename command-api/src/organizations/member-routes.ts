@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AuthService } from '@dispatch/auth';
-import { isPlatformAdmin, requireOrganization } from '@dispatch/auth';
+import { callerFirst, isPlatformAdmin, requireOrganization } from '@dispatch/auth';
 import {
   addMemberSchema,
   memberCommandAnswerSchema,
@@ -12,9 +12,8 @@ import {
   requirePermission,
   updateMemberRoleSchema,
 } from '@dispatch/domain';
-import { answers, HttpError, parseInput } from '@dispatch/http';
+import { answers, HttpError, type RoutesPlugin } from '@dispatch/http';
 import type { EventStore } from '@dispatch/storage';
-import type { FastifyPluginAsync } from 'fastify';
 import { organizations } from '../aggregates.ts';
 import { handle } from '../command-handler.ts';
 import { commandContextOf, sendPosition } from '../request-context.ts';
@@ -30,7 +29,7 @@ export const ADD_MEMBER_REFUSED = 'Only a platform admin can add a member direct
  * Direct additions (platform admins only), role changes and removals; the member ids are looked up
  * in the session's organization only.
  */
-export function memberRoutes(options: { store: EventStore; auth: AuthService }): FastifyPluginAsync {
+export function memberRoutes(options: { store: EventStore; auth: AuthService }): RoutesPlugin {
   const { store, auth } = options;
 
   /** Someone who already has a verified account, found by e-mail in the authentication service. */
@@ -55,18 +54,24 @@ export function memberRoutes(options: { store: EventStore; auth: AuthService }):
   }
 
   return async (app) => {
+    app.addHook('preValidation', callerFirst(auth, requireOrganization));
     app.post(
       '/api/v1/organization/add-member',
-      answers({ 201: memberCommandAnswerSchema }),
-      async (request, reply) => {
-        const actor = await requireOrganization(auth, request);
+      {
+        ...answers({ 201: memberCommandAnswerSchema }, { body: addMemberSchema }),
         // Adding someone without their consent, and learning whether an address has an account, are for
         // platform admins only: they can list every user in the admin area anyway. Checked before the body
-        // is even read, so everyone else gets the same 403 whatever they send.
-        if (!(await isPlatformAdmin(auth, actor.session.user))) {
-          throw new HttpError(403, 'FORBIDDEN', ADD_MEMBER_REFUSED);
-        }
-        const { email, role } = parseInput(addMemberSchema, request.body, 'body');
+        // is even parsed, so everyone else gets the same 403 whatever they send.
+        preValidation: async (request) => {
+          const actor = await requireOrganization(auth, request);
+          if (!(await isPlatformAdmin(auth, actor.session.user))) {
+            throw new HttpError(403, 'FORBIDDEN', ADD_MEMBER_REFUSED);
+          }
+        },
+      },
+      async (request, reply) => {
+        const actor = await requireOrganization(auth, request);
+        const { email, role } = request.body;
         // A platform admin adds people only where they may manage members (SPEC section 6), still before the lookup.
         requirePermission(actor.role, 'member', 'create');
         const memberId = randomUUID();
@@ -88,10 +93,10 @@ export function memberRoutes(options: { store: EventStore; auth: AuthService }):
 
     app.post(
       '/api/v1/organization/update-member-role',
-      answers({ 200: memberCommandAnswerSchema }),
+      answers({ 200: memberCommandAnswerSchema }, { body: updateMemberRoleSchema }),
       async (request, reply) => {
         const actor = await requireOrganization(auth, request);
-        const { memberId, role } = parseInput(updateMemberRoleSchema, request.body, 'body');
+        const { memberId, role } = request.body;
         const result = await handle(
           store,
           organizations,
@@ -106,10 +111,10 @@ export function memberRoutes(options: { store: EventStore; auth: AuthService }):
 
     app.post(
       '/api/v1/organization/remove-member',
-      answers({ 200: okAnswerSchema }),
+      answers({ 200: okAnswerSchema }, { body: memberIdSchema }),
       async (request, reply) => {
         const actor = await requireOrganization(auth, request);
-        const { memberId } = parseInput(memberIdSchema, request.body, 'body');
+        const { memberId } = request.body;
         const result = await handle(
           store,
           organizations,

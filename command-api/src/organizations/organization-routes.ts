@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AuthService } from '@dispatch/auth';
-import { requireOrganization, requireSession, switchActiveOrganization } from '@dispatch/auth';
+import { callerFirst, requireOrganization, requireSession, switchActiveOrganization } from '@dispatch/auth';
 import {
   type CreateOrganizationInput,
   createOrganizationSchema,
@@ -13,9 +13,8 @@ import {
   slugify,
   updateOrganizationSchema,
 } from '@dispatch/domain';
-import { answers, parseInput } from '@dispatch/http';
+import { answers, type RoutesPlugin } from '@dispatch/http';
 import type { EventStore } from '@dispatch/storage';
-import type { FastifyPluginAsync } from 'fastify';
 import { organizations } from '../aggregates.ts';
 import { handle, newCommandContext } from '../command-handler.ts';
 import { setEventPosition } from '../event-position.ts';
@@ -62,15 +61,18 @@ export async function createOrganization(
 }
 
 /** The organization itself: create, update, delete, set-active, leave. */
-export function organizationRoutes(options: { store: EventStore; auth: AuthService }): FastifyPluginAsync {
+export function organizationRoutes(options: { store: EventStore; auth: AuthService }): RoutesPlugin {
   const { store, auth } = options;
   return async (app) => {
     app.post(
       '/api/v1/organization/create',
-      answers({ 201: organizationCommandAnswerSchema }),
+      {
+        ...answers({ 201: organizationCommandAnswerSchema }, { body: createOrganizationSchema }),
+        preValidation: callerFirst(auth, requireSession),
+      },
       async (request, reply) => {
         const { user, session } = await requireSession(auth, request);
-        const input = parseInput(createOrganizationSchema, request.body, 'body');
+        const input = request.body;
         const created = await createOrganization(
           store,
           input,
@@ -88,10 +90,13 @@ export function organizationRoutes(options: { store: EventStore; auth: AuthServi
 
     app.post(
       '/api/v1/organization/update',
-      answers({ 200: organizationCommandAnswerSchema }),
+      {
+        ...answers({ 200: organizationCommandAnswerSchema }, { body: updateOrganizationSchema }),
+        preValidation: callerFirst(auth, requireOrganization),
+      },
       async (request, reply) => {
         const actor = await requireOrganization(auth, request);
-        const input = parseInput(updateOrganizationSchema, request.body, 'body');
+        const input = request.body;
         // Checked before a new slug is reserved, so a refused update holds no slug.
         requirePermission(actor.role, 'organization', 'update');
         const context = commandContextOf(request, actor);
@@ -139,9 +144,13 @@ export function organizationRoutes(options: { store: EventStore; auth: AuthServi
       return reply.send({ success: true });
     });
 
-    app.post('/api/v1/organization/set-active', answers({ 200: okAnswerSchema }), async (request, reply) => {
+    const activeSet = {
+      ...answers({ 200: okAnswerSchema }, { body: setActiveOrganizationSchema }),
+      preValidation: callerFirst(auth, requireSession),
+    };
+    app.post('/api/v1/organization/set-active', activeSet, async (request, reply) => {
       const { user, session } = await requireSession(auth, request);
-      const { organizationId } = parseInput(setActiveOrganizationSchema, request.body, 'body');
+      const { organizationId } = request.body;
       const state = await loadOrganization(store, organizationId);
       requireMembership(state, user.id);
       await switchActiveOrganization(auth, reply, session.id, organizationId);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AuthService } from '@dispatch/auth';
-import { requireOrganization } from '@dispatch/auth';
+import { callerFirst, requireOrganization } from '@dispatch/auth';
 import {
   createTeamSchema,
   type OrganizationCommand,
@@ -10,15 +10,15 @@ import {
   teamMemberSchema,
   updateTeamSchema,
 } from '@dispatch/domain';
-import { answers, parseInput } from '@dispatch/http';
+import { answers, type RoutesPlugin } from '@dispatch/http';
 import type { EventStore } from '@dispatch/storage';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { organizations } from '../aggregates.ts';
 import { handle } from '../command-handler.ts';
 import { commandContextOf, sendPosition } from '../request-context.ts';
 
 /** Teams of the session's organization and who is in them. */
-export function teamRoutes(options: { store: EventStore; auth: AuthService }): FastifyPluginAsync {
+export function teamRoutes(options: { store: EventStore; auth: AuthService }): RoutesPlugin {
   const { store, auth } = options;
 
   async function run(
@@ -39,11 +39,12 @@ export function teamRoutes(options: { store: EventStore; auth: AuthService }): F
   }
 
   return async (app) => {
+    app.addHook('preValidation', callerFirst(auth, requireOrganization));
     app.post(
       '/api/v1/organization/create-team',
-      answers({ 201: teamCommandAnswerSchema }),
+      answers({ 201: teamCommandAnswerSchema }, { body: createTeamSchema }),
       async (request, reply) => {
-        const { name } = parseInput(createTeamSchema, request.body, 'body');
+        const { name } = request.body;
         const teamId = randomUUID();
         const organizationId = await run(request, reply, (actorId) => ({
           type: 'CreateTeam',
@@ -55,9 +56,9 @@ export function teamRoutes(options: { store: EventStore; auth: AuthService }): F
 
     app.post(
       '/api/v1/organization/update-team',
-      answers({ 200: teamCommandAnswerSchema }),
+      answers({ 200: teamCommandAnswerSchema }, { body: updateTeamSchema }),
       async (request, reply) => {
-        const { teamId, name } = parseInput(updateTeamSchema, request.body, 'body');
+        const { teamId, name } = request.body;
         const organizationId = await run(request, reply, (actorId) => ({
           type: 'UpdateTeam',
           data: { actorId, teamId, name },
@@ -66,17 +67,18 @@ export function teamRoutes(options: { store: EventStore; auth: AuthService }): F
       },
     );
 
-    app.post('/api/v1/organization/remove-team', answers({ 200: okAnswerSchema }), async (request, reply) => {
-      const { teamId } = parseInput(teamIdSchema, request.body, 'body');
+    const teamRemoved = answers({ 200: okAnswerSchema }, { body: teamIdSchema });
+    app.post('/api/v1/organization/remove-team', teamRemoved, async (request, reply) => {
+      const { teamId } = request.body;
       await run(request, reply, (actorId) => ({ type: 'DeleteTeam', data: { actorId, teamId } }));
       return reply.send({ success: true });
     });
 
     app.post(
       '/api/v1/organization/add-team-member',
-      answers({ 200: okAnswerSchema }),
+      answers({ 200: okAnswerSchema }, { body: teamMemberSchema }),
       async (request, reply) => {
-        const { teamId, userId } = parseInput(teamMemberSchema, request.body, 'body');
+        const { teamId, userId } = request.body;
         await run(request, reply, (actorId) => ({
           type: 'AddTeamMember',
           data: { actorId, teamId, userId },
@@ -87,9 +89,9 @@ export function teamRoutes(options: { store: EventStore; auth: AuthService }): F
 
     app.post(
       '/api/v1/organization/remove-team-member',
-      answers({ 200: okAnswerSchema }),
+      answers({ 200: okAnswerSchema }, { body: teamMemberSchema }),
       async (request, reply) => {
-        const { teamId, userId } = parseInput(teamMemberSchema, request.body, 'body');
+        const { teamId, userId } = request.body;
         await run(request, reply, (actorId) => ({
           type: 'RemoveTeamMember',
           data: { actorId, teamId, userId },

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AuthService, Mailer, QuotaLedger, SmsSender } from '@dispatch/auth';
-import { requireOrganization, takeQuotaOrRefuse } from '@dispatch/auth';
+import { callerFirst, requireOrganization, takeQuotaOrRefuse } from '@dispatch/auth';
 import {
   maskedEmail,
   maskedPhoneNumber,
@@ -16,9 +16,9 @@ import {
   testMessageInputSchema,
   testMessageLimitMessage,
 } from '@dispatch/domain';
-import { answers, HttpError, parseInput } from '@dispatch/http';
+import { answers, HttpError, type RoutesPlugin } from '@dispatch/http';
 import type { EventStore } from '@dispatch/storage';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { systemPings } from '../aggregates.ts';
 import { handle } from '../command-handler.ts';
 import { commandContextOf, sendPosition } from '../request-context.ts';
@@ -39,7 +39,7 @@ const sentAtWords = (at: Date) => `${at.toISOString().replace('T', ' ').slice(0,
  * whole way round (command, event store, projector, live push), and a test e-mail or text to the
  * signed-in user's own address or verified number, a few per user every few minutes.
  */
-export function systemCheckRoutes(options: SystemCheckOptions): FastifyPluginAsync {
+export function systemCheckRoutes(options: SystemCheckOptions): RoutesPlugin {
   const { store, auth, mailer, sms, quotas } = options;
 
   /**
@@ -75,9 +75,11 @@ export function systemCheckRoutes(options: SystemCheckOptions): FastifyPluginAsy
   }
 
   return async (app) => {
-    app.post('/api/v1/testing/ping', answers({ 202: pingAnswerSchema }), async (request, reply) => {
+    app.addHook('preValidation', callerFirst(auth, requireOrganization));
+    const pinged = answers({ 202: pingAnswerSchema }, { body: pingInputSchema });
+    app.post('/api/v1/testing/ping', pinged, async (request, reply) => {
       const actor = await requireOrganization(auth, request);
-      const { pingId = randomUUID() } = parseInput(pingInputSchema, request.body, 'body');
+      const { pingId = randomUUID() } = request.body;
       // The answer says when the ping was sent: the time its event records.
       const at = new Date();
       // Nothing to decide: a ping is always accepted, so it is appended to its stream as it stands.
@@ -94,9 +96,9 @@ export function systemCheckRoutes(options: SystemCheckOptions): FastifyPluginAsy
       return reply.status(202).send({ success: true, data: { pingId, position: String(position), sentAt } });
     });
 
-    app.post('/api/v1/testing/email', answers({ 202: testMessageAnswerSchema }), async (request, reply) => {
+    const testMessageSent = () => answers({ 202: testMessageAnswerSchema }, { body: testMessageInputSchema });
+    app.post('/api/v1/testing/email', testMessageSent(), async (request, reply) => {
       const actor = await requireOrganization(auth, request);
-      parseInput(testMessageInputSchema, request.body, 'body');
       const to = actor.session.user.email;
       const remaining = await takeTestMessage(reply, 'email', actor);
       const at = new Date();
@@ -126,9 +128,8 @@ export function systemCheckRoutes(options: SystemCheckOptions): FastifyPluginAsy
         .send({ success: true, data: { channel: 'email', sentTo: maskedEmail(to), remaining } });
     });
 
-    app.post('/api/v1/testing/sms', answers({ 202: testMessageAnswerSchema }), async (request, reply) => {
+    app.post('/api/v1/testing/sms', testMessageSent(), async (request, reply) => {
       const actor = await requireOrganization(auth, request);
-      parseInput(testMessageInputSchema, request.body, 'body');
       const to = actor.session.user.phoneNumber;
       if (!to) throw new HttpError(400, 'NO_PHONE_NUMBER', NO_PHONE_NUMBER_MESSAGE);
       const remaining = await takeTestMessage(reply, 'sms', actor);

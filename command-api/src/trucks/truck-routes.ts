@@ -1,9 +1,8 @@
 import type { AuthService } from '@dispatch/auth';
-import { requireOrganization } from '@dispatch/auth';
+import { callerFirst, requireOrganization } from '@dispatch/auth';
 import { truckAnswerSchema, truckCreateSchema, truckPatchSchema } from '@dispatch/domain';
-import { answers, parseInput } from '@dispatch/http';
+import { answers, type RoutesPlugin } from '@dispatch/http';
 import type { EventStore } from '@dispatch/storage';
-import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { trucks } from '../aggregates.ts';
 import { handle } from '../command-handler.ts';
@@ -13,19 +12,20 @@ import { allocateId, truckIds } from '../sequence-ids.ts';
 const truckParams = z.object({ id: z.coerce.number().int().positive('Truck id must be a positive integer') });
 const versionQuery = z.object({ version: z.coerce.number().int().nonnegative().optional() }).strict();
 
-export function truckRoutes(options: { store: EventStore; auth: AuthService }): FastifyPluginAsync {
+export function truckRoutes(options: { store: EventStore; auth: AuthService }): RoutesPlugin {
   const { store, auth } = options;
   return async (app) => {
-    app.post('/api/v1/trucks', answers({ 201: truckAnswerSchema }), async (request, response) => {
+    app.addHook('preValidation', callerFirst(auth, requireOrganization));
+    const created = answers({ 201: truckAnswerSchema }, { body: truckCreateSchema });
+    app.post('/api/v1/trucks', created, async (request, response) => {
       const actor = await requireOrganization(auth, request);
-      const input = parseInput(truckCreateSchema, request.body, 'body');
       const context = commandContextOf(request, actor);
       const truckId = await allocateId(store, truckIds, context);
       const result = await handle(
         store,
         trucks,
         truckId,
-        { type: 'PostTruck', data: { truckId, orgId: actor.orgId, input } },
+        { type: 'PostTruck', data: { truckId, orgId: actor.orgId, input: request.body } },
         context,
         { create: true },
       );
@@ -33,10 +33,11 @@ export function truckRoutes(options: { store: EventStore; auth: AuthService }): 
       return response.status(201).send(result.state.view);
     });
 
-    app.patch('/api/v1/trucks/:id', answers({ 200: truckAnswerSchema }), async (request, response) => {
+    const updated = answers({ 200: truckAnswerSchema }, { params: truckParams, body: truckPatchSchema });
+    app.patch('/api/v1/trucks/:id', updated, async (request, response) => {
       const actor = await requireOrganization(auth, request);
-      const { id } = parseInput(truckParams, request.params, 'params');
-      const { version, ...changes } = parseInput(truckPatchSchema, request.body, 'body');
+      const { id } = request.params;
+      const { version, ...changes } = request.body;
       const result = await handle(
         store,
         trucks,
@@ -49,10 +50,11 @@ export function truckRoutes(options: { store: EventStore; auth: AuthService }): 
       return response.send(result.state.view);
     });
 
-    app.delete('/api/v1/trucks/:id', answers({ 204: null }), async (request, response) => {
+    const removed = answers({ 204: null }, { params: truckParams, querystring: versionQuery });
+    app.delete('/api/v1/trucks/:id', removed, async (request, response) => {
       const actor = await requireOrganization(auth, request);
-      const { id } = parseInput(truckParams, request.params, 'params');
-      const { version } = parseInput(versionQuery, request.query, 'query');
+      const { id } = request.params;
+      const { version } = request.query;
       const result = await handle(
         store,
         trucks,
