@@ -2,7 +2,12 @@ import type { AuthService } from '@dispatch/auth';
 import { checkMembershipWith } from '@dispatch/auth';
 import type { QuotaSettings } from '@dispatch/domain';
 import type { ProductMetrics } from '@dispatch/http';
-import { guardStateChanges, installErrorHandler, serializeAnswersAsTheyAre } from '@dispatch/http';
+import {
+  guardStateChanges,
+  installErrorHandler,
+  parseRouteInputs,
+  serializeAnswersAsTheyAre,
+} from '@dispatch/http';
 import { memberRoleOf, readProjectionLag } from '@dispatch/projector';
 import type { DocumentStore, EventStore } from '@dispatch/storage';
 import type { FastifyPluginAsync } from 'fastify';
@@ -56,6 +61,7 @@ export function queryApi(options: QueryApiOptions): FastifyPluginAsync {
     await app.register(async (queries) => {
       installErrorHandler(queries);
       serializeAnswersAsTheyAre(queries);
+      parseRouteInputs(queries);
       guardStateChanges(queries, options);
       readYourWrites(queries, options.clock);
       // The query side reads only read models: a removal counts once the projector has applied it.

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AuthService, Mailer, QuotaLedger } from '@dispatch/auth';
 import {
+  callerFirst,
   requireOrganization,
   requireSession,
   switchActiveOrganization,
@@ -19,10 +20,10 @@ import {
   type OrganizationState,
   organizationMessages,
 } from '@dispatch/domain';
-import { answers, parseInput } from '@dispatch/http';
+import { answers, type RoutesPlugin } from '@dispatch/http';
 import { collections, type InvitationDocument } from '@dispatch/projector';
 import type { DocumentStore, EventStore } from '@dispatch/storage';
-import type { FastifyBaseLogger, FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import { organizations } from '../aggregates.ts';
 import { type CommandResult, handle } from '../command-handler.ts';
 import { commandContextOf, sendPosition } from '../request-context.ts';
@@ -64,7 +65,7 @@ function invitationOf(state: ActiveOrganization, invitationId: string) {
  * works in the session's organization; the invitee's side finds the invitation by id through the
  * invitations read model and decides on the organization stream, which has the last word.
  */
-export function invitationRoutes(options: InvitationRoutesOptions): FastifyPluginAsync {
+export function invitationRoutes(options: InvitationRoutesOptions): RoutesPlugin {
   const { store, auth, documents, mailer, publicUrl, quotas } = options;
 
   /**
@@ -140,10 +141,13 @@ export function invitationRoutes(options: InvitationRoutesOptions): FastifyPlugi
   return async (app) => {
     app.post(
       '/api/v1/organization/invite-member',
-      answers({ 201: invitationCommandAnswerSchema }),
+      {
+        ...answers({ 201: invitationCommandAnswerSchema }, { body: inviteMemberSchema }),
+        preValidation: callerFirst(auth, requireOrganization),
+      },
       async (request, reply) => {
         const actor = await requireOrganization(auth, request);
-        const input = parseInput(inviteMemberSchema, request.body, 'body');
+        const input = request.body;
         const context = commandContextOf(request, actor);
         const invitationId = randomUUID();
         const { user } = actor.session;
@@ -180,10 +184,13 @@ export function invitationRoutes(options: InvitationRoutesOptions): FastifyPlugi
 
     app.post(
       '/api/v1/organization/resend-invitation',
-      answers({ 200: invitationCommandAnswerSchema }),
+      {
+        ...answers({ 200: invitationCommandAnswerSchema }, { body: invitationIdSchema }),
+        preValidation: callerFirst(auth, requireOrganization),
+      },
       async (request, reply) => {
         const actor = await requireOrganization(auth, request);
-        const { invitationId } = parseInput(invitationIdSchema, request.body, 'body');
+        const { invitationId } = request.body;
         const context = commandContextOf(request, actor);
         const resend: OrganizationCommand = {
           type: 'ResendInvitation',
@@ -210,10 +217,13 @@ export function invitationRoutes(options: InvitationRoutesOptions): FastifyPlugi
 
     app.post(
       '/api/v1/organization/cancel-invitation',
-      answers({ 200: invitationCommandAnswerSchema }),
+      {
+        ...answers({ 200: invitationCommandAnswerSchema }, { body: invitationIdSchema }),
+        preValidation: callerFirst(auth, requireOrganization),
+      },
       async (request, reply) => {
         const actor = await requireOrganization(auth, request);
-        const { invitationId } = parseInput(invitationIdSchema, request.body, 'body');
+        const { invitationId } = request.body;
         const result = await handle(
           store,
           organizations,
@@ -229,10 +239,13 @@ export function invitationRoutes(options: InvitationRoutesOptions): FastifyPlugi
 
     app.post(
       '/api/v1/organization/accept-invitation',
-      answers({ 200: acceptInvitationAnswerSchema }),
+      {
+        ...answers({ 200: acceptInvitationAnswerSchema }, { body: invitationIdSchema }),
+        preValidation: callerFirst(auth, requireSession),
+      },
       async (request, reply) => {
         const { user, session } = await requireSession(auth, request);
-        const { invitationId } = parseInput(invitationIdSchema, request.body, 'body');
+        const { invitationId } = request.body;
         const organizationId = await organizationOfInvitation(invitationId);
         const context = commandContextOf(request, { orgId: organizationId, userId: user.id });
         const result = await handle(
@@ -276,10 +289,13 @@ export function invitationRoutes(options: InvitationRoutesOptions): FastifyPlugi
 
     app.post(
       '/api/v1/organization/reject-invitation',
-      answers({ 200: invitationCommandAnswerSchema }),
+      {
+        ...answers({ 200: invitationCommandAnswerSchema }, { body: invitationIdSchema }),
+        preValidation: callerFirst(auth, requireSession),
+      },
       async (request, reply) => {
         const { user } = await requireSession(auth, request);
-        const { invitationId } = parseInput(invitationIdSchema, request.body, 'body');
+        const { invitationId } = request.body;
         const organizationId = await organizationOfInvitation(invitationId);
         const context = commandContextOf(request, { orgId: organizationId, userId: user.id });
         const result = await handle(

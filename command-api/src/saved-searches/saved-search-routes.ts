@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { AuthService } from '@dispatch/auth';
-import { requireOrganization } from '@dispatch/auth';
+import { callerFirst, requireOrganization } from '@dispatch/auth';
 import {
   NOTIFICATIONS_READ,
   notificationsReadAnswerSchema,
@@ -11,7 +11,7 @@ import {
   savedSearchPatchSchema,
   versionQuerySchema,
 } from '@dispatch/domain';
-import { answers, InputError, parseInput } from '@dispatch/http';
+import { answers, InputError, type RoutesPlugin } from '@dispatch/http';
 import { placeOf } from '@dispatch/places';
 import {
   collections,
@@ -20,7 +20,6 @@ import {
   notificationInboxId,
 } from '@dispatch/projector';
 import type { DocumentStore, EventStore } from '@dispatch/storage';
-import type { FastifyPluginAsync } from 'fastify';
 import { notificationInboxes, savedSearches } from '../aggregates.ts';
 import { handle } from '../command-handler.ts';
 import { commandContextOf, sendPosition } from '../request-context.ts';
@@ -34,7 +33,7 @@ export function savedSearchRoutes(options: {
   store: EventStore;
   auth: AuthService;
   documents: DocumentStore;
-}): FastifyPluginAsync {
+}): RoutesPlugin {
   const { store, auth, documents } = options;
 
   /** The user's unread notifications shown in the app, and how far "all" has been read. */
@@ -54,12 +53,13 @@ export function savedSearchRoutes(options: {
   }
 
   return async (app) => {
+    app.addHook('preValidation', callerFirst(auth, requireOrganization));
     app.post(
       '/api/v1/saved-searches',
-      answers({ 201: savedSearchOneAnswerSchema }),
+      answers({ 201: savedSearchOneAnswerSchema }, { body: savedSearchCreateSchema }),
       async (request, response) => {
         const actor = await requireOrganization(auth, request);
-        const input = parseInput(savedSearchCreateSchema, request.body, 'body');
+        const input = request.body;
         // A radius search measures from a place the map knows, as the radius search itself does.
         if (input.kind === 'radius' && !placeOf(input.params.state, input.params.city)) {
           throw new InputError('body', { 'params.city': [`City not found in ${input.params.state}`] });
@@ -89,11 +89,14 @@ export function savedSearchRoutes(options: {
 
     app.patch(
       '/api/v1/saved-searches/:id',
-      answers({ 200: savedSearchOneAnswerSchema }),
+      answers(
+        { 200: savedSearchOneAnswerSchema },
+        { params: savedSearchParamsIdSchema, body: savedSearchPatchSchema },
+      ),
       async (request, response) => {
         const actor = await requireOrganization(auth, request);
-        const { id } = parseInput(savedSearchParamsIdSchema, request.params, 'params');
-        const { version, name, alert } = parseInput(savedSearchPatchSchema, request.body, 'body');
+        const { id } = request.params;
+        const { version, name, alert } = request.body;
         const result = await handle(
           store,
           savedSearches,
@@ -110,10 +113,14 @@ export function savedSearchRoutes(options: {
       },
     );
 
-    app.delete('/api/v1/saved-searches/:id', answers({ 204: null }), async (request, response) => {
+    const removed = answers(
+      { 204: null },
+      { params: savedSearchParamsIdSchema, querystring: versionQuerySchema },
+    );
+    app.delete('/api/v1/saved-searches/:id', removed, async (request, response) => {
       const actor = await requireOrganization(auth, request);
-      const { id } = parseInput(savedSearchParamsIdSchema, request.params, 'params');
-      const { version } = parseInput(versionQuerySchema, request.query, 'query');
+      const { id } = request.params;
+      const { version } = request.query;
       const context = commandContextOf(request, actor);
       const result = await handle(
         store,
@@ -130,10 +137,10 @@ export function savedSearchRoutes(options: {
 
     app.post(
       '/api/v1/notifications/read',
-      answers({ 200: notificationsReadAnswerSchema }),
+      answers({ 200: notificationsReadAnswerSchema }, { body: notificationsReadSchema }),
       async (request, response) => {
         const actor = await requireOrganization(auth, request);
-        const { ids } = parseInput(notificationsReadSchema, request.body, 'body');
+        const { ids } = request.body;
         const { filter, readThrough } = await unread(actor.orgId, actor.userId);
         let notificationIds: string[] = [];
         let through: string | null = null;

@@ -1,5 +1,5 @@
 import type { AuthService } from '@dispatch/auth';
-import { type ActorContext, requireOrganization } from '@dispatch/auth';
+import { type ActorContext, callerFirst, requireOrganization } from '@dispatch/auth';
 import {
   ACTIVITY_FORBIDDEN_MESSAGE,
   activityExportQuerySchema,
@@ -7,10 +7,9 @@ import {
   activityQuerySchema,
   canSeeActivity,
 } from '@dispatch/domain';
-import { answers, binaryAnswer, HttpError, parseInput } from '@dispatch/http';
+import { answers, binaryAnswer, HttpError, type RoutesPlugin } from '@dispatch/http';
 import type { DocumentStore } from '@dispatch/storage';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { withoutMinPosition } from '../read-your-writes.ts';
+import type { FastifyRequest } from 'fastify';
 import { ACTIVITY_CSV_HEADER, activityCsv } from './activity-csv.ts';
 import { activityPage } from './activity-page.ts';
 
@@ -26,24 +25,29 @@ async function requireActivityAccess(auth: AuthService, request: FastifyRequest)
  * newest first, filtered by actor, kind, subject, period and text, paged by position; and the same
  * as a CSV file. The organization is the session's, as everywhere.
  */
-export function activityQueries(options: {
-  documents: DocumentStore;
-  auth: AuthService;
-}): FastifyPluginAsync {
+export function activityQueries(options: { documents: DocumentStore; auth: AuthService }): RoutesPlugin {
   const { documents, auth } = options;
   return async (app) => {
-    app.get('/api/v1/activity', answers({ 200: activityPageAnswerSchema }), async (request) => {
-      const { orgId } = await requireActivityAccess(auth, request);
-      const query = parseInput(activityQuerySchema, withoutMinPosition(request.query), 'query');
-      return activityPage(documents, orgId, query);
-    });
+    app.addHook('preValidation', callerFirst(auth, requireOrganization));
+    app.get(
+      '/api/v1/activity',
+      answers({ 200: activityPageAnswerSchema }, { querystring: activityQuerySchema }),
+      async (request) => {
+        const { orgId } = await requireActivityAccess(auth, request);
+        const query = request.query;
+        return activityPage(documents, orgId, query);
+      },
+    );
 
     app.get(
       '/api/v1/activity/export.csv',
-      answers({ 200: binaryAnswer('text/csv', ACTIVITY_CSV_HEADER) }),
+      answers(
+        { 200: binaryAnswer('text/csv', ACTIVITY_CSV_HEADER) },
+        { querystring: activityExportQuerySchema },
+      ),
       async (request, reply) => {
         const { orgId } = await requireActivityAccess(auth, request);
-        const filter = parseInput(activityExportQuerySchema, withoutMinPosition(request.query), 'query');
+        const filter = request.query;
         const day = new Date().toISOString().slice(0, 10);
         return reply
           .header('content-type', 'text/csv; charset=utf-8')

@@ -1,5 +1,5 @@
 import type { AuthService } from '@dispatch/auth';
-import { requireSignPro } from '@dispatch/auth';
+import { callerFirst, requireSignPro } from '@dispatch/auth';
 import {
   ENVELOPE_NOT_FOUND,
   envelopeCountsAnswerSchema,
@@ -11,12 +11,10 @@ import {
   historyAnswerSchema,
   notFound,
 } from '@dispatch/domain';
-import { answers, binaryAnswer, parseInput } from '@dispatch/http';
+import { answers, binaryAnswer, type RoutesPlugin } from '@dispatch/http';
 import { collections, type EnvelopeDocument } from '@dispatch/projector';
 import type { DocumentStore, EventStore } from '@dispatch/storage';
-import type { FastifyPluginAsync } from 'fastify';
 import { resolveAsOf } from '../as-of/moment.ts';
-import { withoutMinPosition } from '../read-your-writes.ts';
 import { documentFileName } from './document-file-name.ts';
 import { envelopeHistory, readEnvelope } from './envelope-history.ts';
 import { envelopeCounts, envelopesPage, toEnvelope } from './envelopes-page.ts';
@@ -37,42 +35,51 @@ export function envelopeQueries(options: {
   documents: DocumentStore;
   eventStore: EventStore;
   auth: AuthService;
-}): FastifyPluginAsync {
+}): RoutesPlugin {
   const { documents, eventStore, auth } = options;
   return async (app) => {
+    app.addHook('preValidation', callerFirst(auth, requireSignPro));
     await documents.ensureCollection({ name: keptDocumentsCollection, fields: {} });
     app.addHook('onListen', async () => startDocumentPool());
     app.addHook('onClose', closeDocumentPool);
-    app.get('/api/v1/envelopes', answers({ 200: envelopesPageAnswerSchema }), async (request) => {
-      const { orgId } = await requireSignPro(auth, request);
-      const query = parseInput(envelopeListQuerySchema, withoutMinPosition(request.query), 'query');
-      return envelopesPage(documents, orgId, query, await resolveAsOf(eventStore, orgId, query.asOf));
-    });
+    app.get(
+      '/api/v1/envelopes',
+      answers({ 200: envelopesPageAnswerSchema }, { querystring: envelopeListQuerySchema }),
+      async (request) => {
+        const { orgId } = await requireSignPro(auth, request);
+        const query = request.query;
+        return envelopesPage(documents, orgId, query, await resolveAsOf(eventStore, orgId, query.asOf));
+      },
+    );
 
-    app.get('/api/v1/envelopes/counts', answers({ 200: envelopeCountsAnswerSchema }), async (request) => {
-      const { orgId } = await requireSignPro(auth, request);
-      const { type, asOf } = parseInput(
-        envelopeCountsQuerySchema,
-        withoutMinPosition(request.query),
-        'query',
-      );
-      return envelopeCounts(documents, orgId, type, await resolveAsOf(eventStore, orgId, asOf));
-    });
+    app.get(
+      '/api/v1/envelopes/counts',
+      answers({ 200: envelopeCountsAnswerSchema }, { querystring: envelopeCountsQuerySchema }),
+      async (request) => {
+        const { orgId } = await requireSignPro(auth, request);
+        const { type, asOf } = request.query;
+        return envelopeCounts(documents, orgId, type, await resolveAsOf(eventStore, orgId, asOf));
+      },
+    );
 
-    app.get('/api/v1/envelopes/:envelopeId', answers({ 200: envelopeOneAnswerSchema }), async (request) => {
-      const { orgId } = await requireSignPro(auth, request);
-      const { envelopeId } = parseInput(envelopeIdParams, request.params, 'params');
-      const document = await documents.get<EnvelopeDocument>(collections.envelopes, envelopeId);
-      if (!document || document.orgId !== orgId) throw notFound(ENVELOPE_NOT_FOUND);
-      return { success: true, envelope: toEnvelope(document) };
-    });
+    app.get(
+      '/api/v1/envelopes/:envelopeId',
+      answers({ 200: envelopeOneAnswerSchema }, { params: envelopeIdParams }),
+      async (request) => {
+        const { orgId } = await requireSignPro(auth, request);
+        const { envelopeId } = request.params;
+        const document = await documents.get<EnvelopeDocument>(collections.envelopes, envelopeId);
+        if (!document || document.orgId !== orgId) throw notFound(ENVELOPE_NOT_FOUND);
+        return { success: true, envelope: toEnvelope(document) };
+      },
+    );
 
     app.get(
       '/api/v1/envelopes/:envelopeId/history',
-      answers({ 200: historyAnswerSchema }),
+      answers({ 200: historyAnswerSchema }, { params: envelopeIdParams }),
       async (request) => {
         const { orgId } = await requireSignPro(auth, request);
-        const { envelopeId } = parseInput(envelopeIdParams, request.params, 'params');
+        const { envelopeId } = request.params;
         const record = await readEnvelope(eventStore, orgId, envelopeId);
         const history = await envelopeHistory(documents, orgId, record);
         return { success: true, data: history.map(({ client: _client, ...entry }) => entry) };
@@ -81,10 +88,10 @@ export function envelopeQueries(options: {
 
     app.get(
       '/api/v1/envelopes/:envelopeId/document',
-      answers({ 200: binaryAnswer('application/pdf') }),
+      answers({ 200: binaryAnswer('application/pdf') }, { params: envelopeIdParams }),
       async (request, reply) => {
         const { orgId } = await requireSignPro(auth, request);
-        const { envelopeId } = parseInput(envelopeIdParams, request.params, 'params');
+        const { envelopeId } = request.params;
         const record = await readEnvelope(eventStore, orgId, envelopeId);
         // Rendered once per revision of the envelope, off this thread; later downloads read the kept copy.
         const pdf = await keptEnvelopePdf(documents, orgId, record);

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { AuthService } from '@dispatch/auth';
-import { requireOrganization, requireSignPro } from '@dispatch/auth';
+import { callerFirst, requireOrganization, requireSignPro } from '@dispatch/auth';
 import {
   ENVELOPE_CSV_HEADER,
   envelopeCsvColumns,
@@ -17,7 +17,7 @@ import {
   truckCsvColumns,
   truckExportQuerySchema,
 } from '@dispatch/domain';
-import { answers, binaryAnswer, parseInput } from '@dispatch/http';
+import { answers, binaryAnswer, type RoutesPlugin } from '@dispatch/http';
 import {
   type EnvelopeDocument,
   type LoadDocument,
@@ -25,13 +25,12 @@ import {
   type TruckDocument,
 } from '@dispatch/projector';
 import type { DocumentStore, EventStore } from '@dispatch/storage';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { envelopeFilter, toEnvelope } from '../envelopes/envelopes-page.ts';
+import type { FastifyReply } from 'fastify';
 import { type AsOfMoment, resolveAsOf } from '../as-of/moment.ts';
+import { envelopeFilter, toEnvelope } from '../envelopes/envelopes-page.ts';
 import { postingSort } from '../lists/posting-filter.ts';
 import { loadListFilter, toLoad } from '../loads/loads-page.ts';
 import { radiusSearch } from '../radius/radius-queries.ts';
-import { withoutMinPosition } from '../read-your-writes.ts';
 import { toTruck, truckListFilter } from '../trucks/trucks-page.ts';
 import { csvStream, EXPORT_PAGE, exportFileName, fileNamePart, listRows } from './csv-stream.ts';
 
@@ -75,15 +74,16 @@ export function exportQueries(options: {
   documents: DocumentStore;
   auth: AuthService;
   eventStore: EventStore;
-}): FastifyPluginAsync {
+}): RoutesPlugin {
   const { documents, auth, eventStore } = options;
   return async (app) => {
+    app.addHook('preValidation', callerFirst(auth, requireOrganization));
     app.get(
       '/api/v1/trucks/export.csv',
-      answers({ 200: binaryAnswer('text/csv', TRUCK_CSV_HEADER) }),
+      answers({ 200: binaryAnswer('text/csv', TRUCK_CSV_HEADER) }, { querystring: truckExportQuerySchema }),
       async (request, reply) => {
         const { orgId } = await requireOrganization(auth, request);
-        const query = parseInput(truckExportQuerySchema, withoutMinPosition(request.query), 'query');
+        const query = request.query;
         const asOf = await resolveAsOf(eventStore, orgId, query.asOf);
         const rows = listRows<TruckDocument>(documents, {
           history: listHistories.trucks,
@@ -101,10 +101,10 @@ export function exportQueries(options: {
 
     app.get(
       '/api/v1/loads/export.csv',
-      answers({ 200: binaryAnswer('text/csv', LOAD_CSV_HEADER) }),
+      answers({ 200: binaryAnswer('text/csv', LOAD_CSV_HEADER) }, { querystring: loadExportQuerySchema }),
       async (request, reply) => {
         const { orgId } = await requireOrganization(auth, request);
-        const query = parseInput(loadExportQuerySchema, withoutMinPosition(request.query), 'query');
+        const query = request.query;
         const asOf = await resolveAsOf(eventStore, orgId, query.asOf);
         const rows = listRows<LoadDocument>(documents, {
           history: listHistories.loads,
@@ -122,10 +122,13 @@ export function exportQueries(options: {
 
     app.get(
       '/api/v1/radius-search/export.csv',
-      answers({ 200: binaryAnswer('text/csv', RADIUS_CSV_HEADER_START) }),
+      answers(
+        { 200: binaryAnswer('text/csv', RADIUS_CSV_HEADER_START) },
+        { querystring: radiusExportQuerySchema },
+      ),
       async (request, reply) => {
         const { orgId } = await requireOrganization(auth, request);
-        const query = parseInput(radiusExportQuerySchema, withoutMinPosition(request.query), 'query');
+        const query = request.query;
         const asOf = await resolveAsOf(eventStore, orgId, query.asOf);
         // The first page is read before answering, so an unknown city is a 400 like the search's.
         const records = radiusRecords(documents, orgId, query, asOf);
@@ -145,10 +148,16 @@ export function exportQueries(options: {
 
     app.get(
       '/api/v1/envelopes/export.csv',
-      answers({ 200: binaryAnswer('text/csv', ENVELOPE_CSV_HEADER) }),
+      {
+        ...answers(
+          { 200: binaryAnswer('text/csv', ENVELOPE_CSV_HEADER) },
+          { querystring: envelopeExportQuerySchema },
+        ),
+        preValidation: callerFirst(auth, requireSignPro),
+      },
       async (request, reply) => {
         const { orgId } = await requireSignPro(auth, request);
-        const query = parseInput(envelopeExportQuerySchema, withoutMinPosition(request.query), 'query');
+        const query = request.query;
         const asOf = await resolveAsOf(eventStore, orgId, query.asOf);
         const rows = listRows<EnvelopeDocument>(documents, {
           history: listHistories.envelopes,

@@ -1,10 +1,8 @@
 import type { AuthService } from '@dispatch/auth';
-import { requireSession } from '@dispatch/auth';
+import { callerFirst, requireSession } from '@dispatch/auth';
 import { citiesAnswerSchema, citiesQuerySchema } from '@dispatch/domain';
-import { answers, parseInput } from '@dispatch/http';
+import { answers, type RoutesPlugin } from '@dispatch/http';
 import { loadGazetteer, searchPlaces } from '@dispatch/places';
-import type { FastifyPluginAsync } from 'fastify';
-import { withoutMinPosition } from '../read-your-writes.ts';
 
 /**
  * GET /api/v1/cities?state=ME&search=ban&limit=20: the city pickers' search, from the gazetteer. A
@@ -12,14 +10,19 @@ import { withoutMinPosition } from '../read-your-writes.ts';
  * abbreviations forgiven), largest population first. Any signed-in user: the gazetteer is the same
  * for every organization. A state that is not one of the 50 or DC has no places.
  */
-export function cityQueries(options: { auth: AuthService }): FastifyPluginAsync {
+export function cityQueries(options: { auth: AuthService }): RoutesPlugin {
   return async (app) => {
+    app.addHook('preValidation', callerFirst(options.auth, requireSession));
     // Loaded with the routes, not on the first search.
     loadGazetteer();
-    app.get('/api/v1/cities', answers({ 200: citiesAnswerSchema }), async (request) => {
-      await requireSession(options.auth, request);
-      const query = parseInput(citiesQuerySchema, withoutMinPosition(request.query), 'query');
-      return { success: true as const, data: searchPlaces(query.state, query.search, query.limit) };
-    });
+    app.get(
+      '/api/v1/cities',
+      answers({ 200: citiesAnswerSchema }, { querystring: citiesQuerySchema }),
+      async (request) => {
+        await requireSession(options.auth, request);
+        const query = request.query;
+        return { success: true as const, data: searchPlaces(query.state, query.search, query.limit) };
+      },
+    );
   };
 }

@@ -1,7 +1,7 @@
 import type { AuthService } from '@dispatch/auth';
-import { requireOrganization } from '@dispatch/auth';
+import { callerFirst, requireOrganization } from '@dispatch/auth';
 import { historyAnswerSchema, notFound } from '@dispatch/domain';
-import { answers, parseInput } from '@dispatch/http';
+import { answers, type RoutesPlugin } from '@dispatch/http';
 import { collections, type MemberDocument } from '@dispatch/projector';
 import {
   type DocumentStore,
@@ -9,7 +9,6 @@ import {
   type RecordedEvent,
   StreamNotFoundError,
 } from '@dispatch/storage';
-import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { postingTimeline } from './posting-timeline.ts';
 
@@ -45,19 +44,20 @@ export function historyQueries(options: {
   documents: DocumentStore;
   eventStore: EventStore;
   auth: AuthService;
-}): FastifyPluginAsync {
+}): RoutesPlugin {
   const { documents, eventStore, auth } = options;
   return async (app) => {
+    app.addHook('preValidation', callerFirst(auth, requireOrganization));
     for (const posting of postings) {
       const params = z.object({
         id: z.coerce.number().int().positive(`${posting.noun} id must be a positive integer`),
       });
       app.get(
         `/api/v1/${posting.path}/:id/history`,
-        answers({ 200: historyAnswerSchema }),
+        answers({ 200: historyAnswerSchema }, { params }),
         async (request) => {
           const { orgId } = await requireOrganization(auth, request);
-          const { id } = parseInput(params, request.params, 'params');
+          const { id } = request.params;
           const events = await readPosting(eventStore, `${posting.stream}-${id}`);
           // Another organization's posting is answered exactly like a missing one.
           if (events[0]?.metadata.orgId !== orgId) throw notFound(`${posting.noun} ${id} not found`);

@@ -1,14 +1,12 @@
 import type { AuthService } from '@dispatch/auth';
-import { requireOrganization } from '@dispatch/auth';
+import { callerFirst, requireOrganization } from '@dispatch/auth';
 import { localDateOf, notFound } from '@dispatch/domain';
-import { answers, parseInput } from '@dispatch/http';
+import { answers, type RoutesPlugin } from '@dispatch/http';
 import type { Document, DocumentStore, EventStore } from '@dispatch/storage';
-import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { type AnswerCache, listAnswerKey } from '../answer-cache.ts';
-import { cachedTimeZone } from '../organizations/organization-time-zone.ts';
-import { withoutMinPosition } from '../read-your-writes.ts';
 import { type AsOfMoment, resolveAsOf } from '../as-of/moment.ts';
+import { cachedTimeZone } from '../organizations/organization-time-zone.ts';
 
 export interface PostingQueriesOptions {
   documents: DocumentStore;
@@ -45,36 +43,42 @@ export interface PostingReadRoutes<ListQuery extends z.ZodType<{ asOf?: string }
 export function postingQueries<ListQuery extends z.ZodType<{ asOf?: string }>, Row extends Document>(
   kind: PostingReadRoutes<ListQuery, Row>,
   options: PostingQueriesOptions,
-): FastifyPluginAsync {
+): RoutesPlugin {
   const { documents, auth, eventStore, cache } = options;
   const params = z.object({
     id: z.coerce.number().int().positive(`${kind.noun} id must be a positive integer`),
   });
   return async (app) => {
-    app.get(`/api/v1/${kind.list}`, answers({ 200: kind.pageAnswerSchema }), async (request) => {
-      const { orgId } = await requireOrganization(auth, request);
-      const query = parseInput(kind.listQuerySchema, withoutMinPosition(request.query), 'query');
-      const timeZone = await cachedTimeZone(cache, documents, orgId);
-      const now = new Date();
-      // The board as of a past moment is read each time: auditors ask rarely, and it reads the log.
-      if (query.asOf)
-        return kind.page(
-          documents,
-          orgId,
-          timeZone,
-          query,
-          now,
-          await resolveAsOf(eventStore, orgId, query.asOf),
+    app.addHook('preValidation', callerFirst(auth, requireOrganization));
+    app.get(
+      `/api/v1/${kind.list}`,
+      answers({ 200: kind.pageAnswerSchema }, { querystring: kind.listQuerySchema }),
+      async (request) => {
+        const { orgId } = await requireOrganization(auth, request);
+        // Parsed by `kind.listQuerySchema`; a schema given as a type parameter is not resolved by the type provider.
+        const query = request.query as z.output<ListQuery>;
+        const timeZone = await cachedTimeZone(cache, documents, orgId);
+        const now = new Date();
+        // The board as of a past moment is read each time: auditors ask rarely, and it reads the log.
+        if (query.asOf)
+          return kind.page(
+            documents,
+            orgId,
+            timeZone,
+            query,
+            now,
+            await resolveAsOf(eventStore, orgId, query.asOf),
+          );
+        return cache.answer(
+          listAnswerKey(kind.list, orgId, localDateOf(timeZone, now.toISOString()), query),
+          () => kind.page(documents, orgId, timeZone, query, now),
         );
-      return cache.answer(
-        listAnswerKey(kind.list, orgId, localDateOf(timeZone, now.toISOString()), query),
-        () => kind.page(documents, orgId, timeZone, query, now),
-      );
-    });
+      },
+    );
 
-    app.get(`/api/v1/${kind.list}/:id`, answers({ 200: kind.answerSchema }), async (request) => {
+    app.get(`/api/v1/${kind.list}/:id`, answers({ 200: kind.answerSchema }, { params }), async (request) => {
       const { orgId } = await requireOrganization(auth, request);
-      const { id } = parseInput(params, request.params, 'params');
+      const { id } = request.params;
       const row = await documents.get<Row & { orgId: string }>(kind.collection, String(id));
       // Another organization's posting is answered exactly like a missing one.
       if (!row || row.orgId !== orgId) throw notFound(`${kind.noun} ${id} not found`);

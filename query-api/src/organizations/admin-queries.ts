@@ -1,5 +1,5 @@
 import type { AuthService } from '@dispatch/auth';
-import { requireSuperAdmin as requireSuperAdminOf } from '@dispatch/auth';
+import { callerFirst, requireSuperAdmin as requireSuperAdminOf } from '@dispatch/auth';
 import {
   adminOrganizationAnswerSchema,
   adminOrganizationListQuerySchema,
@@ -10,7 +10,7 @@ import {
   organizationMessages,
   readModelStatusAnswerSchema,
 } from '@dispatch/domain';
-import { answers, parseInput } from '@dispatch/http';
+import { answers, type RoutesPlugin } from '@dispatch/http';
 import {
   collections,
   type InvitationDocument,
@@ -19,29 +19,25 @@ import {
   readRebuildStatus,
 } from '@dispatch/projector';
 import type { DocumentStore, Filter } from '@dispatch/storage';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { postingTotals } from '../overview/posting-totals.ts';
-import { withoutMinPosition } from '../read-your-writes.ts';
 import { toMemberView, toOrganizationView } from './organization-views.ts';
 import { pagedList, skipFor } from './paging.ts';
 
 /** The platform admin area (SPEC section 6): super_admin only, across every organization. */
-export function adminQueries(options: { documents: DocumentStore; auth: AuthService }): FastifyPluginAsync {
+export function adminQueries(options: { documents: DocumentStore; auth: AuthService }): RoutesPlugin {
   const { documents, auth } = options;
 
   const requireSuperAdmin = (request: FastifyRequest) => requireSuperAdminOf(auth, request);
 
   return async (app) => {
+    app.addHook('preValidation', callerFirst(auth, requireSuperAdminOf));
     app.get(
       '/api/v1/admin/organizations',
-      answers({ 200: adminOrganizationsPageAnswerSchema }),
+      answers({ 200: adminOrganizationsPageAnswerSchema }, { querystring: adminOrganizationListQuerySchema }),
       async (request) => {
         await requireSuperAdmin(request);
-        const query = parseInput(
-          adminOrganizationListQuerySchema,
-          withoutMinPosition(request.query),
-          'query',
-        );
+        const query = request.query;
         const filter: Filter = {};
         if (query.search) filter.search = { contains: query.search.toLowerCase() };
         const [rows, totalCount] = await Promise.all([
@@ -79,10 +75,10 @@ export function adminQueries(options: { documents: DocumentStore; auth: AuthServ
      */
     app.get(
       '/api/v1/admin/organizations/:organizationId',
-      answers({ 200: adminOrganizationAnswerSchema }),
+      answers({ 200: adminOrganizationAnswerSchema }, { params: adminOrganizationParamsSchema }),
       async (request) => {
         await requireSuperAdmin(request);
-        const { organizationId } = parseInput(adminOrganizationParamsSchema, request.params, 'params');
+        const { organizationId } = request.params;
         const organization = await documents.get<OrganizationDocument>(
           collections.organizations,
           organizationId,

@@ -1,5 +1,5 @@
 import type { AuthService } from '@dispatch/auth';
-import { requireOrganization, requireSession } from '@dispatch/auth';
+import { callerFirst, requireOrganization, requireSession } from '@dispatch/auth';
 import {
   type InvitationListQuery,
   invitationListQuerySchema,
@@ -8,12 +8,10 @@ import {
   notFound,
   organizationMessages,
 } from '@dispatch/domain';
-import { answers, parseInput } from '@dispatch/http';
+import { answers, type RoutesPlugin } from '@dispatch/http';
 import { collections, type InvitationDocument } from '@dispatch/projector';
 import type { DocumentStore, Filter } from '@dispatch/storage';
-import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { withoutMinPosition } from '../read-your-writes.ts';
 import { toInvitationViews } from './organization-views.ts';
 import { pagedList, skipFor } from './paging.ts';
 
@@ -25,10 +23,7 @@ const invitationQuery = z.object({
  * Invitations of the session's organization, and those addressed to the signed-in user. The
  * organization comes from the session and the address from the user: no id opens anyone else's.
  */
-export function invitationQueries(options: {
-  documents: DocumentStore;
-  auth: AuthService;
-}): FastifyPluginAsync {
+export function invitationQueries(options: { documents: DocumentStore; auth: AuthService }): RoutesPlugin {
   const { documents, auth } = options;
 
   async function page(filter: Filter, query: InvitationListQuery) {
@@ -49,20 +44,26 @@ export function invitationQueries(options: {
   return async (app) => {
     app.get(
       '/api/v1/organization/get-organization-invitations',
-      answers({ 200: invitationsPageAnswerSchema }),
+      {
+        ...answers({ 200: invitationsPageAnswerSchema }, { querystring: invitationListQuerySchema }),
+        preValidation: callerFirst(auth, requireOrganization),
+      },
       async (request) => {
         const { orgId } = await requireOrganization(auth, request);
-        const query = parseInput(invitationListQuerySchema, withoutMinPosition(request.query), 'query');
+        const query = request.query;
         return page({ orgId: { eq: orgId } }, query);
       },
     );
 
     app.get(
       '/api/v1/organization/get-user-invitations',
-      answers({ 200: invitationsPageAnswerSchema }),
+      {
+        ...answers({ 200: invitationsPageAnswerSchema }, { querystring: invitationListQuerySchema }),
+        preValidation: callerFirst(auth, requireSession),
+      },
       async (request) => {
         const { user } = await requireSession(auth, request);
-        const query = parseInput(invitationListQuerySchema, withoutMinPosition(request.query), 'query');
+        const query = request.query;
         const filter: Filter = { email: { eq: user.email.toLowerCase() } };
         // The address is fixed to the user's own; a search narrows by organization name instead,
         // in the store (the projector keeps each invitation's organization name lower-cased).
@@ -74,10 +75,13 @@ export function invitationQueries(options: {
     /** One invitation, for its accept page: only its recipient sees it. */
     app.get(
       '/api/v1/organization/get-invitation',
-      answers({ 200: invitationOneAnswerSchema }),
+      {
+        ...answers({ 200: invitationOneAnswerSchema }, { querystring: invitationQuery }),
+        preValidation: callerFirst(auth, requireSession),
+      },
       async (request) => {
         const { user } = await requireSession(auth, request);
-        const { id } = parseInput(invitationQuery, withoutMinPosition(request.query), 'query');
+        const { id } = request.query;
         const invitation = await documents.get<InvitationDocument>(collections.invitations, id);
         if (!invitation || invitation.email !== user.email.toLowerCase())
           throw notFound(organizationMessages.invitationNotFound);

@@ -1,5 +1,5 @@
 import type { AuthService } from '@dispatch/auth';
-import { type ActorContext, isPlatformAdmin, requireOrganization } from '@dispatch/auth';
+import { type ActorContext, callerFirst, isPlatformAdmin, requireOrganization } from '@dispatch/auth';
 import {
   activeMemberAnswerSchema,
   memberListQuerySchema,
@@ -9,12 +9,10 @@ import {
   organizationMessages,
   rolePermissions,
 } from '@dispatch/domain';
-import { answers, parseInput } from '@dispatch/http';
+import { answers, type RoutesPlugin } from '@dispatch/http';
 import { collections, type MemberDocument } from '@dispatch/projector';
 import type { DocumentStore, Filter } from '@dispatch/storage';
-import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import { withoutMinPosition } from '../read-your-writes.ts';
 import { type MemberViewer, toMemberView } from './organization-views.ts';
 import { pagedList, skipFor } from './paging.ts';
 
@@ -24,19 +22,20 @@ const memberParams = z.object({ id: z.string().min(1).max(100) });
  * Members of the session's organization; every query is filtered by it, whatever id is asked for.
  * Members' platform roles are shown to platform admins only (toMemberView).
  */
-export function memberQueries(options: { documents: DocumentStore; auth: AuthService }): FastifyPluginAsync {
+export function memberQueries(options: { documents: DocumentStore; auth: AuthService }): RoutesPlugin {
   const { documents, auth } = options;
   const viewerOf = async (actor: ActorContext): Promise<MemberViewer> => ({
     platformAdmin: await isPlatformAdmin(auth, actor.session.user),
   });
   return async (app) => {
+    app.addHook('preValidation', callerFirst(auth, requireOrganization));
     app.get(
       '/api/v1/organization/list-members',
-      answers({ 200: membersPageAnswerSchema }),
+      answers({ 200: membersPageAnswerSchema }, { querystring: memberListQuerySchema }),
       async (request) => {
         const actor = await requireOrganization(auth, request);
         const { orgId } = actor;
-        const query = parseInput(memberListQuerySchema, withoutMinPosition(request.query), 'query');
+        const query = request.query;
         const filter: Filter = { orgId: { eq: orgId } };
         if (query.role) filter.role = { in: query.role };
         if (query.search) filter.search = { contains: query.search.toLowerCase() };
@@ -58,15 +57,19 @@ export function memberQueries(options: { documents: DocumentStore; auth: AuthSer
       },
     );
 
-    app.get('/api/v1/organization/member/:id', answers({ 200: memberOneAnswerSchema }), async (request) => {
-      const actor = await requireOrganization(auth, request);
-      const { orgId } = actor;
-      const { id } = parseInput(memberParams, request.params, 'params');
-      const member = await documents.get<MemberDocument>(collections.members, id);
-      // Another organization's member is answered exactly like a missing one.
-      if (!member || member.orgId !== orgId) throw notFound(organizationMessages.memberNotFound);
-      return { success: true, data: toMemberView(member, await viewerOf(actor)) };
-    });
+    app.get(
+      '/api/v1/organization/member/:id',
+      answers({ 200: memberOneAnswerSchema }, { params: memberParams }),
+      async (request) => {
+        const actor = await requireOrganization(auth, request);
+        const { orgId } = actor;
+        const { id } = request.params;
+        const member = await documents.get<MemberDocument>(collections.members, id);
+        // Another organization's member is answered exactly like a missing one.
+        if (!member || member.orgId !== orgId) throw notFound(organizationMessages.memberNotFound);
+        return { success: true, data: toMemberView(member, await viewerOf(actor)) };
+      },
+    );
 
     /** The caller's own membership in the active organization, with what its role allows. */
     app.get(

@@ -1,5 +1,5 @@
 import type { AuthService } from '@dispatch/auth';
-import { readOrganizationUsage, requireSuperAdmin } from '@dispatch/auth';
+import { callerFirst, readOrganizationUsage, requireSuperAdmin } from '@dispatch/auth';
 import {
   adminOrganizationIdParams,
   DEFAULT_QUOTAS,
@@ -8,10 +8,9 @@ import {
   organizationUsageAnswerSchema,
   type QuotaSettings,
 } from '@dispatch/domain';
-import { answers, parseInput } from '@dispatch/http';
+import { answers, type RoutesPlugin } from '@dispatch/http';
 import { collections } from '@dispatch/projector';
 import type { DocumentStore, EventStore } from '@dispatch/storage';
-import type { FastifyPluginAsync } from 'fastify';
 
 /**
  * What an organization sent in the last hour and day, per channel, what the quotas held back, and the
@@ -24,16 +23,17 @@ export function quotaUsageQueries(options: {
   eventStore: EventStore;
   auth: AuthService;
   quotas?: QuotaSettings;
-}): FastifyPluginAsync {
+}): RoutesPlugin {
   const { documents, eventStore, auth } = options;
   const settings = options.quotas ?? DEFAULT_QUOTAS;
   return async (app) => {
+    app.addHook('preValidation', callerFirst(auth, requireSuperAdmin));
     app.get(
       '/api/v1/admin/organizations/:organizationId/usage',
-      answers({ 200: organizationUsageAnswerSchema }),
+      answers({ 200: organizationUsageAnswerSchema }, { params: adminOrganizationIdParams }),
       async (request) => {
         await requireSuperAdmin(auth, request);
-        const { organizationId } = parseInput(adminOrganizationIdParams, request.params, 'params');
+        const { organizationId } = request.params;
         if (!(await documents.get(collections.organizations, organizationId)))
           throw notFound(organizationMessages.notFound);
         const usage = await readOrganizationUsage(eventStore, settings, organizationId, Date.now());

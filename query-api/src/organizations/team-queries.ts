@@ -1,5 +1,5 @@
 import type { AuthService } from '@dispatch/auth';
-import { requireOrganization } from '@dispatch/auth';
+import { callerFirst, requireOrganization } from '@dispatch/auth';
 import {
   notFound,
   organizationMessages,
@@ -7,17 +7,16 @@ import {
   teamListAnswerSchema,
   teamMembersAnswerSchema,
 } from '@dispatch/domain';
-import { answers, parseInput } from '@dispatch/http';
+import { answers, type RoutesPlugin } from '@dispatch/http';
 import { collections, type TeamDocument, type TeamMemberDocument } from '@dispatch/projector';
 import type { DocumentStore } from '@dispatch/storage';
-import type { FastifyPluginAsync } from 'fastify';
-import { withoutMinPosition } from '../read-your-writes.ts';
 import { toTeamView } from './organization-views.ts';
 
 /** Teams of the session's organization. */
-export function teamQueries(options: { documents: DocumentStore; auth: AuthService }): FastifyPluginAsync {
+export function teamQueries(options: { documents: DocumentStore; auth: AuthService }): RoutesPlugin {
   const { documents, auth } = options;
   return async (app) => {
+    app.addHook('preValidation', callerFirst(auth, requireOrganization));
     app.get('/api/v1/organization/list-teams', answers({ 200: teamListAnswerSchema }), async (request) => {
       const { orgId } = await requireOrganization(auth, request);
       const teams = await documents.find<TeamDocument>(collections.teams, {
@@ -52,10 +51,10 @@ export function teamQueries(options: { documents: DocumentStore; auth: AuthServi
 
     app.get(
       '/api/v1/organization/list-team-members',
-      answers({ 200: teamMembersAnswerSchema }),
+      answers({ 200: teamMembersAnswerSchema }, { querystring: teamIdSchema }),
       async (request) => {
         const { orgId } = await requireOrganization(auth, request);
-        const { teamId } = parseInput(teamIdSchema, withoutMinPosition(request.query), 'query');
+        const { teamId } = request.query;
         const team = await documents.get<TeamDocument>(collections.teams, teamId);
         if (!team || team.orgId !== orgId) throw notFound(organizationMessages.teamNotFound);
         const members = await documents.find<TeamMemberDocument>(collections.teamMembers, {

@@ -1,5 +1,5 @@
 import type { AuthService } from '@dispatch/auth';
-import { requireOrganization } from '@dispatch/auth';
+import { callerFirst, requireOrganization } from '@dispatch/auth';
 import {
   localDateOf,
   monthlyCountsAnswerSchema,
@@ -7,13 +7,11 @@ import {
   overviewTotalsQuerySchema,
   postingTotalsAnswerSchema,
 } from '@dispatch/domain';
-import { answers, parseInput } from '@dispatch/http';
+import { answers, type RoutesPlugin } from '@dispatch/http';
 import type { DocumentStore, EventStore } from '@dispatch/storage';
-import type { FastifyPluginAsync } from 'fastify';
 import { type AnswerCache, listAnswerKey } from '../answer-cache.ts';
 import { resolveAsOf } from '../as-of/moment.ts';
 import { cachedTimeZone } from '../organizations/organization-time-zone.ts';
-import { withoutMinPosition } from '../read-your-writes.ts';
 import { monthlyCounts } from './monthly-counts.ts';
 import { monthlyCountsAsOf, postingTotalsAsOf } from './overview-as-of.ts';
 import { postingTotals } from './posting-totals.ts';
@@ -24,15 +22,16 @@ export function overviewQueries(options: {
   auth: AuthService;
   eventStore: EventStore;
   cache: AnswerCache;
-}): FastifyPluginAsync {
+}): RoutesPlugin {
   const { documents, auth, eventStore, cache } = options;
   return async (app) => {
+    app.addHook('preValidation', callerFirst(auth, requireOrganization));
     app.get(
       '/api/v1/overview/monthly-counts',
-      answers({ 200: monthlyCountsAnswerSchema }),
+      answers({ 200: monthlyCountsAnswerSchema }, { querystring: overviewQuerySchema }),
       async (request) => {
         const { orgId } = await requireOrganization(auth, request);
-        const query = parseInput(overviewQuerySchema, withoutMinPosition(request.query), 'query');
+        const query = request.query;
         const timeZone = await cachedTimeZone(cache, documents, orgId);
         const asOf = await resolveAsOf(eventStore, orgId, query.asOf);
         if (asOf)
@@ -46,16 +45,20 @@ export function overviewQueries(options: {
       },
     );
 
-    app.get('/api/v1/overview/totals', answers({ 200: postingTotalsAnswerSchema }), async (request) => {
-      const { orgId } = await requireOrganization(auth, request);
-      const query = parseInput(overviewTotalsQuerySchema, withoutMinPosition(request.query), 'query');
-      const asOf = await resolveAsOf(eventStore, orgId, query.asOf);
-      const data = asOf
-        ? await postingTotalsAsOf(documents, orgId, asOf)
-        : await cache.answer(listAnswerKey('totals', orgId, '', query), () =>
-            postingTotals(documents, orgId),
-          );
-      return { success: true, data };
-    });
+    app.get(
+      '/api/v1/overview/totals',
+      answers({ 200: postingTotalsAnswerSchema }, { querystring: overviewTotalsQuerySchema }),
+      async (request) => {
+        const { orgId } = await requireOrganization(auth, request);
+        const query = request.query;
+        const asOf = await resolveAsOf(eventStore, orgId, query.asOf);
+        const data = asOf
+          ? await postingTotalsAsOf(documents, orgId, asOf)
+          : await cache.answer(listAnswerKey('totals', orgId, '', query), () =>
+              postingTotals(documents, orgId),
+            );
+        return { success: true, data };
+      },
+    );
   };
 }

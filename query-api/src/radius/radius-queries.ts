@@ -1,5 +1,5 @@
 import type { AuthService } from '@dispatch/auth';
-import { requireOrganization } from '@dispatch/auth';
+import { callerFirst, requireOrganization } from '@dispatch/auth';
 import {
   compassPoint,
   type Direction,
@@ -9,7 +9,7 @@ import {
   radiusSearchQuerySchema,
   roundMiles,
 } from '@dispatch/domain';
-import { answers, InputError, parseInput } from '@dispatch/http';
+import { answers, InputError, type RoutesPlugin } from '@dispatch/http';
 import { placeOf } from '@dispatch/places';
 import {
   collections,
@@ -19,7 +19,6 @@ import {
   type TruckDocument,
 } from '@dispatch/projector';
 import type { DocumentStore, EventStore, Filter, NearPage } from '@dispatch/storage';
-import type { FastifyPluginAsync } from 'fastify';
 import { type AnswerCache, listAnswerKey } from '../answer-cache.ts';
 import { pageOfTwo, type Source, storeOrder } from '../as-of/merge.ts';
 import { type AsOfMoment, resolveAsOf, type SinceMark } from '../as-of/moment.ts';
@@ -27,7 +26,6 @@ import { rowsFilterAt, versionsFilterAt } from '../as-of/ranges.ts';
 import { type Found, marksSince, rowIdOfFound, rowOfFound } from '../as-of/versions.ts';
 import { postingFilter } from '../lists/posting-filter.ts';
 import { toLoad } from '../loads/loads-page.ts';
-import { withoutMinPosition } from '../read-your-writes.ts';
 import { toTruck } from '../trucks/trucks-page.ts';
 
 type Located = TruckDocument | LoadDocument;
@@ -171,18 +169,23 @@ export function radiusQueries(options: {
   auth: AuthService;
   eventStore: EventStore;
   cache: AnswerCache;
-}): FastifyPluginAsync {
+}): RoutesPlugin {
   const { documents, auth, eventStore, cache } = options;
   return async (app) => {
-    app.get('/api/v1/radius-search', answers({ 200: radiusSearchAnswerSchema }), async (request) => {
-      const { orgId } = await requireOrganization(auth, request);
-      const query = parseInput(radiusSearchQuerySchema, withoutMinPosition(request.query), 'query');
-      if (query.asOf)
-        return radiusSearch(documents, orgId, query, await resolveAsOf(eventStore, orgId, query.asOf));
-      // Nothing in a search's answer depends on the day: the key is the organization and the query.
-      return cache.answer(listAnswerKey('radius-search', orgId, '', query), () =>
-        radiusSearch(documents, orgId, query, null),
-      );
-    });
+    app.addHook('preValidation', callerFirst(auth, requireOrganization));
+    app.get(
+      '/api/v1/radius-search',
+      answers({ 200: radiusSearchAnswerSchema }, { querystring: radiusSearchQuerySchema }),
+      async (request) => {
+        const { orgId } = await requireOrganization(auth, request);
+        const query = request.query;
+        if (query.asOf)
+          return radiusSearch(documents, orgId, query, await resolveAsOf(eventStore, orgId, query.asOf));
+        // Nothing in a search's answer depends on the day: the key is the organization and the query.
+        return cache.answer(listAnswerKey('radius-search', orgId, '', query), () =>
+          radiusSearch(documents, orgId, query, null),
+        );
+      },
+    );
   };
 }
