@@ -1,3 +1,4 @@
+import { inputJsonSchema } from '@dispatch/http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeKey } from './route-samples.ts';
 import { startTestApp, type TestApp } from './test-support.ts';
@@ -15,6 +16,31 @@ beforeAll(async () => {
   document = (await app.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
 });
 afterAll(() => app.stop());
+
+interface Operation {
+  parameters?: { in: string; name: string }[];
+  requestBody?: { content?: Record<string, { schema?: unknown }> };
+}
+
+/** The names a schema of an object (or of a choice between objects) gives its fields. */
+const propertyNames = (schema: Parameters<typeof inputJsonSchema>[0]): string[] => {
+  const json = inputJsonSchema(schema) as JsonObject;
+  const objects = [json, ...(json.anyOf ?? []), ...(json.oneOf ?? []), ...(json.allOf ?? [])];
+  return [...new Set(objects.flatMap((object) => Object.keys(object.properties ?? {})))];
+};
+type JsonObject = {
+  properties?: Record<string, unknown>;
+  anyOf?: JsonObject[];
+  oneOf?: JsonObject[];
+  allOf?: JsonObject[];
+};
+
+/** Commands whose whole meaning is in their path and the session: they read no body. */
+const takesNoBody = new Set([
+  'POST /api/v1/organization/delete',
+  'POST /api/v1/organization/leave',
+  'POST /api/v1/admin/read-models/rebuild',
+]);
 
 /** `/api/v1/trucks/:id` as OpenAPI writes it: `/api/v1/trucks/{id}`. */
 const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
@@ -34,6 +60,38 @@ describe('the OpenAPI document', () => {
       const statuses = Object.keys(operation.responses ?? {}).filter((status) => /^[1-5]\d\d$/.test(status));
       expect(statuses, routeKey(route)).not.toEqual([]);
     }
+  });
+
+  it('documents what every route takes: its path parameters, its query and its body', () => {
+    const served = app.routes.filter((route) => route.url.startsWith('/api/v1/'));
+    const undocumented: string[] = [];
+    for (const route of served) {
+      const key = routeKey(route);
+      const operation = document.paths[openApiPath(route.url)]?.[route.method.toLowerCase()] as Operation;
+      const input = route.input ?? {};
+      const parameters = operation.parameters ?? [];
+      const documented = (where: string) =>
+        new Set(parameters.filter((parameter) => parameter.in === where).map((parameter) => parameter.name));
+      // A path parameter is input like any other: the route says what it takes there.
+      const pathNames = [...route.url.matchAll(/:(\w+)/g)].map((match) => match[1] ?? '');
+      if (pathNames.length > 0 && !input.params) undocumented.push(`${key}: declares no path parameters`);
+      for (const name of pathNames)
+        if (!documented('path').has(name)) undocumented.push(`${key}: path parameter ${name}`);
+      if (input.querystring) {
+        for (const name of propertyNames(input.querystring))
+          if (!documented('query').has(name)) undocumented.push(`${key}: query parameter ${name}`);
+      }
+      if (input.body) {
+        const body = operation.requestBody?.content?.['application/json']?.schema;
+        if (!body) undocumented.push(`${key}: its body`);
+        else
+          for (const name of propertyNames(input.body))
+            if (!JSON.stringify(body).includes(`"${name}"`)) undocumented.push(`${key}: body field ${name}`);
+      }
+      if ((route.method === 'POST' || route.method === 'PATCH') && !input.body && !takesNoBody.has(key))
+        undocumented.push(`${key}: declares no body`);
+    }
+    expect(undocumented).toEqual([]);
   });
 
   it('documents the system check and the admin status', () => {

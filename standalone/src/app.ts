@@ -2,15 +2,17 @@ import { type Infrastructure, openInfrastructure } from '@dispatch/auth/runtime'
 import { commandApi } from '@dispatch/command-api';
 import type { Environment } from '@dispatch/config';
 import { healthAnswerSchema } from '@dispatch/domain';
-import { type AnswerSchemas, answers, createMetrics, createServer } from '@dispatch/http';
 import {
-  firstOrganizationOfUser,
-  inProcessChangeFeed,
-  type Projector,
-  projections,
-  startReadModels,
-} from '@dispatch/projector';
+  type AnswerSchemas,
+  answers,
+  createMetrics,
+  createServer,
+  inputOf,
+  type RouteInput,
+} from '@dispatch/http';
+import { type Projector, projections, startReadModels } from '@dispatch/projector';
 import { clockFromCommits, queryApi } from '@dispatch/query-api';
+import { firstOrganizationOfUser, inProcessChangeFeed } from '@dispatch/read-models';
 import type { FastifyInstance } from 'fastify';
 import { serveApiReference } from './api-reference.ts';
 import { loadWebApp, serveWebApp } from './web-assets.ts';
@@ -19,8 +21,10 @@ import { loadWebApp, serveWebApp } from './web-assets.ts';
 export interface RouteEntry {
   method: string;
   url: string;
-  /** What the route declares it answers, by status (see auth/src/http/answers.ts). */
+  /** What the route declares it answers, by status (see http/src/answers.ts). */
   answers?: AnswerSchemas;
+  /** What the route declares it takes: its body, path parameters, query and headers (see http/src/route-input.ts). */
+  input?: RouteInput;
 }
 
 export interface StandaloneApp {
@@ -69,7 +73,13 @@ export async function createStandaloneApp(
     jsonNotFound: !web,
     onRoute: (route) => {
       for (const method of ([] as string[]).concat(route.method)) {
-        if (method !== 'HEAD') routes.push({ method, url: route.url, answers: route.config?.answers });
+        if (method !== 'HEAD')
+          routes.push({
+            method,
+            url: route.url,
+            answers: route.config?.answers,
+            input: inputOf(route.schema),
+          });
       }
     },
   });
