@@ -10,9 +10,14 @@ import {
   inputOf,
   type RouteInput,
 } from '@dispatch/http';
-import { type Projector, projections, startReadModels } from '@dispatch/projector';
+import {
+  firstOrganizationOfUser,
+  inProcessChangeFeed,
+  type Projector,
+  projections,
+  startReadModels,
+} from '@dispatch/projector';
 import { clockFromCommits, queryApi } from '@dispatch/query-api';
-import { firstOrganizationOfUser, inProcessChangeFeed } from '@dispatch/read-models';
 import type { FastifyInstance } from 'fastify';
 import { serveApiReference } from './api-reference.ts';
 import { loadWebApp, serveWebApp } from './web-assets.ts';
