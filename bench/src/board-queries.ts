@@ -5,7 +5,6 @@ import {
   radiusSearchQuerySchema,
   truckListQuerySchema,
 } from '@dispatch/domain';
-import { collections } from '@dispatch/projector';
 import {
   listTotal,
   monthlyCounts,
@@ -16,6 +15,7 @@ import {
   truckListFilter,
   trucksPage,
 } from '@dispatch/query-api';
+import { collections } from '@dispatch/read-models';
 import type { DocumentStore } from '@dispatch/storage';
 import type { GeneratedBoard } from './board-data.ts';
 import { fmt, percentile, type Row } from './stats.ts';

@@ -1,7 +1,8 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { collections, ensureReadModels, projections } from '@dispatch/projector';
+import { definitionsOf, projections } from '@dispatch/projector';
+import { collections, ensureReadModels } from '@dispatch/read-models';
 import {
   type Document,
   openSqliteDocumentStore,
@@ -88,7 +89,7 @@ const removeTarget = () => {
 async function timedWrites(batches: WriteOperation[][]) {
   removeTarget();
   const documents = openSqliteDocumentStore({ path: target });
-  await ensureReadModels(documents, projections, { deferIndexes: true });
+  await ensureReadModels(documents, definitionsOf(projections), { deferIndexes: true });
   const cpu = process.cpuUsage();
   const began = performance.now();
   // One batch in flight while the next is serialised, as the projector hands batches to the writer.

@@ -7,13 +7,8 @@ import {
   READ_MODEL_REBUILD_STREAM,
   truckStream,
 } from '@dispatch/domain';
-import {
-  type Projector,
-  projections,
-  readRebuildStatus,
-  startProjector,
-  startReadModels,
-} from '@dispatch/projector';
+import { type Projector, projections, startProjector, startReadModels } from '@dispatch/projector';
+import { readRebuildStatus } from '@dispatch/read-models';
 import {
   newEventId,
   openSqliteDocumentStore,

@@ -13,13 +13,8 @@ import {
   usCities,
 } from '@dispatch/domain';
 import { placeOf } from '@dispatch/places';
-import {
-  collections,
-  compileStandingSearches,
-  projections,
-  type StandingSearch,
-  startProjector,
-} from '@dispatch/projector';
+import { compileStandingSearches, projections, startProjector } from '@dispatch/projector';
+import { collections, type StandingSearch } from '@dispatch/read-models';
 import {
   type EventStore,
   newEventId,

@@ -3,7 +3,7 @@ import { mailerFor, openAuthFor, smsSenderFor } from '@dispatch/auth/runtime';
 import { loadEnvironment, openDocumentStoreFor, openEventStoreFor } from '@dispatch/config';
 import { eventUpcasting, healthAnswerSchema } from '@dispatch/domain';
 import { answers, createMetrics, createServer } from '@dispatch/http';
-import { ensureReadModels, firstOrganizationOfUser, projections } from '@dispatch/projector';
+import { ensureReadModels, firstOrganizationOfUser } from '@dispatch/read-models';
 import { commandApi } from './plugin.ts';
 
 /** The command API as its own process (docker-compose); `standalone/` composes it in memory instead. */
@@ -11,7 +11,7 @@ const env = loadEnvironment({ PORT: '3001', ...process.env });
 const store = openEventStoreFor(env, { upcast: (event) => eventUpcasting.upcast(event) });
 // Sign-in runs here, and a new session starts in the user's organization: read from the read models.
 const documents = await openDocumentStoreFor(env);
-await ensureReadModels(documents, projections);
+await ensureReadModels(documents);
 // Every send out of the building is counted on the quota ledgers, phone codes too.
 const quotas = new QuotaLedger(store, env.quotas);
 const auth = await openAuthFor(env, {

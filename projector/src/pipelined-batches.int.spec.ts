@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { collections } from '@dispatch/read-models';
 import {
   type DocumentStore,
   type EventStore,
@@ -10,7 +11,6 @@ import {
   type WriteOperation,
 } from '@dispatch/storage';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { collections } from './collections.ts';
 import { projections } from './projections/index.ts';
 import { startProjector } from './runner.ts';
 import { truckFixture } from './testing/truck-fixture.ts';

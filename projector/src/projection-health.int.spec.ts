@@ -1,17 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { PING_CHANGE_KIND, SYSTEM_PINGED } from '@dispatch/domain';
 import {
+  collections,
+  inProcessChangeFeed,
+  LAG_COUNT_CAP,
+  LIVE_CHECKPOINT,
+  type ProjectionCommit,
+  readModelCollections,
+  readProjectionLag,
+} from '@dispatch/read-models';
+import {
   type DocumentStore,
   type EventStore,
   openSqliteDocumentStore,
   openSqliteEventStore,
 } from '@dispatch/storage';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { inProcessChangeFeed, type ProjectionCommit } from './change-feed.ts';
-import { collections } from './collections.ts';
-import { LAG_COUNT_CAP, readModelCollections, readProjectionLag } from './projection-health.ts';
 import { projections } from './projections/index.ts';
-import { LIVE_CHECKPOINT, paceWith, startProjector } from './runner.ts';
+import { definitionsOf, paceWith, startProjector } from './runner.ts';
 
 let events: EventStore;
 let documents: DocumentStore;
@@ -114,7 +120,7 @@ describe('the system ping projection', () => {
     expect(commits.flatMap((commit) => commit.changes)).toEqual([
       { kind: PING_CHANGE_KIND, orgId: 'org-a', ids: [pingId] },
     ]);
-    for (const { collection } of readModelCollections(projections)) {
+    for (const { collection } of readModelCollections(definitionsOf(projections))) {
       expect([collection, await documents.count(collection)]).toEqual([collection, 0]);
     }
   });

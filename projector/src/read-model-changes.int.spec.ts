@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { type BoardStatsDocument, boardStatsIds, collections } from '@dispatch/read-models';
 import {
   type DocumentStore,
   type EventStore,
@@ -6,8 +7,6 @@ import {
   openSqliteEventStore,
 } from '@dispatch/storage';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { collections } from './collections.ts';
-import { type BoardStatsDocument, boardStatsIds } from './projections/board-stats.ts';
 import { projections } from './projections/index.ts';
 import { trucksProjection } from './projections/trucks.ts';
 import { startProjector } from './runner.ts';

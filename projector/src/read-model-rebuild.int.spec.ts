@@ -4,22 +4,22 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PLATFORM_ORG_ID, READ_MODEL_REBUILD_STREAM } from '@dispatch/domain';
 import {
+  collections,
+  inProcessChangeFeed,
+  type ProjectionCommit,
+  REBUILD_STATUS_ID,
+  rebuildStatusCollection,
+  type StoredRebuildStatus,
+} from '@dispatch/read-models';
+import {
   type DocumentStore,
   type EventStore,
   openSqliteDocumentStore,
   openSqliteEventStore,
 } from '@dispatch/storage';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { inProcessChangeFeed, type ProjectionCommit } from './change-feed.ts';
-import { collections } from './collections.ts';
 import { projections } from './projections/index.ts';
-import {
-  REBUILD_STATUS_ID,
-  rebuildStatusCollection,
-  type StoredRebuildStatus,
-  shadowOf,
-  startReadModels,
-} from './read-model-rebuild.ts';
+import { shadowOf, startReadModels } from './read-model-rebuild.ts';
 import { truckFixture } from './testing/truck-fixture.ts';
 
 const truck = truckFixture('Projected');

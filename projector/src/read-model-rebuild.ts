@@ -1,75 +1,26 @@
+import { isRebuildUnderWay, type ReadModelRebuildRequested } from '@dispatch/domain';
 import {
-  isRebuildUnderWay,
-  type ReadModelRebuildRequested,
-  type ReadModelRebuildStatus,
-} from '@dispatch/domain';
-import type {
-  CollectionDefinition,
-  Document,
-  DocumentStore,
-  RecordedEvent,
-  WriteOperation,
-} from '@dispatch/storage';
-import { type ChangeFeed, ChangeSet, changeLogCollection, type ProjectionCommit } from './change-feed.ts';
-import { collections } from './collections.ts';
+  type ChangeFeed,
+  ChangeSet,
+  changeLogCollection,
+  collections,
+  idleRebuildStatus,
+  type ProjectionCommit,
+  REBUILD_CHECKPOINT,
+  REBUILD_STATUS_ID,
+  rebuildStatusCollection,
+  type StoredRebuildStatus,
+} from '@dispatch/read-models';
+import type { Document, DocumentStore, RecordedEvent, WriteOperation } from '@dispatch/storage';
 import { REBUILD_REQUESTED } from './projections/rebuild-requests.ts';
 import { type Projector, type ProjectorOptions, readModelsOf, startProjector } from './runner.ts';
 
-/** The status of the latest rebuild, written by the projector as it goes (not a read model of events). */
-export const rebuildStatusCollection: CollectionDefinition = { name: 'read_model_rebuilds', fields: {} };
-export const REBUILD_STATUS_ID = 'latest';
-
 /** Where a rebuild builds each read model while the one in service keeps serving. */
 export const shadowOf = (collection: string) => `${collection}__rebuild`;
-/** The checkpoint of a rebuild under way, in the checkpoints collection beside the live one. */
-export const REBUILD_CHECKPOINT = 'read-models-rebuild';
 const PROGRESS_INTERVAL_MS = 1000;
 
 /** Deletes a document whatever its position. */
 const ANY_POSITION = 1n << 62n;
-
-export type StoredRebuildStatus = Document &
-  ReadModelRebuildStatus & {
-    /** Requests at or below this position are handled (or came before there was anything to rebuild). */
-    handledUpTo: string;
-  };
-
-/** Before the first rebuild. */
-const idleStatus: ReadModelRebuildStatus = {
-  state: 'idle',
-  requestedBy: null,
-  requestedAt: null,
-  startedAt: null,
-  finishedAt: null,
-  reached: '0',
-  head: '0',
-  eventsPerSecond: 0,
-  etaSeconds: null,
-  error: null,
-};
-
-/** The status as the admin area shows it; idle before the projector first ran. */
-export async function readRebuildStatus(documents: DocumentStore): Promise<ReadModelRebuildStatus> {
-  const stored = await documents
-    .get<StoredRebuildStatus>(rebuildStatusCollection.name, REBUILD_STATUS_ID)
-    .catch(() => null);
-  if (!stored) return idleStatus;
-  const { id: _id, position: _position, handledUpTo: _handledUpTo, ...status } = stored;
-  return { ...idleStatus, ...status };
-}
-
-/**
- * The state of the latest rebuild and the requests the projector has taken up: a request above
- * `handledUpTo` is still to come (0 before the projector first ran, which then passes over them).
- */
-export async function readRebuildRequestsHandled(
-  documents: DocumentStore,
-): Promise<{ state: ReadModelRebuildStatus['state']; handledUpTo: bigint }> {
-  const stored = await documents
-    .get<StoredRebuildStatus>(rebuildStatusCollection.name, REBUILD_STATUS_ID)
-    .catch(() => null);
-  return { state: stored?.state ?? 'idle', handledUpTo: BigInt(stored?.handledUpTo ?? '0') };
-}
 
 /** The same store with the named collections read and written under their shadow names. */
 function shadowCollections(documents: DocumentStore, names: ReadonlySet<string>): DocumentStore {
@@ -115,7 +66,7 @@ export async function startReadModels(options: ProjectorOptions): Promise<Projec
   await documents.ensureCollection(rebuildStatusCollection);
   const stored = await documents.get<StoredRebuildStatus>(rebuildStatusCollection.name, REBUILD_STATUS_ID);
   let status: StoredRebuildStatus = stored ?? {
-    ...idleStatus,
+    ...idleRebuildStatus,
     id: REBUILD_STATUS_ID,
     position: '0',
     handledUpTo: (await eventStore.headPosition()).toString(),

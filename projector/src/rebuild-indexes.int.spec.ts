@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { collections } from '@dispatch/read-models';
 import {
   type DocumentStore,
   type EventStore,
@@ -6,7 +7,6 @@ import {
   openSqliteEventStore,
 } from '@dispatch/storage';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { collections } from './collections.ts';
 import { projections } from './projections/index.ts';
 import { startProjector } from './runner.ts';
 import { truckFixture } from './testing/truck-fixture.ts';

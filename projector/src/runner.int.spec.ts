@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { collections, inProcessChangeFeed, type ProjectionCommit } from '@dispatch/read-models';
 import {
   type DocumentStore,
   type EventStore,
@@ -7,8 +8,6 @@ import {
   type WriteOperation,
 } from '@dispatch/storage';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { inProcessChangeFeed, type ProjectionCommit } from './change-feed.ts';
-import { collections } from './collections.ts';
 import type { Projection } from './projection.ts';
 import { projections } from './projections/index.ts';
 import { startProjector } from './runner.ts';

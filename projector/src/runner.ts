@@ -1,4 +1,16 @@
+import {
+  APPLIED_PACE_SECONDS,
+  type AppliedPace,
+  type Change,
+  type ChangeFeed,
+  ChangeSet,
+  changeLogCollection,
+  collections,
+  ensureReadModels,
+  LIVE_CHECKPOINT,
+} from '@dispatch/read-models';
 import type {
+  CollectionDefinition,
   Document,
   DocumentStore,
   EventStore,
@@ -7,8 +19,6 @@ import type {
   WriteOperation,
 } from '@dispatch/storage';
 import { incremented } from '@dispatch/storage';
-import { type Change, type ChangeFeed, ChangeSet, changeLogCollection } from './change-feed.ts';
-import { collections } from './collections.ts';
 import type { DocumentBody, Projection, ProjectionContext } from './projection.ts';
 
 export interface ProjectorOptions {
@@ -221,17 +231,6 @@ class UnitOfWork implements ProjectionContext {
 /** Longest the projector applies events before it lets the process's other work run. */
 const YIELD_EVERY_MS = 20;
 
-/** The projector's checkpoint name for the read models in service (a rebuild's has its own). */
-export const LIVE_CHECKPOINT = 'read-models';
-
-/**
- * Events applied per second of wall-clock time over the last minute, as `[epoch second, events]`
- * pairs, oldest first. Kept in the checkpoint, in the same write as the batch, so any process (the
- * query API's admin status) reads the throughput without counting events; at most 60 pairs.
- */
-export type AppliedPace = [second: number, events: number][];
-export const APPLIED_PACE_SECONDS = 60;
-
 /** The pace with `events` more applied at `now`, pairs older than the window dropped. */
 export function paceWith(pace: AppliedPace, events: number, now = Date.now()): AppliedPace {
   const second = Math.floor(now / 1000);
@@ -277,19 +276,9 @@ export function readModelsOf(projections: Projection[]): string {
     .join(',');
 }
 
-/**
- * Creates every collection the projections write, and the checkpoints (idempotent). With
- * `deferIndexes`, the read models' indexes wait for `createReadModelIndexes`.
- */
-export async function ensureReadModels(
-  documents: DocumentStore,
-  projections: Projection[],
-  options: { deferIndexes?: boolean } = {},
-) {
-  for (const projection of projections) {
-    for (const definition of projection.collections) await documents.ensureCollection(definition, options);
-  }
-  await documents.ensureCollection({ name: collections.checkpoints, fields: {} });
+/** The read models the projections write: their collections, with fields and indexes. */
+export function definitionsOf(projections: readonly Projection[]): CollectionDefinition[] {
+  return projections.flatMap((projection) => projection.collections);
 }
 
 export async function createReadModelIndexes(documents: DocumentStore, projections: Projection[]) {
@@ -342,7 +331,7 @@ export async function startProjector(options: ProjectorOptions): Promise<Project
   const rebuilding = !previous || previous.readModels !== readModels;
   const startHead = await eventStore.headPosition();
   let indexesDeferred = rebuilding && startHead > 0n;
-  await ensureReadModels(documents, projections, { deferIndexes: indexesDeferred });
+  await ensureReadModels(documents, definitionsOf(projections), { deferIndexes: indexesDeferred });
   if (writeChangeLog) await documents.ensureCollection(changeLogCollection);
 
   const checkpoint = await documents.get(collections.checkpoints, name);

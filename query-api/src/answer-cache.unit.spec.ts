@@ -1,4 +1,4 @@
-import type { CommitListener } from '@dispatch/projector';
+import type { CommitListener } from '@dispatch/read-models';
 import { describe, expect, it } from 'vitest';
 import { createAnswerCache, listAnswerKey } from './answer-cache.ts';
 import { clockFromCommits } from './projection-clock.ts';

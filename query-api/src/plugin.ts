@@ -8,7 +8,7 @@ import {
   parseRouteInputs,
   serializeAnswersAsTheyAre,
 } from '@dispatch/http';
-import { memberRoleOf, readProjectionLag } from '@dispatch/projector';
+import { memberRoleOf, readProjectionLag } from '@dispatch/read-models';
 import type { DocumentStore, EventStore } from '@dispatch/storage';
 import type { FastifyPluginAsync } from 'fastify';
 import { activityQueries } from './activity/activity-queries.ts';

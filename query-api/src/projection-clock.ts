@@ -1,4 +1,4 @@
-import type { CommitListener, ProjectionCommit } from '@dispatch/projector';
+import type { CommitListener, ProjectionCommit } from '@dispatch/read-models';
 
 /** The position the read models reflect, as the query side knows it. */
 export interface ProjectionClock {

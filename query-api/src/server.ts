@@ -2,13 +2,7 @@ import { openAuthFor } from '@dispatch/auth/runtime';
 import { loadEnvironment, openDocumentStoreFor, openEventStoreFor } from '@dispatch/config';
 import { eventUpcasting, healthAnswerSchema } from '@dispatch/domain';
 import { answers, createMetrics, createServer } from '@dispatch/http';
-import {
-  changeLogCollection,
-  collections,
-  ensureReadModels,
-  projections,
-  tailChangeLog,
-} from '@dispatch/projector';
+import { changeLogCollection, collections, ensureReadModels, tailChangeLog } from '@dispatch/read-models';
 import { queryApi } from './plugin.ts';
 import { clockFromCommits } from './projection-clock.ts';
 
@@ -19,7 +13,7 @@ const documents = await openDocumentStoreFor(env);
 const eventStore = openEventStoreFor(env, { upcast: (event) => eventUpcasting.upcast(event) });
 const auth = await openAuthFor(env);
 await documents.ensureCollection(changeLogCollection);
-await ensureReadModels(documents, projections);
+await ensureReadModels(documents);
 const checkpoint = await documents.get(collections.checkpoints, 'read-models');
 const initial = checkpoint ? BigInt(checkpoint.position) : 0n;
 const tail = tailChangeLog(documents, { from: initial });

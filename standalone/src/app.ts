@@ -10,14 +10,9 @@ import {
   inputOf,
   type RouteInput,
 } from '@dispatch/http';
-import {
-  firstOrganizationOfUser,
-  inProcessChangeFeed,
-  type Projector,
-  projections,
-  startReadModels,
-} from '@dispatch/projector';
+import { type Projector, projections, startReadModels } from '@dispatch/projector';
 import { clockFromCommits, queryApi } from '@dispatch/query-api';
+import { firstOrganizationOfUser, inProcessChangeFeed } from '@dispatch/read-models';
 import type { FastifyInstance } from 'fastify';
 import { serveApiReference } from './api-reference.ts';
 import { loadWebApp, serveWebApp } from './web-assets.ts';

@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ReadModelRebuildStatus } from '@dispatch/domain';
-import { REBUILD_CHECKPOINT } from '@dispatch/projector';
 import { projectedFromZero, readModelFileSnapshot } from '@dispatch/projector/testing';
+import { REBUILD_CHECKPOINT } from '@dispatch/read-models';
 import { openSqliteEventStore } from '@dispatch/storage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validTruck } from './test-support.ts';

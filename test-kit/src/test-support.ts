@@ -9,15 +9,9 @@ import { type Infrastructure, openInfrastructure } from '@dispatch/auth/runtime'
 import { commandApi } from '@dispatch/command-api';
 import { type Environment, loadEnvironment } from '@dispatch/config';
 import { installJsonNotFound, installSecurityHeaders, serverOptions } from '@dispatch/http';
-import {
-  type ChangeFeed,
-  firstOrganizationOfUser,
-  inProcessChangeFeed,
-  type Projector,
-  projections,
-  startReadModels,
-} from '@dispatch/projector';
+import { type Projector, projections, startReadModels } from '@dispatch/projector';
 import { clockFromCommits, queryApi } from '@dispatch/query-api';
+import { type ChangeFeed, firstOrganizationOfUser, inProcessChangeFeed } from '@dispatch/read-models';
 import Fastify, { type FastifyInstance } from 'fastify';
 
 /**

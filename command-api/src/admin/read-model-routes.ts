@@ -7,7 +7,7 @@ import {
   rebuildRequestedAnswerSchema,
 } from '@dispatch/domain';
 import { answers, HttpError } from '@dispatch/http';
-import { readRebuildRequestsHandled } from '@dispatch/projector';
+import { readRebuildRequestsHandled } from '@dispatch/read-models';
 import type { DocumentStore, EventStore } from '@dispatch/storage';
 import type { FastifyPluginAsync } from 'fastify';
 import { readModelRebuilds } from '../aggregates.ts';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { collections } from '@dispatch/projector';
+import { collections } from '@dispatch/read-models';
 import type { DocumentStore, EventStore } from '@dispatch/storage';
 import type { FastifyBaseLogger } from 'fastify';
 import { envelopes } from '../aggregates.ts';

@@ -21,7 +21,7 @@ import {
   organizationMessages,
 } from '@dispatch/domain';
 import { answers, type RoutesPlugin } from '@dispatch/http';
-import { collections, type InvitationDocument } from '@dispatch/projector';
+import { collections, type InvitationDocument } from '@dispatch/read-models';
 import type { DocumentStore, EventStore } from '@dispatch/storage';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
 import { organizations } from '../aggregates.ts';

@@ -7,7 +7,7 @@ import {
   type MemberDocument,
   type NotificationDocument,
   type OrganizationDocument,
-} from '@dispatch/projector';
+} from '@dispatch/read-models';
 import type { DocumentStore, EventStore } from '@dispatch/storage';
 import type { FastifyBaseLogger } from 'fastify';
 import { savedSearches } from '../aggregates.ts';

@@ -1,5 +1,5 @@
 import type { OutgoingMail } from '@dispatch/auth';
-import type { NotificationDocument } from '@dispatch/projector';
+import type { NotificationDocument } from '@dispatch/read-models';
 
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -1,5 +1,5 @@
 import { conflict, SAVED_SEARCHES_MAX } from '@dispatch/domain';
-import { collections } from '@dispatch/projector';
+import { collections } from '@dispatch/read-models';
 import type { DocumentStore, EventStore } from '@dispatch/storage';
 import { savedSearchPlaces } from '../aggregates.ts';
 import { type CommandContext, handle } from '../command-handler.ts';

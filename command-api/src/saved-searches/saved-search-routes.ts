@@ -18,7 +18,7 @@ import {
   type NotificationDocument,
   type NotificationInboxDocument,
   notificationInboxId,
-} from '@dispatch/projector';
+} from '@dispatch/read-models';
 import type { DocumentStore, EventStore } from '@dispatch/storage';
 import { notificationInboxes, savedSearches } from '../aggregates.ts';
 import { handle } from '../command-handler.ts';

@@ -5,6 +5,14 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { loadCreateSchema, receiverActorId, truckCreateSchema } from '@dispatch/domain';
 import {
+  type ActivityDocument,
+  type ActorDocument,
+  activityId,
+  actorDocumentId,
+  changesOf,
+  collections,
+} from '@dispatch/read-models';
+import {
   type DocumentStore,
   type EventMetadata,
   type EventStore,
@@ -13,16 +21,8 @@ import {
 } from '@dispatch/storage';
 import { planQuery, selectSql, tableOf } from '@dispatch/storage/sqlite-plan';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { collections } from '../collections.ts';
 import { startProjector } from '../runner.ts';
-import {
-  type ActivityDocument,
-  type ActorDocument,
-  activityId,
-  activityProjection,
-  actorDocumentId,
-  changesOf,
-} from './activity.ts';
+import { activityProjection } from './activity.ts';
 import { projections } from './index.ts';
 
 const ORG = 'org-activity';

@@ -1,16 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { loadCreateSchema, truckCreateSchema } from '@dispatch/domain';
 import {
+  type BoardCalendarDocument,
+  type BoardStatsDocument,
+  boardCalendarId,
+  boardStatsIds,
+  collections,
+  facetValues,
+  monthTotal,
+} from '@dispatch/read-models';
+import {
   type DocumentStore,
   type EventStore,
   openSqliteDocumentStore,
   openSqliteEventStore,
 } from '@dispatch/storage';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { collections } from '../collections.ts';
 import { startProjector } from '../runner.ts';
-import { type BoardCalendarDocument, boardCalendarId, monthTotal } from './board-calendar.ts';
-import { type BoardStatsDocument, boardStatsIds, facetValues } from './board-stats.ts';
 import { projections } from './index.ts';
 
 const truck = truckCreateSchema.parse({

@@ -1,5 +1,5 @@
+import { boardCalendarCollection, boardStatsCollection } from '@dispatch/read-models';
 import type { RecordedEvent } from '@dispatch/storage';
-import { collections } from '../collections.ts';
 import type { Projection } from '../projection.ts';
 import { countInCalendar } from './board-calendar.ts';
 import { countInBoardStats } from './board-stats.ts';
@@ -12,10 +12,7 @@ import { postingChange, postingEventTypes } from './posting-changes.ts';
  */
 export const boardCountersProjection: Projection = {
   name: 'board-counters',
-  collections: [
-    { name: collections.boardStats, fields: { orgId: 'text' } },
-    { name: collections.boardCalendar, fields: { orgId: 'text' } },
-  ],
+  collections: [boardStatsCollection, boardCalendarCollection],
   eventTypes: postingEventTypes,
   async apply(event: RecordedEvent, context) {
     const change = await postingChange(event, context);

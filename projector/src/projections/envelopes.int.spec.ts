@@ -11,6 +11,14 @@ import {
   receiverActorId,
 } from '@dispatch/domain';
 import {
+  collections,
+  type EnvelopeCountsDocument,
+  type EnvelopeDocument,
+  envelopeCountsId,
+  inProcessChangeFeed,
+  type ProjectionCommit,
+} from '@dispatch/read-models';
+import {
   type DocumentStore,
   type EventStore,
   openMongoDocumentStore,
@@ -19,15 +27,8 @@ import {
 } from '@dispatch/storage';
 import { planQuery, selectSql, tableOf } from '@dispatch/storage/sqlite-plan';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { inProcessChangeFeed, type ProjectionCommit } from '../change-feed.ts';
-import { collections } from '../collections.ts';
 import { startProjector } from '../runner.ts';
-import {
-  type EnvelopeCountsDocument,
-  type EnvelopeDocument,
-  envelopeCountsId,
-  envelopesProjection,
-} from './envelopes.ts';
+import { envelopesProjection } from './envelopes.ts';
 import { projections } from './index.ts';
 
 const ORG = 'org-envelopes';

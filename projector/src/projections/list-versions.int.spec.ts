@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { TruckEvent } from '@dispatch/domain';
+import { collections } from '@dispatch/read-models';
 import type { Document } from '@dispatch/storage';
 import { describe, expect, it } from 'vitest';
-import { collections } from '../collections.ts';
 import { startProjector } from '../runner.ts';
 import { memoryStoresPerTest } from '../testing/memory-stores.ts';
 import { truckFixture } from '../testing/truck-fixture.ts';

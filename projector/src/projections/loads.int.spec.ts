@@ -1,18 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { type LoadEvent, loadCreateSchema } from '@dispatch/domain';
 import {
+  type BoardStatsDocument,
+  boardStatsIds,
+  collections,
+  inProcessChangeFeed,
+  type LoadDocument,
+  type ProjectionCommit,
+} from '@dispatch/read-models';
+import {
   type DocumentStore,
   type EventStore,
   openSqliteDocumentStore,
   openSqliteEventStore,
 } from '@dispatch/storage';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { inProcessChangeFeed, type ProjectionCommit } from '../change-feed.ts';
-import { collections } from '../collections.ts';
 import { startProjector } from '../runner.ts';
-import { type BoardStatsDocument, boardStatsIds } from './board-stats.ts';
 import { projections } from './index.ts';
-import { type LoadDocument, loadSearchText } from './loads.ts';
+import { loadSearchText } from './loads.ts';
 
 const load = loadCreateSchema.parse({
   trailerType: 'FLATBED',

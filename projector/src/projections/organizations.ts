@@ -1,14 +1,19 @@
 import { type OrganizationEvent, organizationEventTypes } from '@dispatch/domain';
-import type { RecordedEvent } from '@dispatch/storage';
-import { collections } from '../collections.ts';
-import type { Projection, ProjectionContext } from '../projection.ts';
 import {
+  collections,
   type InvitationDocument,
+  invitationsCollection,
   type MemberDocument,
+  membersCollection,
   type OrganizationDocument,
+  organizationsCollection,
   type TeamDocument,
   teamMemberId,
-} from './organization-documents.ts';
+  teamMembersCollection,
+  teamsCollection,
+} from '@dispatch/read-models';
+import type { RecordedEvent } from '@dispatch/storage';
+import type { Projection, ProjectionContext } from '../projection.ts';
 
 const searchText = (...parts: string[]) => parts.join(' ').toLowerCase();
 
@@ -60,44 +65,11 @@ async function deleteTeam(context: ProjectionContext, teamId: string) {
 export const organizationsProjection: Projection = {
   name: 'organizations',
   collections: [
-    {
-      name: collections.organizations,
-      fields: { slug: 'text', name: 'text', search: 'text', memberCount: 'number', createdAt: 'date' },
-    },
-    {
-      name: collections.members,
-      fields: {
-        orgId: 'text',
-        userId: 'text',
-        role: 'text',
-        email: 'text',
-        name: 'text',
-        search: 'text',
-        createdAt: 'date',
-      },
-      indexes: [['userId'], ['orgId', 'createdAt'], ['orgId', 'userId'], ['orgId', 'role']],
-    },
-    {
-      name: collections.invitations,
-      fields: {
-        orgId: 'text',
-        email: 'text',
-        status: 'text',
-        search: 'text',
-        createdAt: 'date',
-        expiresAt: 'date',
-      },
-      indexes: [
-        ['orgId', 'createdAt'],
-        ['email', 'createdAt'],
-      ],
-    },
-    { name: collections.teams, fields: { orgId: 'text', name: 'text', createdAt: 'date' } },
-    {
-      name: collections.teamMembers,
-      fields: { orgId: 'text', teamId: 'text', userId: 'text' },
-      indexes: [['orgId', 'userId']],
-    },
+    organizationsCollection,
+    membersCollection,
+    invitationsCollection,
+    teamsCollection,
+    teamMembersCollection,
   ],
   // InvitationExpired changes nothing shown: an expired invitation is a pending one past its expiry.
   eventTypes: organizationEventTypes.filter((type) => type !== 'InvitationExpired'),

@@ -1,7 +1,7 @@
 import { DEFAULT_TIME_ZONE, type LoadRoute, loadDirection, type PostingKind } from '@dispatch/domain';
 import { pointOfPlace } from '@dispatch/places';
+import { collections } from '@dispatch/read-models';
 import type { Document, RecordedEvent } from '@dispatch/storage';
-import { collections } from '../collections.ts';
 import type { ProjectionContext } from '../projection.ts';
 
 /** What the board's counters know of a truck or a load. */
@@ -48,16 +48,6 @@ const eventKinds: Record<string, KindOfEvent> = {
 };
 
 export const postingEventTypes = Object.keys(eventKinds);
-
-/**
- * The fields of a posting the filters can narrow by without a range or a text match: the board keeps
- * a counter for every combination of their values, so counting by them never scans.
- */
-export const facetFields: Record<PostingKind, readonly (keyof PostingState)[]> = {
-  trucks: ['status', 'trailerType', 'direction'],
-  // A load's direction is the one from its origin to its destination (loadDirection).
-  loads: ['trailerType', 'product', 'direction'],
-};
 
 /** A truck counts as available when marked so; a load has no status and is available on its date. */
 export const isAvailable = (kind: PostingKind, posting: PostingState) =>

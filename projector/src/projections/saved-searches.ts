@@ -8,20 +8,24 @@ import {
   type SavedSearchEvent,
   savedSearchEventTypes,
 } from '@dispatch/domain';
-import type { RecordedEvent } from '@dispatch/storage';
-import { collections } from '../collections.ts';
-import type { Projection, ProjectionContext } from '../projection.ts';
 import {
+  collections,
   NOTIFICATIONS_KIND,
   type NotificationDocument,
   type NotificationInboxDocument,
+  notificationInboxesCollection,
   notificationInboxId,
+  notificationsCollection,
   SAVED_SEARCHES_KIND,
   type SavedSearchDocument,
   type StandingSearch,
   type StandingSearchesDocument,
+  savedSearchesCollection,
   standingHeadId,
-} from './saved-search-documents.ts';
+  standingSearchesCollection,
+} from '@dispatch/read-models';
+import type { RecordedEvent } from '@dispatch/storage';
+import type { Projection, ProjectionContext } from '../projection.ts';
 import { forgetStandingSearches } from './standing-search-alerts.ts';
 
 async function updateStanding(
@@ -118,32 +122,10 @@ async function applyRead(
 export const savedSearchesProjection: Projection = {
   name: 'saved-searches',
   collections: [
-    {
-      name: collections.savedSearches,
-      fields: { orgId: 'text', ownerId: 'text', createdAt: 'date' },
-      indexes: [['orgId', 'ownerId', 'createdAt']],
-      indexEachField: false,
-    },
-    { name: collections.standingSearches, fields: {} },
-    {
-      name: collections.notifications,
-      fields: {
-        orgId: 'text',
-        userId: 'text',
-        seq: 'number',
-        inApp: 'boolean',
-        read: 'boolean',
-        email: 'text',
-      },
-      indexes: [
-        // A user's bell: newest first, pages by position, and the unread ones counted.
-        ['orgId', 'userId', 'seq'],
-        // The mail sweep: the notifications whose e-mail is due, oldest first.
-        ['email', 'seq'],
-      ],
-      indexEachField: false,
-    },
-    { name: collections.notificationInboxes, fields: {} },
+    savedSearchesCollection,
+    standingSearchesCollection,
+    notificationsCollection,
+    notificationInboxesCollection,
   ],
   eventTypes: [...savedSearchEventTypes, NOTIFICATIONS_READ],
   async apply(recorded: RecordedEvent, context) {

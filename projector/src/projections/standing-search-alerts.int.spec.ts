@@ -7,6 +7,13 @@ import {
   savedSearchStream,
 } from '@dispatch/domain';
 import {
+  collections,
+  inProcessChangeFeed,
+  type NotificationDocument,
+  type ProjectionCommit,
+  type SavedSearchDocument,
+} from '@dispatch/read-models';
+import {
   type DocumentStore,
   type EventStore,
   openSqliteDocumentStore,
@@ -14,12 +21,9 @@ import {
   type WriteOperation,
 } from '@dispatch/storage';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { inProcessChangeFeed, type ProjectionCommit } from '../change-feed.ts';
-import { collections } from '../collections.ts';
 import { startProjector } from '../runner.ts';
 import { truckFixture } from '../testing/truck-fixture.ts';
 import { projections } from './index.ts';
-import type { NotificationDocument, SavedSearchDocument } from './saved-search-documents.ts';
 
 let events: EventStore;
 let documents: DocumentStore;

@@ -8,19 +8,19 @@ import {
   trailerTypeLabels,
 } from '@dispatch/domain';
 import { pointOfPlace } from '@dispatch/places';
-import type { Document, RecordedEvent } from '@dispatch/storage';
-import { collections } from '../collections.ts';
-import type { Projection, ProjectionContext } from '../projection.ts';
-import type { LoadDocument } from './loads.ts';
 import {
+  collections,
+  type LoadDocument,
   NOTIFICATIONS_KIND,
   type NotificationDocument,
   type StandingSearch,
   type StandingSearchesDocument,
   type StandingSearchesHead,
   standingHeadId,
-} from './saved-search-documents.ts';
-import type { TruckDocument } from './trucks.ts';
+  type TruckDocument,
+} from '@dispatch/read-models';
+import type { Document, RecordedEvent } from '@dispatch/storage';
+import type { Projection, ProjectionContext } from '../projection.ts';
 
 /**
  * Standing searches that alert, evaluated as postings are projected: each posting event is tested

@@ -1,15 +1,14 @@
 import { DatabaseSync } from 'node:sqlite';
 import { eventUpcasting } from '@dispatch/domain';
+import { collections, readModelCollections } from '@dispatch/read-models';
 import {
   type DocumentStore,
   openSqliteDocumentStore,
   openSqliteEventStore,
   upcastingEventStore,
 } from '@dispatch/storage';
-import { collections } from '../collections.ts';
-import { readModelCollections } from '../projection-health.ts';
 import { projections } from '../projections/index.ts';
-import { startProjector } from '../runner.ts';
+import { definitionsOf, startProjector } from '../runner.ts';
 
 /**
  * Every read model of a document store, document by document, in a form two ways of building them can
@@ -18,7 +17,9 @@ import { startProjector } from '../runner.ts';
  */
 
 /** The collections the projections build: those a rebuild builds and switches over. */
-export const snapshotCollections = readModelCollections(projections).map(({ collection }) => collection);
+export const snapshotCollections = readModelCollections(definitionsOf(projections)).map(
+  ({ collection }) => collection,
+);
 
 /**
  * Counter documents, whose counters are only ever added to. The runner writes a batch's sum per

@@ -6,7 +6,7 @@ import {
   actorDocumentId,
   changesOf,
   collections,
-} from '@dispatch/projector';
+} from '@dispatch/read-models';
 import type { DocumentStore, Filter } from '@dispatch/storage';
 
 /** The store's filter of the log's filters, for one organization. */

@@ -1,5 +1,5 @@
 import { type DayRange, dayRange } from '@dispatch/domain';
-import type { ListHistory } from '@dispatch/projector';
+import type { ListHistory } from '@dispatch/read-models';
 import type { DocumentStore, Filter } from '@dispatch/storage';
 import type { BoardDays } from '../lists/board-counts.ts';
 import { intersect, type Range, rowsFilterAt, versionsFilterAt } from './ranges.ts';

@@ -1,4 +1,4 @@
-import type { ListHistory } from '@dispatch/projector';
+import type { ListHistory } from '@dispatch/read-models';
 import type { Document, DocumentStore, Filter, SortKey } from '@dispatch/storage';
 import { addedSince, countAsOf, type InService } from './counts.ts';
 import type { AsOfAnswer, AsOfMoment } from './moment.ts';

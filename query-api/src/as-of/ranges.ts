@@ -1,4 +1,4 @@
-import type { ListHistory } from '@dispatch/projector';
+import type { ListHistory } from '@dispatch/read-models';
 import type { Condition, Filter } from '@dispatch/storage';
 
 export type Range = { gt?: string; gte?: string; lt?: string; lte?: string };

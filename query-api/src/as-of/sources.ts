@@ -1,4 +1,4 @@
-import type { ListHistory } from '@dispatch/projector';
+import type { ListHistory } from '@dispatch/read-models';
 import type { Document, DocumentStore, Filter, SortKey } from '@dispatch/storage';
 import { pageOfTwo, type Source, storeOrder } from './merge.ts';
 import { atOrBefore, rowsFilterAt, versionsFilterAt } from './ranges.ts';

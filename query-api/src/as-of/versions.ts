@@ -1,4 +1,4 @@
-import type { VersionFields } from '@dispatch/projector';
+import type { VersionFields } from '@dispatch/read-models';
 import type { Document, DocumentStore } from '@dispatch/storage';
 import type { SinceMark } from './moment.ts';
 

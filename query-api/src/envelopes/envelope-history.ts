@@ -8,7 +8,7 @@ import {
   notFound,
   receiverActorId,
 } from '@dispatch/domain';
-import { collections, type MemberDocument } from '@dispatch/projector';
+import { collections, type MemberDocument } from '@dispatch/read-models';
 import {
   type DocumentStore,
   type EventStore,

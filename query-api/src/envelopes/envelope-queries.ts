@@ -12,7 +12,7 @@ import {
   notFound,
 } from '@dispatch/domain';
 import { answers, binaryAnswer, type RoutesPlugin } from '@dispatch/http';
-import { collections, type EnvelopeDocument } from '@dispatch/projector';
+import { collections, type EnvelopeDocument } from '@dispatch/read-models';
 import type { DocumentStore, EventStore } from '@dispatch/storage';
 import { resolveAsOf } from '../as-of/moment.ts';
 import { documentFileName } from './document-file-name.ts';

@@ -16,7 +16,7 @@ import {
   envelopeCountsId,
   envelopeOfDocument,
   listHistories,
-} from '@dispatch/projector';
+} from '@dispatch/read-models';
 import type { DocumentStore, Filter } from '@dispatch/storage';
 import { countValidAt } from '../as-of/counts.ts';
 import { listPageAsOf } from '../as-of/list-page.ts';

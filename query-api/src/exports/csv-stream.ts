@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { ListHistory } from '@dispatch/projector';
+import type { ListHistory } from '@dispatch/read-models';
 import type { Document, DocumentStore, Filter, SortKey } from '@dispatch/storage';
 import { stringify } from 'csv-stringify';
 import type { AsOfMoment } from '../as-of/moment.ts';

@@ -23,7 +23,7 @@ import {
   type LoadDocument,
   listHistories,
   type TruckDocument,
-} from '@dispatch/projector';
+} from '@dispatch/read-models';
 import type { DocumentStore, EventStore } from '@dispatch/storage';
 import type { FastifyReply } from 'fastify';
 import { type AsOfMoment, resolveAsOf } from '../as-of/moment.ts';

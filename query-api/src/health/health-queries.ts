@@ -4,11 +4,10 @@ import { projectionLagAnswerSchema, systemStatusAnswerSchema } from '@dispatch/d
 import { answers } from '@dispatch/http';
 import {
   type ProjectionLag,
-  projections,
   readModelCollections,
   readProjectionLag,
   readRebuildStatus,
-} from '@dispatch/projector';
+} from '@dispatch/read-models';
 import type { DocumentStore, EventStore } from '@dispatch/storage';
 import type { FastifyPluginAsync } from 'fastify';
 
@@ -35,7 +34,7 @@ const lagFields = (lag: ProjectionLag) => ({
  */
 export function healthQueries(options: HealthQueriesOptions): FastifyPluginAsync {
   const { documents, eventStore, auth } = options;
-  const readModels = readModelCollections(projections);
+  const readModels = readModelCollections();
   return async (app) => {
     app.get('/api/v1/admin/status', answers({ 200: systemStatusAnswerSchema }), async (request) => {
       await requireSuperAdmin(auth, request);

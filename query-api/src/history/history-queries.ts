@@ -2,7 +2,7 @@ import type { AuthService } from '@dispatch/auth';
 import { callerFirst, requireOrganization } from '@dispatch/auth';
 import { historyAnswerSchema, notFound } from '@dispatch/domain';
 import { answers, type RoutesPlugin } from '@dispatch/http';
-import { collections, type MemberDocument } from '@dispatch/projector';
+import { collections, type MemberDocument } from '@dispatch/read-models';
 import {
   type DocumentStore,
   type EventStore,

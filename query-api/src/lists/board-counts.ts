@@ -8,7 +8,7 @@ import {
   collections,
   facetFields,
   facetValues,
-} from '@dispatch/projector';
+} from '@dispatch/read-models';
 import type { Condition, DocumentStore, Filter, Scalar } from '@dispatch/storage';
 
 /** The board's created and available counts for the organization's today and yesterday. */

@@ -1,5 +1,5 @@
 import type { PostingKind, PostingListQuery } from '@dispatch/domain';
-import { collections, listHistories } from '@dispatch/projector';
+import { collections, listHistories } from '@dispatch/read-models';
 import type { Document, DocumentStore, Filter } from '@dispatch/storage';
 import { boardDaysAsOf } from '../as-of/counts.ts';
 import { listPageAsOf } from '../as-of/list-page.ts';

@@ -1,5 +1,5 @@
 import { loadAnswerSchema, loadListQuerySchema, loadsPageAnswerSchema } from '@dispatch/domain';
-import { collections, type LoadDocument } from '@dispatch/projector';
+import { collections, type LoadDocument } from '@dispatch/read-models';
 import { type PostingQueriesOptions, postingQueries } from '../lists/posting-queries.ts';
 import { loadsPage, toLoad } from './loads-page.ts';
 

@@ -1,5 +1,5 @@
 import type { Load, LoadListQuery } from '@dispatch/domain';
-import type { LoadDocument } from '@dispatch/projector';
+import type { LoadDocument } from '@dispatch/read-models';
 import type { DocumentStore, Filter } from '@dispatch/storage';
 import type { AsOfMoment } from '../as-of/moment.ts';
 import { postingFilter } from '../lists/posting-filter.ts';

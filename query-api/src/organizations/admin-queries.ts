@@ -17,7 +17,7 @@ import {
   type MemberDocument,
   type OrganizationDocument,
   readRebuildStatus,
-} from '@dispatch/projector';
+} from '@dispatch/read-models';
 import type { DocumentStore, Filter } from '@dispatch/storage';
 import type { FastifyRequest } from 'fastify';
 import { postingTotals } from '../overview/posting-totals.ts';

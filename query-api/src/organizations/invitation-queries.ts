@@ -9,7 +9,7 @@ import {
   organizationMessages,
 } from '@dispatch/domain';
 import { answers, type RoutesPlugin } from '@dispatch/http';
-import { collections, type InvitationDocument } from '@dispatch/projector';
+import { collections, type InvitationDocument } from '@dispatch/read-models';
 import type { DocumentStore, Filter } from '@dispatch/storage';
 import { z } from 'zod';
 import { toInvitationViews } from './organization-views.ts';

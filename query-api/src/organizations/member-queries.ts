@@ -10,7 +10,7 @@ import {
   rolePermissions,
 } from '@dispatch/domain';
 import { answers, type RoutesPlugin } from '@dispatch/http';
-import { collections, type MemberDocument } from '@dispatch/projector';
+import { collections, type MemberDocument } from '@dispatch/read-models';
 import type { DocumentStore, Filter } from '@dispatch/storage';
 import { z } from 'zod';
 import { type MemberViewer, toMemberView } from './organization-views.ts';

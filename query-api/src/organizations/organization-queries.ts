@@ -8,7 +8,7 @@ import {
   rolePermissions,
 } from '@dispatch/domain';
 import { answers } from '@dispatch/http';
-import { collections, type MemberDocument, type OrganizationDocument } from '@dispatch/projector';
+import { collections, type MemberDocument, type OrganizationDocument } from '@dispatch/read-models';
 import type { DocumentStore } from '@dispatch/storage';
 import type { FastifyPluginAsync } from 'fastify';
 import { toOrganizationView } from './organization-views.ts';

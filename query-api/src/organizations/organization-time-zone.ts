@@ -1,5 +1,5 @@
 import { DEFAULT_TIME_ZONE } from '@dispatch/domain';
-import { collections } from '@dispatch/projector';
+import { collections } from '@dispatch/read-models';
 import type { DocumentStore } from '@dispatch/storage';
 import type { AnswerCache } from '../answer-cache.ts';
 

@@ -5,7 +5,7 @@ import {
   type MemberDocument,
   type OrganizationDocument,
   type TeamDocument,
-} from '@dispatch/projector';
+} from '@dispatch/read-models';
 import type { DocumentStore } from '@dispatch/storage';
 
 /** Read model documents in the response shapes of SPEC section 3. */

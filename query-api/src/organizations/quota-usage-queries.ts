@@ -9,7 +9,7 @@ import {
   type QuotaSettings,
 } from '@dispatch/domain';
 import { answers, type RoutesPlugin } from '@dispatch/http';
-import { collections } from '@dispatch/projector';
+import { collections } from '@dispatch/read-models';
 import type { DocumentStore, EventStore } from '@dispatch/storage';
 
 /**

@@ -8,7 +8,7 @@ import {
   teamMembersAnswerSchema,
 } from '@dispatch/domain';
 import { answers, type RoutesPlugin } from '@dispatch/http';
-import { collections, type TeamDocument, type TeamMemberDocument } from '@dispatch/projector';
+import { collections, type TeamDocument, type TeamMemberDocument } from '@dispatch/read-models';
 import type { DocumentStore } from '@dispatch/storage';
 import { toTeamView } from './organization-views.ts';
 

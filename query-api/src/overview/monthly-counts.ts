@@ -15,7 +15,7 @@ import {
   type CalendarDateField,
   collections,
   monthTotal,
-} from '@dispatch/projector';
+} from '@dispatch/read-models';
 import type { DocumentStore, Filter } from '@dispatch/storage';
 
 type Range = { gt?: string; gte?: string; lt?: string; lte?: string };

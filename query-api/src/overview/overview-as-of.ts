@@ -8,7 +8,7 @@ import {
   type OverviewQuery,
   type PostingTotals,
 } from '@dispatch/domain';
-import { listHistories } from '@dispatch/projector';
+import { listHistories } from '@dispatch/read-models';
 import type { DocumentStore, Filter } from '@dispatch/storage';
 import { addedSince, countAsOf, countValidAt } from '../as-of/counts.ts';
 import type { AsOfMoment } from '../as-of/moment.ts';

@@ -1,5 +1,5 @@
 import type { PostingTotals } from '@dispatch/domain';
-import { type BoardStatsDocument, boardStatsIds, collections } from '@dispatch/projector';
+import { type BoardStatsDocument, boardStatsIds, collections } from '@dispatch/read-models';
 import type { DocumentStore } from '@dispatch/storage';
 
 /** Trucks and loads of an organization now: two counters the projector keeps. */

@@ -17,7 +17,7 @@ import {
   type LoadDocument,
   listHistories,
   type TruckDocument,
-} from '@dispatch/projector';
+} from '@dispatch/read-models';
 import type { DocumentStore, EventStore, Filter, NearPage } from '@dispatch/storage';
 import { type AnswerCache, listAnswerKey } from '../answer-cache.ts';
 import { pageOfTwo, type Source, storeOrder } from '../as-of/merge.ts';

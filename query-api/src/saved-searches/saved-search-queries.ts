@@ -16,7 +16,7 @@ import {
   type NotificationInboxDocument,
   notificationInboxId,
   type SavedSearchDocument,
-} from '@dispatch/projector';
+} from '@dispatch/read-models';
 import type { DocumentStore, Filter } from '@dispatch/storage';
 
 /** A saved search as its owner gets it: what the store keeps only to find it left out. */

@@ -1,5 +1,5 @@
 import { truckAnswerSchema, truckListQuerySchema, trucksPageAnswerSchema } from '@dispatch/domain';
-import { collections, type TruckDocument } from '@dispatch/projector';
+import { collections, type TruckDocument } from '@dispatch/read-models';
 import { type PostingQueriesOptions, postingQueries } from '../lists/posting-queries.ts';
 import { toTruck, trucksPage } from './trucks-page.ts';
 

@@ -1,5 +1,5 @@
 import type { Truck, TruckListQuery } from '@dispatch/domain';
-import type { TruckDocument } from '@dispatch/projector';
+import type { TruckDocument } from '@dispatch/read-models';
 import type { DocumentStore, Filter } from '@dispatch/storage';
 import type { AsOfMoment } from '../as-of/moment.ts';
 import { postingFilter } from '../lists/posting-filter.ts';

@@ -14,7 +14,7 @@ import {
   LIVE_CHECKPOINT,
   REBUILD_STATUS_ID,
   rebuildStatusCollection,
-} from '@dispatch/projector';
+} from '@dispatch/read-models';
 import { freePort } from '@dispatch/test-kit';
 import { afterEach } from 'vitest';
 

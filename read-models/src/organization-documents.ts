@@ -1,4 +1,6 @@
 import type { InvitationRole, InvitationStatus, MemberRole, PlatformRole } from '@dispatch/domain';
+import type { CollectionDefinition } from '@dispatch/storage';
+import { collections } from './collections.ts';
 
 /** The organization read models as stored; every document also carries `orgId` and `position`. */
 
@@ -94,3 +96,51 @@ export type TeamMemberDocument = {
 };
 
 export const teamMemberId = (teamId: string, userId: string) => `${teamId}:${userId}`;
+
+/** The organization read models' collections: what the switcher, the guards, the members page, the invitation links and the admin area read. */
+
+export const organizationsCollection: CollectionDefinition = {
+  name: collections.organizations,
+  fields: { slug: 'text', name: 'text', search: 'text', memberCount: 'number', createdAt: 'date' },
+};
+
+export const membersCollection: CollectionDefinition = {
+  name: collections.members,
+  fields: {
+    orgId: 'text',
+    userId: 'text',
+    role: 'text',
+    email: 'text',
+    name: 'text',
+    search: 'text',
+    createdAt: 'date',
+  },
+  indexes: [['userId'], ['orgId', 'createdAt'], ['orgId', 'userId'], ['orgId', 'role']],
+};
+
+export const invitationsCollection: CollectionDefinition = {
+  name: collections.invitations,
+  fields: {
+    orgId: 'text',
+    email: 'text',
+    status: 'text',
+    search: 'text',
+    createdAt: 'date',
+    expiresAt: 'date',
+  },
+  indexes: [
+    ['orgId', 'createdAt'],
+    ['email', 'createdAt'],
+  ],
+};
+
+export const teamsCollection: CollectionDefinition = {
+  name: collections.teams,
+  fields: { orgId: 'text', name: 'text', createdAt: 'date' },
+};
+
+export const teamMembersCollection: CollectionDefinition = {
+  name: collections.teamMembers,
+  fields: { orgId: 'text', teamId: 'text', userId: 'text' },
+  indexes: [['orgId', 'userId']],
+};

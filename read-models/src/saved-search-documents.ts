@@ -4,6 +4,8 @@ import type {
   SavedSearchAlert,
   SavedSearchQuery,
 } from '@dispatch/domain';
+import type { CollectionDefinition } from '@dispatch/storage';
+import { collections } from './collections.ts';
 
 /** The read models of saved searches and their notifications, as stored. */
 
@@ -81,3 +83,41 @@ export const notificationInboxId = (orgId: string, userId: string) => `${orgId}:
 /** Kinds of the live notices of this feature; their ids are the users they concern. */
 export const NOTIFICATIONS_KIND = 'notifications';
 export const SAVED_SEARCHES_KIND = 'saved-searches';
+
+/** The saved searches', standing searches' and notifications' collections. */
+
+export const savedSearchesCollection: CollectionDefinition = {
+  name: collections.savedSearches,
+  fields: { orgId: 'text', ownerId: 'text', createdAt: 'date' },
+  indexes: [['orgId', 'ownerId', 'createdAt']],
+  indexEachField: false,
+};
+
+export const standingSearchesCollection: CollectionDefinition = {
+  name: collections.standingSearches,
+  fields: {},
+};
+
+export const notificationsCollection: CollectionDefinition = {
+  name: collections.notifications,
+  fields: {
+    orgId: 'text',
+    userId: 'text',
+    seq: 'number',
+    inApp: 'boolean',
+    read: 'boolean',
+    email: 'text',
+  },
+  indexes: [
+    // A user's bell: newest first, pages by position, and the unread ones counted.
+    ['orgId', 'userId', 'seq'],
+    // The mail sweep: the notifications whose e-mail is due, oldest first.
+    ['email', 'seq'],
+  ],
+  indexEachField: false,
+};
+
+export const notificationInboxesCollection: CollectionDefinition = {
+  name: collections.notificationInboxes,
+  fields: {},
+};

@@ -1,7 +1,6 @@
 import type { Document, DocumentStore, EventStore } from '@dispatch/storage';
+import { APPLIED_PACE_SECONDS, type AppliedPace, LIVE_CHECKPOINT } from './checkpoints.ts';
 import { collections } from './collections.ts';
-import type { Projection } from './projection.ts';
-import { APPLIED_PACE_SECONDS, type AppliedPace, LIVE_CHECKPOINT } from './runner.ts';
 
 /**
  * Waiting events are counted up to this many: positions are not event counts on every store
@@ -72,21 +71,4 @@ export async function readProjectionLag(
     eventsLastMinute,
     eventsPerSecond: Math.round((eventsLastMinute / APPLIED_PACE_SECONDS) * 10) / 10,
   };
-}
-
-export interface ReadModelCollection {
-  collection: string;
-  name: string;
-  version: number;
-}
-
-/** The read models the projections keep, by collection, with the version its name carries (`trucks_v2`). */
-export function readModelCollections(projections: readonly Projection[]): ReadModelCollection[] {
-  return projections
-    .flatMap((projection) => projection.collections.map((definition) => definition.name))
-    .sort()
-    .map((collection) => {
-      const match = /^(.+)_v(\d+)$/.exec(collection);
-      return { collection, name: match?.[1] ?? collection, version: Number(match?.[2] ?? 1) };
-    });
 }

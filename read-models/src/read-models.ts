@@ -1,7 +1,7 @@
 import type { MemberRole } from '@dispatch/domain';
 import type { DocumentStore } from '@dispatch/storage';
 import { collections } from './collections.ts';
-import type { MemberDocument } from './projections/organization-documents.ts';
+import type { MemberDocument } from './organization-documents.ts';
 
 /** The organization a user joined first: where a new session of theirs starts. */
 export async function firstOrganizationOfUser(

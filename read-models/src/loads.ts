@@ -1,0 +1,59 @@
+import type { Direction, GeoPoint, Load } from '@dispatch/domain';
+import type { CollectionDefinition } from '@dispatch/storage';
+import { collections } from './collections.ts';
+
+/**
+ * Stored under the load id as a string, like every document; the query side gives the number back.
+ * `searchText` is what the list's `search` parameter matches, `direction` what its `direction`
+ * parameter does: the compass point from origin to destination (loadDirection), null when a city's
+ * coordinates are unknown.
+ */
+export type LoadDocument = Omit<Load, 'id'> & {
+  id: string;
+  orgId: string;
+  position: string;
+  searchText: string;
+  direction: Direction | null;
+  /** Where the map puts the load's ends (see pointOfPlace); null for a place it does not know. */
+  origin: GeoPoint | null;
+  destination: GeoPoint | null;
+};
+
+/** The loads list: one document per load that is not removed. */
+export const loadsCollection: CollectionDefinition = {
+  name: collections.loads,
+  fields: {
+    orgId: 'text',
+    createdAt: 'date',
+    updatedAt: 'date',
+    availabilityDate: 'date',
+    trailerType: 'text',
+    product: 'text',
+    createdBy: 'text',
+    searchText: 'text',
+    direction: 'text',
+    'origin.latitude': 'number',
+    'origin.longitude': 'number',
+    'destination.latitude': 'number',
+    'destination.longitude': 'number',
+  },
+  // As the trucks list: each index starts with the organization, then serves a sort (and a date
+  // range) or the creator filter with the default sort; trailer type, product, direction and search are
+  // checked on the rows met in index order, and their counts come from the board's counters.
+  indexes: [
+    ['orgId', 'updatedAt'],
+    // With the last change: the board as of a moment, in creation order, keeps the rows in service
+    // then (changed last by then) from the index alone, however many it passes over.
+    ['orgId', 'createdAt', 'updatedAt'],
+    // With the last change: the board as of a moment counts one day's loads in service then from it alone.
+    ['orgId', 'availabilityDate', 'updatedAt'],
+    ['orgId', 'createdBy', 'updatedAt'],
+    // The radius search, by origin or by destination (see the trucks list).
+    ['orgId', 'origin.latitude', 'origin.longitude'],
+    ['orgId', 'destination.latitude', 'destination.longitude'],
+  ],
+  indexEachField: false,
+  textIndex: ['searchText'],
+  // The radius search finds loads by either end: near the origin, or near the destination for a backhaul.
+  geoIndex: ['origin', 'destination'],
+};

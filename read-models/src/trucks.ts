@@ -1,0 +1,56 @@
+import type { GeoPoint, Truck } from '@dispatch/domain';
+import type { CollectionDefinition } from '@dispatch/storage';
+import { collections } from './collections.ts';
+
+/**
+ * Stored under the truck id as a string, like every document; the query side gives the number back.
+ * `location` is where the map puts the truck (its city, from the gazetteer), null when the map does
+ * not know the place: such a truck is in no radius.
+ */
+export type TruckDocument = Omit<Truck, 'id'> & {
+  id: string;
+  orgId: string;
+  position: string;
+  location: GeoPoint | null;
+};
+
+/** The trucks list: one document per truck that is not removed. */
+export const trucksCollection: CollectionDefinition = {
+  name: collections.trucks,
+  fields: {
+    orgId: 'text',
+    status: 'boolean',
+    createdAt: 'date',
+    updatedAt: 'date',
+    availabilityDate: 'date',
+    trailerType: 'text',
+    direction: 'text',
+    truckName: 'text',
+    unitNumber: 'text',
+    createdBy: 'text',
+    'location.latitude': 'number',
+    'location.longitude': 'number',
+  },
+  // Every list query is one organization's: each index starts with it, then serves a sort (and a
+  // date range) of the list, or the creator filter with the default sort. The other filters are
+  // checked on the rows met in index order, and their counts come from the board's counters.
+  indexes: [
+    ['orgId', 'updatedAt'],
+    // With the last change: the board as of a moment, in creation order, keeps the rows in service
+    // then (changed last by then) from the index alone, however many it passes over.
+    ['orgId', 'createdAt', 'updatedAt'],
+    // The availability date sort and range; status and the last change ride along for the board
+    // as of a moment, which counts one day's available trucks in service then from it alone.
+    ['orgId', 'availabilityDate', 'status', 'updatedAt'],
+    ['orgId', 'createdBy', 'updatedAt'],
+    // "Available only" by last change: the live page, and the as-of count of the trucks in service.
+    ['orgId', 'status', 'updatedAt'],
+    // The radius search counts an organization's trucks per point inside a box from this index alone.
+    ['orgId', 'location.latitude', 'location.longitude'],
+  ],
+  indexEachField: false,
+  // The name search and the unit number filter find their rows through a trigram index.
+  textIndex: ['truckName', 'unitNumber'],
+  // The radius search finds its trucks through the point of their city.
+  geoIndex: ['location'],
+};
