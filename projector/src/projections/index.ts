@@ -1,5 +1,5 @@
 import type { Projection } from '../projection.ts';
-import { activityProjection } from './activity.ts';
+import { activityProjection } from './activity/activity-projection.ts';
 import { boardCountersProjection } from './board-counters.ts';
 import {
   versionedEnvelopesProjection,

@@ -21,9 +21,9 @@ import {
 } from '@dispatch/storage';
 import { planQuery, selectSql, tableOf } from '@dispatch/storage/sqlite-plan';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startProjector } from '../runner.ts';
-import { activityProjection } from './activity.ts';
-import { projections } from './index.ts';
+import { startProjector } from '../../runner.ts';
+import { projections } from '../index.ts';
+import { activityProjection } from './activity-projection.ts';
 
 const ORG = 'org-activity';
 const OTHER = 'org-other';
