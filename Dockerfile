@@ -25,6 +25,7 @@ ENV npm_config_update_notifier=false \
 COPY package.json package-lock.json .npmrc ./
 COPY domain/package.json domain/
 COPY storage/package.json storage/
+COPY read-models/package.json read-models/
 COPY auth/package.json auth/
 COPY command-api/package.json command-api/
 COPY projector/package.json projector/
@@ -48,6 +49,7 @@ FROM manifests AS server
 RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev
 COPY domain/ domain/
 COPY storage/ storage/
+COPY read-models/ read-models/
 COPY auth/ auth/
 COPY command-api/ command-api/
 COPY projector/ projector/
