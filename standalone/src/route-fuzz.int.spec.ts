@@ -1,3 +1,4 @@
+import { inputJsonSchema } from '@dispatch/http';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteEntry } from './app.ts';
@@ -110,34 +111,20 @@ const json: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
   ),
 })).value;
 
-/** The names of every parameter the API reads, so the fuzz reaches past "unknown parameter". */
-const queryNames = [
-  'limit',
-  'page',
-  'orderBy',
-  'sort',
-  'startDate',
-  'endDate',
-  'dateOperation',
-  'dateField',
-  'status',
-  'trailerType',
-  'direction',
-  'unitNumber',
-  'search',
-  'createdBy',
-  'product',
-  'role',
-  'year',
-  'type',
-  'id',
-  'teamId',
-  'minPosition',
-  'version',
-];
+/**
+ * The names of the parameters the route declares it reads (and `minPosition`, which every read
+ * takes), so the fuzz reaches past "unknown parameter".
+ */
+function queryNames(route: RouteEntry): string[] {
+  type Json = { properties?: object; anyOf?: Json[] };
+  const declared = route.input?.querystring;
+  const json: Json = declared ? (inputJsonSchema(declared) as Json) : {};
+  const objects = [json, ...(json.anyOf ?? [])];
+  return [...objects.flatMap((object) => Object.keys(object.properties ?? {})), 'minPosition'];
+}
 
-function queryFor(sampleQuery: Record<string, string> | undefined) {
-  const known = [...new Set([...Object.keys(sampleQuery ?? {}), ...queryNames])];
+function queryFor(route: RouteEntry, sampleQuery: Record<string, string> | undefined) {
+  const known = [...new Set([...Object.keys(sampleQuery ?? {}), ...queryNames(route)])];
   return fc.dictionary(
     fc.oneof(fc.constantFrom(...known), fc.string({ maxLength: 8 })),
     fc.oneof(text, fc.array(text, { maxLength: 3 })),
@@ -238,7 +225,7 @@ describe('fuzz: every route of the route table', () => {
       await fc.assert(
         fc.asyncProperty(
           pathFor(route, sample.path),
-          queryFor(sample.query),
+          queryFor(route, sample.query),
           hasBody ? bodyFor(sample.body) : fc.constant(undefined),
           fc.option(text, { nil: undefined }),
           async (path, query, body, minPosition) => {
