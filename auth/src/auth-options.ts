@@ -31,7 +31,7 @@ export const lifetimes = {
   phoneCode: 300,
 };
 
-/** Browsers cap cookies at 400 days (SPEC section 9); a session cookie must not ask for longer. */
+/** Browsers cap cookies at 400 days (docs/rules.md#constants-and-limits); a session cookie must not ask for longer. */
 export const maxCookieAge = 34_560_000;
 
 export function authOptions(config: AuthConfig, database: AuthDatabase['database']) {
@@ -164,9 +164,9 @@ export function authOptions(config: AuthConfig, database: AuthDatabase['database
       },
     },
     advanced: {
-      // Over https every cookie is `__Secure-` prefixed and Secure (SPEC section 9).
+      // Over https every cookie is `__Secure-` prefixed and Secure (docs/rules.md#constants-and-limits).
       useSecureCookies: new URL(config.baseURL).protocol === 'https:',
-      // The sign-in state lives 10 minutes (SPEC section 9); its cookie must not vanish after better-auth's 5.
+      // The sign-in state lives 10 minutes (docs/rules.md#constants-and-limits); its cookie must not vanish after better-auth's 5.
       cookies: { state: { attributes: { maxAge: 600 } } },
       // better-auth skips its origin (CSRF) check when NODE_ENV is test; keep it on so tests see production behaviour.
       disableOriginCheck: false,

@@ -41,7 +41,7 @@ export interface AuthService {
   /** A `Set-Cookie` value that makes every process read the session afresh (see session-cache.ts). */
   sessionChangeCookie(): string;
   /**
-   * Gives the signed-in user of these headers a password (server side only, SPEC section 6): for accounts
+   * Gives the signed-in user of these headers a password (server side only, docs/rules.md#roles-and-permissions): for accounts
    * that signed up through a provider. Refused with "user already has a password" when one exists.
    */
   setPassword(headers: IncomingHeaders, newPassword: string): Promise<void>;

@@ -3,7 +3,7 @@ import { createAccessControl } from 'better-auth/plugins/access';
 import { adminAc, defaultStatements } from 'better-auth/plugins/admin/access';
 
 /**
- * The platform roles of SPEC section 6 as the admin plugin's access control: super_admin holds every
+ * The platform roles of docs/rules.md#roles-and-permissions as the admin plugin's access control: super_admin holds every
  * admin action on users and sessions; user and owner (an organization owner's platform role) hold none.
  */
 export const platformAccessControl = createAccessControl(defaultStatements);

@@ -73,7 +73,7 @@ export const requireSession: Guard<SessionContext> = once(async (auth, request) 
   return session;
 });
 
-/** The platform admin area (SPEC section 6): super_admin only. */
+/** The platform admin area (docs/rules.md#roles-and-permissions): super_admin only. */
 export const requireSuperAdmin: Guard<SessionContext> = once(async (auth, request) => {
   const session = await requireSession(auth, request);
   if (session.user.role !== 'super_admin') throw new HttpError(403, 'FORBIDDEN', 'Not authorized');
@@ -94,7 +94,7 @@ export const requireOrganization: Guard<ActorContext> = once(async (auth, reques
 
 export const SIGN_PRO_FORBIDDEN = 'Only owners, admins and Member+ may use sign-pro';
 
-/** SPEC section 6: sign-pro is for owners, admins and Member+, on both APIs as in the web app. */
+/** docs/rules.md#roles-and-permissions: sign-pro is for owners, admins and Member+, on both APIs as in the web app. */
 export const requireSignPro: Guard<ActorContext> = once(async (auth, request) => {
   const actor = await requireOrganization(auth, request);
   if (!canUseSignPro(actor.role)) throw new HttpError(403, 'FORBIDDEN', SIGN_PRO_FORBIDDEN);

@@ -31,7 +31,7 @@ export function reservedEventOf(sequence: IdSequence): string {
 }
 
 /**
- * Hands out the numeric ids of trucks, loads and envelopes (SPEC section 3), allocated on the command
+ * Hands out the numeric ids of trucks, loads and envelopes (docs/rules.md#entities-and-fields), allocated on the command
  * side so a rebuild never renumbers anything. Ids are reserved in blocks: one append to the sequence
  * stream records a block (`{ first, last }`), the ids are then handed out from memory, and the next
  * block is reserved when they run out, so posting does not make every post of the platform append to

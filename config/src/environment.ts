@@ -20,7 +20,7 @@ const quotaPair = (name: string) =>
     .refine((limits) => limits.day >= limits.hour, `${name}: the day's limit cannot be below the hour's`)
     .optional();
 
-/** The quota variables: scope × channel, each `<per hour>/<per day>` (see README, Settings). */
+/** The quota variables: scope × channel, each `<per hour>/<per day>` (see docs/operations.md, Settings). */
 const quotaVariables = {
   QUOTA_ORGANIZATION_EMAIL: quotaPair('QUOTA_ORGANIZATION_EMAIL'),
   QUOTA_ORGANIZATION_SMS: quotaPair('QUOTA_ORGANIZATION_SMS'),
@@ -90,7 +90,7 @@ const environmentSchema = z.object({
       'TRUSTED_PROXIES must be a hop count (1) or a comma-separated list of addresses and CIDR ranges',
     )
     .optional(),
-  // Identity (auth/): see README's Settings table.
+  // Identity (auth/): see docs/operations.md, Settings.
   MAIL_FROM: z.string().min(3).optional(),
   SMS_WEBHOOK_URL: z.url({ error: 'SMS_WEBHOOK_URL must be a valid URL' }).optional(),
   SMS_WEBHOOK_TOKEN: z.string().optional(),

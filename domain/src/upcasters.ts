@@ -5,7 +5,7 @@ import { type Upcaster, upcasterRegistry } from './shared/upcasting.ts';
  * Every schema change of the product's events, oldest first. To change an event's shape: bump its
  * aggregate's schema version, write the new shape, add the step from the old version here (with a
  * test from an old event to the current read models), and bump the versions of the read models that
- * change (the README has the recipe).
+ * change (docs/operations.md has the recipe).
  */
 export const upcasters: Upcaster[] = [
   {

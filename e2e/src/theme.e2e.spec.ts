@@ -26,7 +26,7 @@ async function chooseTheme(page: Page, theme: 'Light' | 'Dark' | 'System') {
   await page.getByRole('menuitemradio', { name: theme }).click();
 }
 
-describe('the theme on the public pages (SPEC section 1)', () => {
+describe('the theme on the public pages (docs/rules.md#what-the-product-does)', () => {
   let context: BrowserContext;
 
   beforeAll(async () => {
@@ -82,7 +82,7 @@ describe('the theme on the public pages (SPEC section 1)', () => {
     const page = await dark.newPage();
     await page.goto('/login');
     await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
-    // Light by default (SPEC section 9's default theme), whatever the system prefers.
+    // Light by default (docs/rules.md#constants-and-limits's default theme), whatever the system prefers.
     expect(await isDark(page)).toBe(false);
     await chooseTheme(page, 'System');
     await page.waitForSelector('html.dark');

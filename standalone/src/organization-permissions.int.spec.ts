@@ -11,7 +11,7 @@ import {
 import { startTestApp, type TestApp } from './test-support.ts';
 
 /**
- * SPEC section 6, every row, over HTTP: owner, admin, member and memberPlus of one organization,
+ * docs/rules.md#roles-and-permissions, every row, over HTTP: owner, admin, member and memberPlus of one organization,
  * each allowed or refused with "You are not allowed to access resource: {resource}".
  */
 
@@ -45,7 +45,7 @@ beforeAll(async () => {
 afterAll(() => app.stop());
 
 /**
- * Who may do what (SPEC section 6; memberPlus holds a member's rights). Adding a member directly is
+ * Who may do what (docs/rules.md#roles-and-permissions; memberPlus holds a member's rights). Adding a member directly is
  * for platform admins only (add-member-api.int.spec.ts): organizations take people in by invitation.
  */
 const allowed: Record<string, Role[]> = {
@@ -117,7 +117,7 @@ const calls: Record<string, (role: Role) => Promise<LightMyRequestResponse>> = {
   'ac:read': (role) => query(app, cookies[role], '/api/v1/organization/list-roles'),
 };
 
-describe('the permission table of SPEC section 6 over HTTP', () => {
+describe('the permission table of docs/rules.md#roles-and-permissions over HTTP', () => {
   for (const [row, call] of Object.entries(calls)) {
     const resource = row.split(':')[0];
     for (const role of roles) {

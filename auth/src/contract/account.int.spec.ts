@@ -16,7 +16,7 @@ import {
   startAuthFixture,
 } from '../test-fixture.ts';
 
-/** The account calls of SPEC section 7: profile, change e-mail (section 4), delete user (section 4), phone number. */
+/** The account calls of docs/rules.md#api-calls: profile, change e-mail (section 4), delete user (section 4), phone number. */
 
 let fixture: AuthFixture;
 

@@ -11,7 +11,7 @@ import {
   startAuthFixture,
 } from '../test-fixture.ts';
 
-/** SPEC section 6: platform roles user, owner, super_admin; the admin feature's actions for super_admin only. */
+/** docs/rules.md#roles-and-permissions: platform roles user, owner, super_admin; the admin feature's actions for super_admin only. */
 
 let fixture: AuthFixture;
 let admin: string;

@@ -14,7 +14,7 @@ import {
   startAuthFixture,
 } from '../test-fixture.ts';
 
-/** SPEC section 4 "Password reset", the password calls of section 7, and the password rules of sections 5 and 8. */
+/** docs/rules.md#states-and-transitions "Password reset", the password calls of section 7, and the password rules of sections 5 and 8. */
 
 let fixture: AuthFixture;
 

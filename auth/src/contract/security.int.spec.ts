@@ -13,7 +13,7 @@ import {
 } from '../test-fixture.ts';
 
 /**
- * SPEC section 5 "Authentication service rules" and section 9's cookie rules: bad inputs, origins and
+ * docs/rules.md#validation "Authentication service rules" and section 9's cookie rules: bad inputs, origins and
  * redirect targets, rate limits, cookies, and the /error page.
  */
 

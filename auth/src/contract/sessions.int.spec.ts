@@ -11,7 +11,7 @@ import {
   startAuthFixture,
 } from '../test-fixture.ts';
 
-/** SPEC section 4 "Session", sign-in and the session calls of section 7, the session rules of section 6. */
+/** docs/rules.md#states-and-transitions "Session", sign-in and the session calls of section 7, the session rules of section 6. */
 
 let fixture: AuthFixture;
 

@@ -15,7 +15,7 @@ import {
   testSecret,
 } from '../test-fixture.ts';
 
-/** SPEC section 4 "E-mail verification", the sign-up and verification calls of section 7, and section 8's values. */
+/** docs/rules.md#states-and-transitions "E-mail verification", the sign-up and verification calls of section 7, and section 8's values. */
 
 let fixture: AuthFixture;
 

@@ -14,7 +14,7 @@ import {
 import { type OidcTestProvider, type ProviderUser, startOidcTestProvider } from './oidc-test-provider.ts';
 
 /**
- * SPEC section 4 "Social sign-in" and the social rows of sections 7 and 8, against a real OpenID Connect
+ * docs/rules.md#states-and-transitions "Social sign-in" and the social rows of sections 7 and 8, against a real OpenID Connect
  * provider on loopback configured by its discovery URL.
  */
 

@@ -67,7 +67,7 @@ export function specShims(options: SpecShimOptions = {}) {
           }),
         },
         {
-          // SPEC section 5: an address another account uses is refused, not silently accepted.
+          // docs/rules.md#validation: an address another account uses is refused, not silently accepted.
           matcher: onPath('/change-email'),
           handler: createAuthMiddleware(async (ctx) => {
             const newEmail = ctx.body?.newEmail;
@@ -84,7 +84,7 @@ export function specShims(options: SpecShimOptions = {}) {
           }),
         },
         {
-          // SPEC section 8: revoking a session that is not one of the caller's is "Session not found".
+          // docs/rules.md#errors: revoking a session that is not one of the caller's is "Session not found".
           matcher: onPath('/revoke-session'),
           handler: createAuthMiddleware(async (ctx) => {
             const token = ctx.body?.token;
@@ -135,7 +135,7 @@ export function specShims(options: SpecShimOptions = {}) {
       ],
       after: [
         {
-          // SPEC section 7: a verification without callbackURL answers the verified user, not null.
+          // docs/rules.md#api-calls: a verification without callbackURL answers the verified user, not null.
           matcher: onPath('/verify-email'),
           handler: createAuthMiddleware(async (ctx) => {
             const returned = ctx.context.returned as { status?: unknown; user?: unknown } | undefined;

@@ -1,5 +1,5 @@
 /**
- * GET /api/auth/error (SPEC section 2): where failed social sign-ins land. The code comes from the query
+ * GET /api/auth/error (docs/rules.md#screens-and-routes): where failed social sign-ins land. The code comes from the query
  * and is shown escaped, so the page can never carry someone else's markup; the product's name is not shown.
  */
 

@@ -12,7 +12,7 @@ export type AuthHandler = (request: Request) => Promise<Response>;
 
 type Body = Record<string, unknown>;
 
-/** Verify-email failures (SPEC section 8): the redirect's `error` value and the 401's message. */
+/** Verify-email failures (docs/rules.md#errors): the redirect's `error` value and the 401's message. */
 const verifyEmailErrors: Record<string, string> = {
   TOKEN_EXPIRED: 'token_expired',
   INVALID_TOKEN: 'invalid_token',
@@ -20,7 +20,7 @@ const verifyEmailErrors: Record<string, string> = {
   INVALID_USER: 'unauthorized',
 };
 
-/** Social callback error values (SPEC section 8) where 1.7.7 names them otherwise. */
+/** Social callback error values (docs/rules.md#errors) where 1.7.7 names them otherwise. */
 const callbackErrors: Record<string, string> = {
   // An expired, unknown, already used or foreign state: the sign-in has to start again.
   state_mismatch: 'please_restart_the_process',
@@ -33,10 +33,10 @@ const sendVerificationMessages: Record<string, string> = {
   EMAIL_MISMATCH: 'You can only send a verification email to your own email',
 };
 
-/** SPEC section 8: account-not-linked conditions of link-social answer 417. */
+/** docs/rules.md#errors: account-not-linked conditions of link-social answer 417. */
 const linkingFailures = new Set(['LINKING_NOT_ALLOWED', 'LINKING_DIFFERENT_EMAILS_NOT_ALLOWED']);
 
-/** Calls whose body may name an account by provider (SPEC section 7) where 1.7.7 takes only its own account id. */
+/** Calls whose body may name an account by provider (docs/rules.md#api-calls) where 1.7.7 takes only its own account id. */
 const accountSelectingPaths = new Set(['/unlink-account', '/get-access-token', '/refresh-token']);
 
 export function withSpecShims(auth: BetterAuthInstance, basePath = '/api/auth'): AuthHandler {
@@ -84,7 +84,7 @@ async function rewriteRequest(
     return new Request(target, { method: 'POST', headers, body: await request.arrayBuffer() });
   }
   if (path === '/account-info') {
-    // SPEC section 7 posts { accountId }; 1.7.7 reads it from the query of a GET.
+    // docs/rules.md#api-calls posts { accountId }; 1.7.7 reads it from the query of a GET.
     const body = await readJson(request);
     if (!body || typeof body.accountId !== 'string') {
       return jsonResponse(400, {

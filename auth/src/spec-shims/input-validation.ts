@@ -3,7 +3,7 @@ import { APIError } from 'better-auth/api';
 import { z } from 'zod';
 
 /**
- * The spec's answer to a body that fails validation (SPEC section 5, authentication service rules):
+ * The spec's answer to a body that fails validation (docs/rules.md#validation, authentication service rules):
  * 400, code VALIDATION_ERROR, message "Invalid body parameters", the field messages beside it.
  */
 export const INVALID_BODY = 'Invalid body parameters';
@@ -43,7 +43,7 @@ export const signUpProfileSchema = z.object({
     .optional(),
 });
 
-/** update-user (SPEC section 3 profile update payload): name, first and last name; the phone may only be cleared. */
+/** update-user (docs/rules.md#entities-and-fields profile update payload): name, first and last name; the phone may only be cleared. */
 export const profileUpdateInputSchema = profileUpdateSchema;
 
 export const phoneNumberInputSchema = z.object({ phoneNumber: profilePhoneNumber.pipe(z.string()) });

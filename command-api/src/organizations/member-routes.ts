@@ -72,7 +72,7 @@ export function memberRoutes(options: { store: EventStore; auth: AuthService }):
       async (request, reply) => {
         const actor = await requireOrganization(auth, request);
         const { email, role } = request.body;
-        // A platform admin adds people only where they may manage members (SPEC section 6), still before the lookup.
+        // A platform admin adds people only where they may manage members (docs/rules.md#roles-and-permissions), still before the lookup.
         requirePermission(actor.role, 'member', 'create');
         const memberId = randomUUID();
         const user = await verifiedUserByEmail(email);

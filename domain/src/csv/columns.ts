@@ -1,5 +1,5 @@
 /**
- * The columns of the boards' CSV files: the field names of the records (SPEC section 3), in the
+ * The columns of the boards' CSV files: the field names of the records (docs/rules.md#entities-and-fields), in the
  * order of the record, so that an exported file imports back (the import reads the same names and
  * ignores the columns a posting does not take: id, createdBy, createdAt…).
  */
@@ -64,7 +64,7 @@ export const radiusCsvPlacementColumns = ['distanceMiles', 'directionFromCity'] 
 export const radiusTruckCsvColumns = [...radiusCsvPlacementColumns, ...truckCsvColumns] as const;
 export const radiusLoadCsvColumns = [...radiusCsvPlacementColumns, ...loadCsvColumns] as const;
 
-/** An envelope's columns: the record of SPEC section 3 and what the sender's table shows of it. */
+/** An envelope's columns: the record of docs/rules.md#entities-and-fields and what the sender's table shows of it. */
 export const envelopeCsvColumns = [
   'id',
   'envelopeId',

@@ -5,7 +5,7 @@ import { templateIds } from './templates.ts';
 
 const instantOrNull = instantAnswer().nullable();
 
-/** An envelope as the sender's API answers it: the record of SPEC section 3 and the table's extras. */
+/** An envelope as the sender's API answers it: the record of docs/rules.md#entities-and-fields and the table's extras. */
 export const envelopeAnswerSchema = z.object({
   id: z.number().int(),
   envelopeId: z.string(),
@@ -40,7 +40,7 @@ export const envelopeAnswerSchema = z.object({
 });
 export type EnvelopeAnswer = z.output<typeof envelopeAnswerSchema>;
 
-/** GET /api/v1/envelopes (SPEC section 7). */
+/** GET /api/v1/envelopes (docs/rules.md#api-calls). */
 export const envelopesPageAnswerSchema = pagedAnswer(envelopeAnswerSchema).extend({ asOf: asOfAnswerSchema });
 export type EnvelopesPageAnswer = z.output<typeof envelopesPageAnswerSchema>;
 

@@ -64,7 +64,7 @@ export class EnvelopeClosedError extends DomainError {
 export const initialEnvelopeState = (): EnvelopeState => ({ status: 'none' });
 
 /**
- * The envelope's transitions (the README has them as a table):
+ * The envelope's transitions (docs/decisions.md has them as a table):
  * sent/resent → delivered on the first open since the link was (re)sent; any open status →
  * resent, completed, rejected, voided or cancelled; completed, rejected, voided and cancelled are final.
  */

@@ -120,7 +120,7 @@ describe('envelope decider', () => {
       .when(commands.sign as EnvelopeCommand)
       .then([completed]);
   });
-  // The transition table of the README: which command each status allows.
+  // The transition table of docs/decisions.md: which command each status allows.
   const table: [EnvelopeStatus, EnvelopeEvent[], Record<string, 'allowed' | 409 | 410>][] = [
     [
       'sent',

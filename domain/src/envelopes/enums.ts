@@ -1,6 +1,6 @@
 import type { MemberRole } from '../shared/enums.ts';
 
-/** Envelope enumerations of SPEC sections 3 and 4, each with its labels. */
+/** Envelope enumerations of docs/rules.md#entities-and-fields and docs/rules.md#states-and-transitions, each with its labels. */
 export const envelopeStatuses = [
   'sent',
   'resent',
@@ -38,6 +38,6 @@ export const deliveryMethodLabels: Record<DeliveryMethod, string> = { email: 'E-
 export const cancelReasons = ['expired', 'delivery_failed'] as const;
 export type CancelReason = (typeof cancelReasons)[number];
 
-/** SPEC section 6: sign-pro is for owners, admins and Member+; a plain member is sent to the overview. */
+/** docs/rules.md#roles-and-permissions: sign-pro is for owners, admins and Member+; a plain member is sent to the overview. */
 export const signProRoles = ['owner', 'admin', 'memberPlus'] as const satisfies MemberRole[];
 export const canUseSignPro = (role: MemberRole) => (signProRoles as readonly MemberRole[]).includes(role);

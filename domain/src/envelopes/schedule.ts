@@ -1,4 +1,4 @@
-/** When an unsigned envelope is reminded about and when it expires (the README's envelope table). */
+/** When an unsigned envelope is reminded about and when it expires (docs/decisions.md, Sign-pro). */
 export const REMINDER_INTERVAL_MS = 2 * 86_400_000;
 export const MAX_REMINDERS = 3;
 /** Days an envelope stays open after it is sent or resent, unless ENVELOPE_EXPIRY_DAYS says otherwise. */

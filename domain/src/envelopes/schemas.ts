@@ -22,7 +22,7 @@ export const RECEIVER_EMAIL_REQUIRED = 'Receiver email is required for e-mail de
 export const RECEIVER_PHONE_REQUIRED = 'Receiver phone number is required for SMS delivery';
 
 /**
- * The send form (POST /api/v1/envelopes): names and e-mails up to 50 characters (SPEC section 9),
+ * The send form (POST /api/v1/envelopes): names and e-mails up to 50 characters (docs/rules.md#constants-and-limits),
  * the spec's phone rule; e-mail delivery needs the e-mail, SMS the phone number. The template
  * defaults to the type's own and must fit it.
  */
@@ -112,7 +112,7 @@ export const envelopeIdParams = z.object({
 const dateParam = realIsoDate(REAL_DATE_MESSAGE).optional();
 
 /**
- * The envelopes list's parameters (SPEC section 5), pages from 1. `orderBy` also takes lastSentAt:
+ * The envelopes list's parameters (docs/rules.md#validation), pages from 1. `orderBy` also takes lastSentAt:
  * sorted ascending it puts the longest-waiting envelopes first.
  */
 export const envelopeListQuerySchema = z

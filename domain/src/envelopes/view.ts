@@ -11,7 +11,7 @@ import { nextReminderAt } from './schedule.ts';
 import type { TemplateId } from './templates.ts';
 
 /**
- * The signing envelope record of SPEC section 3, plus what the sender's table shows beside it
+ * The signing envelope record of docs/rules.md#entities-and-fields, plus what the sender's table shows beside it
  * (reasons, expiry, reminders). Folded from the envelope's events by the projector and the command
  * answers alike. The signing link's hashes and the drawn signature stay in the events.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { email, plainText, US_PHONE_MESSAGE, usPhoneDigits } from '../shared/fields.ts';
 
 /**
- * The identity forms of SPEC section 5 (sign-in, sign-up, forgot and reset password, password
+ * The identity forms of docs/rules.md#validation (sign-in, sign-up, forgot and reset password, password
  * change, account deletion) and the account page's profile and e-mail forms. The web app
  * validates with them before calling the authentication service, and the service can parse
  * the same bodies with them, so both say the same words.
@@ -149,6 +149,6 @@ export type ProfileNamesForm = z.output<typeof profileNamesFormSchema>;
 export const profileFormSchema = profileNamesFormSchema.extend({ phoneNumber: profilePhoneNumber });
 export type ProfileForm = z.output<typeof profileFormSchema>;
 
-/** The profile update payload of SPEC section 3: every field optional, phoneNumber nullable. */
+/** The profile update payload of docs/rules.md#entities-and-fields: every field optional, phoneNumber nullable. */
 export const profileUpdateSchema = profileFormSchema.partial();
 export type ProfileUpdate = z.output<typeof profileUpdateSchema>;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { asOfAnswerSchema, instantAnswer, postingAnswerFields, sinceAnswer } from '../shared/answers.ts';
 import { products, rateUnits, trailerTypes } from '../shared/enums.ts';
 
-/** A load as the API answers it (SPEC section 3). */
+/** A load as the API answers it (docs/rules.md#entities-and-fields). */
 export const loadAnswerSchema = z.object({
   id: z.number().int(),
   trailerType: z.enum(trailerTypes),
@@ -25,7 +25,7 @@ export const loadAnswerSchema = z.object({
   since: sinceAnswer(),
 });
 
-/** GET /api/v1/loads: one page plus the board's totals (SPEC section 7). */
+/** GET /api/v1/loads: one page plus the board's totals (docs/rules.md#api-calls). */
 export const loadsPageAnswerSchema = z.object({
   success: z.literal(true),
   count: z.number().int(),

@@ -25,7 +25,7 @@ const rateUnit = (label: string) => z.enum(rateUnits, { error: `${label} is requ
 const DECIMAL = /^\d+(\.\d+)?$/;
 
 /**
- * A rate is a non-negative number or nothing (SPEC section 3: nullable), at most RATE_MAX. Form
+ * A rate is a non-negative number or nothing (docs/rules.md#entities-and-fields: nullable), at most RATE_MAX. Form
  * inputs send text, so an empty value means null and decimal digits ("1200", "3.5", surrounding
  * spaces allowed) are read as a number; anything else ("0x10", "1e3", "Infinity", "-1") is refused
  * with the spec's message.
@@ -45,7 +45,7 @@ const rate = (label: string) =>
     .nullable());
 
 /**
- * The load form of SPEC section 5, create variant: the spec's length maxima ("Customer name cannot
+ * The load form of docs/rules.md#validation, create variant: the spec's length maxima ("Customer name cannot
  * be more than 50 characters", …); the text the spec gives no maximum has the server's cap of
  * TEXT_MAX characters ("Origin state cannot be more than 200 characters").
  */
@@ -118,7 +118,7 @@ export type LoadPatch = z.output<typeof loadPatchSchema>;
 
 export const loadFields = Object.keys(loadEditSchema.shape) as (keyof LoadInput)[];
 
-/** A load as the read side serves it (SPEC section 3). */
+/** A load as the read side serves it (docs/rules.md#entities-and-fields). */
 export interface Load extends LoadInput {
   id: number;
   createdBy: string;

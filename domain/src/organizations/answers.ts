@@ -4,7 +4,7 @@ import { memberRoles, platformRoles } from '../shared/enums.ts';
 import { invitationRoles, invitationStatuses } from './events.ts';
 import { type OrganizationAction, type OrganizationResource, organizationStatements } from './permissions.ts';
 
-/** Answers of the organization, member, invitation and team calls (SPEC sections 3 and 7). */
+/** Answers of the organization, member, invitation and team calls (docs/rules.md#entities-and-fields and docs/rules.md#api-calls). */
 
 export const organizationAnswerSchema = z.object({
   id: z.string(),

@@ -1,13 +1,13 @@
 import type { MemberRole, PlatformRole } from '../shared/enums.ts';
 
 /**
- * The roles an invitation may carry (SPEC section 3). memberPlus (Member+) is a member who may also
+ * The roles an invitation may carry (docs/rules.md#entities-and-fields). memberPlus (Member+) is a member who may also
  * use sign-pro: an owner or admin can invite one directly rather than promote them afterwards.
  */
 export const invitationRoles = ['member', 'memberPlus', 'admin', 'owner'] as const;
 export type InvitationRole = (typeof invitationRoles)[number];
 
-/** The statuses of SPEC section 4 an invitation shows. */
+/** The statuses of docs/rules.md#states-and-transitions an invitation shows. */
 export const invitationStatuses = ['accepted', 'canceled', 'pending', 'rejected'] as const;
 export type InvitationStatus = (typeof invitationStatuses)[number];
 

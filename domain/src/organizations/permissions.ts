@@ -2,7 +2,7 @@ import type { MemberRole } from '../shared/enums.ts';
 import { forbidden } from '../shared/errors.ts';
 
 /**
- * The permission model of SPEC section 6 for organization resources: what each member role may do.
+ * The permission model of docs/rules.md#roles-and-permissions for organization resources: what each member role may do.
  * The server enforces it on every command; the web app reads the same table to show or hide actions.
  */
 export const organizationStatements = {

@@ -6,7 +6,7 @@ import {
   organizationStatements,
 } from '../index.ts';
 
-/** SPEC section 6, row by row: what owner, admin and member (and memberPlus, a member) may do. */
+/** docs/rules.md#roles-and-permissions, row by row: what owner, admin and member (and memberPlus, a member) may do. */
 const table: Record<OrganizationResource, Record<'owner' | 'admin' | 'member', readonly string[]>> = {
   organization: { owner: ['update', 'delete'], admin: ['update'], member: [] },
   member: { owner: ['create', 'update', 'delete'], admin: ['create', 'update', 'delete'], member: [] },

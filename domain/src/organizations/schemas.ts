@@ -64,7 +64,7 @@ export const updateTeamSchema = z.object({ teamId: id('teamId'), name: teamName 
 export const teamIdSchema = z.object({ teamId: id('teamId') }).strict();
 export const teamMemberSchema = z.object({ teamId: id('teamId'), userId: id('userId') }).strict();
 
-/** Member and invitation pages count from 1 (SPEC section 9). */
+/** Member and invitation pages count from 1 (docs/rules.md#constants-and-limits). */
 const pageParams = {
   limit: limitParam(),
   page: pageParam(1),
@@ -73,7 +73,7 @@ const pageParams = {
 };
 
 /**
- * SPEC section 5, members list. The role filter also takes memberPlus, so that every role a
+ * docs/rules.md#validation, members list. The role filter also takes memberPlus, so that every role a
  * member can hold can be listed.
  */
 export const memberListQuerySchema = z.object({ ...pageParams, role: oneOrMany([...memberRoles]) }).strict();

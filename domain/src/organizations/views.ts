@@ -2,9 +2,9 @@ import type { MemberRole, PlatformRole } from '../shared/enums.ts';
 import type { InvitationRole, InvitationStatus } from './events.ts';
 import type { RolePermissions } from './permissions.ts';
 
-/** Response shapes of the organization calls (SPEC sections 3 and 7), shared by the APIs and the web app. */
+/** Response shapes of the organization calls (docs/rules.md#entities-and-fields and docs/rules.md#api-calls), shared by the APIs and the web app. */
 
-/** The paged list response of SPEC section 3. */
+/** The paged list response of docs/rules.md#entities-and-fields. */
 export interface PagedList<T> {
   success: boolean;
   limit: number;

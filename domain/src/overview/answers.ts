@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { dataAnswer } from '../shared/answers.ts';
 import { monthNames } from './overview-query.ts';
 
-/** GET /api/v1/overview/monthly-counts: the twelve months of a year (SPEC section 3). */
+/** GET /api/v1/overview/monthly-counts: the twelve months of a year (docs/rules.md#entities-and-fields). */
 export const monthlyCountsAnswerSchema = dataAnswer(
   z.array(
     z.object({

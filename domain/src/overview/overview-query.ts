@@ -20,7 +20,7 @@ export const monthNames = [
 ] as const;
 export type MonthName = (typeof monthNames)[number];
 
-/** One bar of the overview chart (SPEC section 3). */
+/** One bar of the overview chart (docs/rules.md#entities-and-fields). */
 export interface MonthlyCount {
   monthName: MonthName;
   month: number;
@@ -36,7 +36,7 @@ export interface PostingTotals {
 const list = postingListQuerySchema.shape;
 
 /**
- * The overview parameters of SPEC section 5. Months are those of `dateField` (default createdAt) in
+ * The overview parameters of docs/rules.md#validation. Months are those of `dateField` (default createdAt) in
  * the organization's time zone; the date range, when given, narrows the postings counted.
  */
 export const overviewQuerySchema = z

@@ -6,7 +6,7 @@ import { plainText, REAL_DATE_MESSAGE, realIsoDate, searchText } from '../shared
 import { asOfParam, dateOperations, limitParam, oneOrMany, pageParam } from '../shared/list-query.ts';
 import { truckAnswerSchema } from '../trucks/answers.ts';
 
-/** SPEC section 9: the radius of a search, in miles. */
+/** docs/rules.md#constants-and-limits: the radius of a search, in miles. */
 export const RADIUS_MIN_MILES = 1;
 export const RADIUS_MAX_MILES = 5000;
 export const RADIUS_MESSAGE = `Radius must be a number from ${RADIUS_MIN_MILES} to ${RADIUS_MAX_MILES}`;
@@ -35,7 +35,7 @@ export const radiusParam = z.preprocess(
 );
 
 /**
- * The radius search of SPEC section 7 (GET /api/v1/radius-search): state, city and radius, the lists'
+ * The radius search of docs/rules.md#api-calls (GET /api/v1/radius-search): state, city and radius, the lists'
  * paging (10 a page, pages from 0) and filters, what to search for, and for loads which end counts.
  */
 export const radiusSearchQuerySchema = z

@@ -18,7 +18,7 @@ export const okAnswerSchema = z.object({ success: z.literal(true) });
 /** `{ success, data }`, the envelope of most answers. */
 export const dataAnswer = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });
 
-/** The paged list response of SPEC section 3. */
+/** The paged list response of docs/rules.md#entities-and-fields. */
 export const pagedAnswer = <T extends z.ZodType>(item: T) =>
   z.object({
     success: z.literal(true),

@@ -1,4 +1,4 @@
-/** Enumerations of SPEC section 3, each with its labels. */
+/** Enumerations of docs/rules.md#entities-and-fields, each with its labels. */
 export const trailerTypes = ['HIGH_SIDED_HOPPER', 'LOW_SIDED_HOPPER', 'FLATBED'] as const;
 export type TrailerType = (typeof trailerTypes)[number];
 export const trailerTypeLabels: Record<TrailerType, string> = {

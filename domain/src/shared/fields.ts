@@ -3,7 +3,7 @@
 import { parsePhoneNumberWithError } from 'libphonenumber-js/min';
 import { z } from 'zod';
 
-/** Field rules shared by the forms of SPEC section 5. */
+/** Field rules shared by the forms of docs/rules.md#validation. */
 
 /**
  * A length limit: a number (the message then names the field) or a length with the exact message

@@ -3,7 +3,7 @@ import { directions, products, trailerTypes } from './enums.ts';
 import { isRealIsoDate, REAL_DATE_MESSAGE, realIsoDate, searchText } from './fields.ts';
 
 /**
- * The list parameters of SPEC section 5 for trucks and loads, shared by the query API (parsing the
+ * The list parameters of docs/rules.md#validation for trucks and loads, shared by the query API (parsing the
  * query string) and the web app (validating the page's search params).
  */
 
@@ -46,7 +46,7 @@ export function integerParam(
   );
 }
 
-/** Page sizes of every list (SPEC section 5). */
+/** Page sizes of every list (docs/rules.md#validation). */
 export const LIMIT_MAX = 100;
 /** The last page a list may ask for: with the largest page size, an offset well inside what a store takes. */
 export const PAGE_MAX = 1_000_000;
@@ -99,7 +99,7 @@ export const postingListQuerySchema = z.object({
   asOf: asOfParam(),
 });
 
-/** The trucks list's parameters (SPEC section 5). */
+/** The trucks list's parameters (docs/rules.md#validation). */
 const boardListQuerySchema = postingListQuerySchema.extend({
   direction: oneOrMany([...directions]),
   unitNumber: searchText('Unit number'),
@@ -107,7 +107,7 @@ const boardListQuerySchema = postingListQuerySchema.extend({
 
 export const truckListQuerySchema = boardListQuerySchema.strict();
 /**
- * The loads list takes the trucks list's parameters plus `product` (SPEC section 5). A load has no
+ * The loads list takes the trucks list's parameters plus `product` (docs/rules.md#validation). A load has no
  * direction field of its own: `direction` filters by the compass point from its origin to its
  * destination (loadDirection). It has no unit number either (no truck is assigned to it yet):
  * `unitNumber` is taken, as `status` is, and filters nothing.

@@ -26,7 +26,7 @@ describe('list query parameters', () => {
     expect(loadListQuerySchema.parse({ product: 'HEAVY,LIGHT' }).product).toEqual(['HEAVY', 'LIGHT']);
   });
 
-  it('takes the trucks list parameters on loads too, plus product (SPEC section 5)', () => {
+  it('takes the trucks list parameters on loads too, plus product (docs/rules.md#validation)', () => {
     expect(
       loadListQuerySchema.parse({ direction: 'NORTH,SOUTH_EAST', unitNumber: ' U-7 ', product: 'LIGHT' }),
     ).toMatchObject({ direction: ['NORTH', 'SOUTH_EAST'], unitNumber: 'U-7', product: ['LIGHT'] });

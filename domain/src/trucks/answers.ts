@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { asOfAnswerSchema, instantAnswer, postingAnswerFields, sinceAnswer } from '../shared/answers.ts';
 import { directions, trailerTypes } from '../shared/enums.ts';
 
-/** A truck as the API answers it (SPEC section 3): the command side after a post or edit, the lists, one truck. */
+/** A truck as the API answers it (docs/rules.md#entities-and-fields): the command side after a post or edit, the lists, one truck. */
 export const truckAnswerSchema = z.object({
   id: z.number().int(),
   trailerType: z.enum(trailerTypes),
@@ -21,7 +21,7 @@ export const truckAnswerSchema = z.object({
   since: sinceAnswer(),
 });
 
-/** GET /api/v1/trucks: one page plus the board's totals (SPEC section 7). */
+/** GET /api/v1/trucks: one page plus the board's totals (docs/rules.md#api-calls). */
 export const trucksPageAnswerSchema = z.object({
   success: z.literal(true),
   count: z.number().int(),

@@ -25,7 +25,7 @@ const countryCode = z
   .regex(/^\+\d{1,3}$/, 'Country code must look like +1');
 
 /**
- * The truck form of SPEC section 5, create variant: the spec's length maxima ("Truck name cannot be
+ * The truck form of docs/rules.md#validation, create variant: the spec's length maxima ("Truck name cannot be
  * more than 50 characters", …); the text the spec gives no maximum has the server's cap of
  * TEXT_MAX characters ("Truck state cannot be more than 200 characters").
  */
@@ -90,7 +90,7 @@ export type TruckPatch = z.output<typeof truckPatchSchema>;
 
 export const truckFields = Object.keys(truckEditSchema.shape) as (keyof TruckInput)[];
 
-/** A truck as the read side serves it (SPEC section 3). */
+/** A truck as the read side serves it (docs/rules.md#entities-and-fields). */
 export interface Truck extends TruckInput {
   id: number;
   createdBy: string;

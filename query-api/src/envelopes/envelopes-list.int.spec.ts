@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchNeedle } from './envelopes-page.ts';
 
 /**
- * The envelopes list and its counts (SPEC sections 5 and 7) against the rows they must return. The
+ * The envelopes list and its counts (docs/rules.md#validation and docs/rules.md#api-calls) against the rows they must return. The
  * envelopes are written through the event store at chosen instants, then read through the query API;
  * the same suite runs on MongoDB when MONGO_URL is set.
  */

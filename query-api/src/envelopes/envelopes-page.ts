@@ -94,7 +94,7 @@ async function countEnvelopes(
   return statuses.reduce((sum, status) => sum + counts[status], 0);
 }
 
-/** One page of the organization's envelopes (SPEC section 7), pages from 1. */
+/** One page of the organization's envelopes (docs/rules.md#api-calls), pages from 1. */
 export async function envelopesPage(
   documents: DocumentStore,
   orgId: string,

@@ -12,7 +12,7 @@ const kinds = {
   trucks: {
     list: collections.trucks,
     history: listHistories.trucks,
-    // A truck is available by its status; a load has no status (SPEC section 3).
+    // A truck is available by its status; a load has no status (docs/rules.md#entities-and-fields).
     available: { status: { eq: true } } as Filter,
   },
   loads: {

@@ -319,7 +319,7 @@ describe('the loads list', () => {
     // A bad value in a list is reported at its index ("product.0").
     const fields = Object.keys(response.json().errors).map((key) => key.split('.')[0]);
     expect(fields.sort()).toEqual(['dateOperation', 'limit', 'orderBy', 'product', 'startDate'].sort());
-    // The trucks list's parameters are the loads list's too (SPEC section 5), with the same values.
+    // The trucks list's parameters are the loads list's too (docs/rules.md#validation), with the same values.
     const direction = await inject(dave, 'GET', '/api/v1/loads?direction=UP&unitNumber=U-7');
     expect(direction.statusCode).toBe(400);
     expect(Object.keys(direction.json().errors)).toEqual(['direction.0']);

@@ -21,7 +21,7 @@ export function toLoad(document: LoadDocument): Load {
 
 /** The document store query of the loads list (its page and its CSV export). */
 export function loadListFilter(query: Omit<LoadListQuery, 'limit' | 'page'>, orgId: string): Filter {
-  // A load has no availability status (SPEC section 3): the shared `status` parameter filters nothing.
+  // A load has no availability status (docs/rules.md#entities-and-fields): the shared `status` parameter filters nothing.
   const filter = postingFilter({ ...query, status: undefined }, orgId, 'searchText');
   if (query.product) filter.product = { in: query.product };
   // A load runs from its origin to its destination: `direction` is that compass point (the projector
@@ -32,7 +32,7 @@ export function loadListFilter(query: Omit<LoadListQuery, 'limit' | 'page'>, org
 }
 
 /**
- * One page of an organization's loads list with the response fields of SPEC section 7, live or as of
+ * One page of an organization's loads list with the response fields of docs/rules.md#api-calls, live or as of
  * a past moment (`asOf`: the same answer from the loads' versions, read only, each row marked).
  */
 export async function loadsPage(

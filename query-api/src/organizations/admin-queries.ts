@@ -24,7 +24,7 @@ import { postingTotals } from '../overview/posting-totals.ts';
 import { toMemberView, toOrganizationView } from './organization-views.ts';
 import { pagedList, skipFor } from './paging.ts';
 
-/** The platform admin area (SPEC section 6): super_admin only, across every organization. */
+/** The platform admin area (docs/rules.md#roles-and-permissions): super_admin only, across every organization. */
 export function adminQueries(options: { documents: DocumentStore; auth: AuthService }): RoutesPlugin {
   const { documents, auth } = options;
 

@@ -20,7 +20,7 @@ const emails = (body: { data: { user: { email: string } }[] }) =>
   body.data.map((member) => member.user.email);
 
 describe('GET /api/v1/organization/list-members', () => {
-  it('answers the members page of SPEC section 3, newest first by default, pages from 1', async () => {
+  it('answers the members page of docs/rules.md#entities-and-fields, newest first by default, pages from 1', async () => {
     const body = (await list('?limit=2')).json();
     expect(body).toMatchObject({ success: true, limit: 2, page: 1, count: 2, totalCount: 5, totalPages: 3 });
     expect(emails(body)).toEqual(['dee.plus@example.com', 'cy.member@example.com']);

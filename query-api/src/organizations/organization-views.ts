@@ -8,7 +8,7 @@ import {
 } from '@dispatch/read-models';
 import type { DocumentStore } from '@dispatch/storage';
 
-/** Read model documents in the response shapes of SPEC section 3. */
+/** Read model documents in the response shapes of docs/rules.md#entities-and-fields. */
 
 /** Who is looking at a member: only platform admins see members' platform roles. */
 export interface MemberViewer {

@@ -1,9 +1,9 @@
 import type { PagedList } from '@dispatch/domain';
 
-/** Member, invitation and admin pages count from 1 (SPEC section 9). */
+/** Member, invitation and admin pages count from 1 (docs/rules.md#constants-and-limits). */
 export const skipFor = (query: { page: number; limit: number }) => (query.page - 1) * query.limit;
 
-/** The paged list response of SPEC section 3. */
+/** The paged list response of docs/rules.md#entities-and-fields. */
 export function pagedList<T>(
   query: { page: number; limit: number },
   data: T[],

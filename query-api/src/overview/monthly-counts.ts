@@ -90,7 +90,7 @@ async function countDay(context: Context, date: string, counted: number): Promis
 }
 
 /**
- * Postings per month of `year` (SPEC section 3: monthName, month, year, count), all twelve months,
+ * Postings per month of `year` (docs/rules.md#entities-and-fields: monthName, month, year, count), all twelve months,
  * from the projector's calendar of the year: one document, whatever the size of the board.
  */
 export async function monthlyCounts(

@@ -16,7 +16,7 @@ import { monthlyCounts } from './monthly-counts.ts';
 import { monthlyCountsAsOf, postingTotalsAsOf } from './overview-as-of.ts';
 import { postingTotals } from './posting-totals.ts';
 
-/** The overview dashboard (SPEC section 7: its paths are ours, see the README). */
+/** The overview dashboard (docs/rules.md#api-calls: its paths are ours, see docs/decisions.md). */
 export function overviewQueries(options: {
   documents: DocumentStore;
   auth: AuthService;

@@ -34,7 +34,7 @@ type Located = TruckDocument | LoadDocument;
 const directionFrom = (center: GeoPoint, point: GeoPoint): Direction | null => compassPoint(center, point);
 
 /**
- * GET /api/v1/radius-search (SPEC section 7): the organization's trucks, or loads by origin or
+ * GET /api/v1/radius-search (docs/rules.md#api-calls): the organization's trucks, or loads by origin or
  * destination, within `radius` miles of a city the gazetteer knows, nearest first, through the read
  * models' geo index. A posting whose place the map does not know is in no radius.
  */

@@ -3,7 +3,7 @@ import { createOrganization, PostingHistory, signUp, startTestApp, type TestApp 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * Every parameter of the trucks list (SPEC section 5) against the rows it must return. The board is
+ * Every parameter of the trucks list (docs/rules.md#validation) against the rows it must return. The board is
  * written through the event store at chosen instants, then read through the query API; the same
  * suite runs on MongoDB when MONGO_URL is set (the app picks its store from the environment).
  */

@@ -20,7 +20,7 @@ export function truckListFilter(query: Omit<TruckListQuery, 'limit' | 'page'>, o
 }
 
 /**
- * One page of an organization's trucks list with the response fields of SPEC section 7, live or as of
+ * One page of an organization's trucks list with the response fields of docs/rules.md#api-calls, live or as of
  * a past moment (`asOf`: the same answer from the trucks' versions, read only, each row marked).
  */
 export async function trucksPage(

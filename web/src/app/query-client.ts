@@ -2,7 +2,7 @@ import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { isApiError } from '../lib/api-client';
 import { shareAnswer } from '../lib/event-position';
 
-/** SPEC section 9: the fetch client's linear retry delay. */
+/** docs/rules.md#constants-and-limits: the fetch client's linear retry delay. */
 export const RETRY_DELAY_MS = 1000;
 /** A failing query is tried at most this many times in all: the first call and two retries. */
 export const MAX_QUERY_ATTEMPTS = 3;

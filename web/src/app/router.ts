@@ -11,7 +11,7 @@ export function createAppRouter(queryClient: QueryClient) {
   return createRouter({
     routeTree,
     context: { queryClient },
-    // SPEC section 2: links preload on intent, scroll positions are restored.
+    // docs/rules.md#screens-and-routes: links preload on intent, scroll positions are restored.
     defaultPreload: 'intent',
     // TanStack Query decides freshness; the router always asks it.
     defaultPreloadStaleTime: 0,

@@ -4,7 +4,7 @@ import { useCallback } from 'react';
 import { afterSignInPath } from '../features/auth/guards';
 import { loadViewer } from './viewer';
 
-/** After signing in or up: the page that asked for a sign-in, or the user's home (SPEC section 2 guards). */
+/** After signing in or up: the page that asked for a sign-in, or the user's home (docs/rules.md#screens-and-routes guards). */
 export function useEnterApp() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();

@@ -87,7 +87,7 @@ export interface RequestOptions<S extends AnswerSchema> {
 export const ANSWER_SHAPE = 'ANSWER_SHAPE';
 
 /**
- * An answer that arrived but does not have the shape the call expects (SPEC: "a response that does
+ * An answer that arrived but does not have the shape the call expects (docs/rules.md: "a response that does
  * not match the expected shape raises a parse error"). The message names the call and the field:
  * "Unexpected answer from GET /api/v1/trucks: data.0.truckName: expected string, received undefined".
  * `status` is the HTTP status the server answered with: the same call would get the same answer, so

@@ -11,7 +11,7 @@ import {
 const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'} ago`;
 
 /**
- * SPEC section 9 wording: "Just now" under 60 seconds, then minutes, hours, days under 30,
+ * docs/rules.md#constants-and-limits wording: "Just now" under 60 seconds, then minutes, hours, days under 30,
  * months under 12, then years. A time slightly in the future (clock skew) reads "Just now".
  */
 export function relativeTime(value: Date | string, now: Date = new Date()): string {

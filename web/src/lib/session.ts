@@ -8,7 +8,7 @@ export function getSession(): Promise<SessionView | null> {
   return request('/api/auth/get-session', { answer: sessionAnswerSchema }).then((session) => session ?? null);
 }
 
-/** SPEC section 9: the session view is fresh for 2 minutes. */
+/** docs/rules.md#constants-and-limits: the session view is fresh for 2 minutes. */
 export const sessionQueryOptions = () =>
   queryOptions({ queryKey: sessionQueryKey, queryFn: getSession, staleTime: 2 * 60_000 });
 

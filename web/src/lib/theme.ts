@@ -1,6 +1,6 @@
 import { type Theme, themes } from '@dispatch/domain';
 
-/** The generic UI-theme key of SPEC section 9; index.html reads it too, before the app loads. */
+/** The generic UI-theme key of docs/rules.md#constants-and-limits; index.html reads it too, before the app loads. */
 export const THEME_STORAGE_KEY = 'vite-ui-theme';
 export const DEFAULT_THEME: Theme = 'light';
 

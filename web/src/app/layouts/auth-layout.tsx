@@ -4,7 +4,7 @@ import { ThemeMenu } from '../../components/theme/theme-menu';
 import { Card } from '../../components/ui/card';
 
 /**
- * Sign-in, sign-up and the other screens for visitors: one calm card, no product name (SPEC section 1),
+ * Sign-in, sign-up and the other screens for visitors: one calm card, no product name (docs/rules.md#what-the-product-does),
  * and the theme choice in a corner, since there is no user menu to hold it.
  */
 export function AuthLayout({

@@ -1,7 +1,7 @@
 /** The two lists of the board; shared board components link within the one they show. */
 export type BoardPath = '/$orgSlug/trucks/' | '/$orgSlug/loads/';
 
-/** The orders both lists offer (SPEC section 5, list query params). */
+/** The orders both lists offer (docs/rules.md#validation, list query params). */
 export type BoardOrderBy = 'updatedAt' | 'createdAt' | 'availableDate';
 
 /** The part of a list's search a sortable header reads and changes. */

@@ -18,7 +18,7 @@ const themeChoices: { value: Theme; label: string; icon: typeof Sun }[] = [
   { value: 'system', label: 'System', icon: Monitor },
 ];
 
-/** Light, dark or system (SPEC section 1): the radio items of any dropdown menu, the user menu's too. */
+/** Light, dark or system (docs/rules.md#what-the-product-does): the radio items of any dropdown menu, the user menu's too. */
 export function ThemeRadioGroup() {
   const { theme, setTheme } = useTheme();
   return (

@@ -1,7 +1,7 @@
 import { Toaster as Sonner } from 'sonner';
 import { useTheme } from '../theme/theme-provider';
 
-/** SPEC section 9: top-center, a close button, 4000 ms, at most 3 visible. */
+/** docs/rules.md#constants-and-limits: top-center, a close button, 4000 ms, at most 3 visible. */
 export function Toaster() {
   const { resolvedTheme } = useTheme();
   return (

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { socialErrorMessage, verifyEmailError, verifyEmailErrorMessage } from './auth-errors';
 
 describe('verification errors', () => {
-  it('names the reasons of SPEC section 8 whatever their case', () => {
+  it('names the reasons of docs/rules.md#errors whatever their case', () => {
     expect(verifyEmailError('token_expired')).toBe('token_expired');
     expect(verifyEmailError('TOKEN_EXPIRED')).toBe('token_expired');
     expect(verifyEmailError('INVALID_TOKEN')).toBe('invalid_token');

@@ -1,6 +1,6 @@
 /**
  * The reasons the service gives in an `error` query value (after a mailed link or a provider
- * callback) or a 401 code, as words for the user. SPEC section 8 names them in lowercase; the
+ * callback) or a 401 code, as words for the user. docs/rules.md#errors names them in lowercase; the
  * service may send the same codes in capitals, so they are compared lowercased.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Route guards of SPEC section 2, as pure decisions. The routes load the viewer (session plus
+ * Route guards of docs/rules.md#screens-and-routes, as pure decisions. The routes load the viewer (session plus
  * the active organization's slug) and throw the redirect these functions name.
  */
 

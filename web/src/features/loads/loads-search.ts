@@ -2,7 +2,7 @@ import { loadListQuerySchema } from '@dispatch/domain';
 import { z } from 'zod';
 import { gridPageSizes } from '../../components/board/data-grid/grid-preferences';
 
-/** Sort keys of the loads list (SPEC section 5, list query params). */
+/** Sort keys of the loads list (docs/rules.md#validation, list query params). */
 export const loadOrderBys = ['updatedAt', 'createdAt', 'availableDate'] as const;
 export type LoadOrderBy = (typeof loadOrderBys)[number];
 const sortDirections = ['desc', 'asc'] as const;
@@ -14,10 +14,10 @@ export const loadsPageSizes = gridPageSizes;
 
 /**
  * The loads list's URL search params. A bad value in a shared or hand-edited link falls back to
- * its default rather than failing the page. Pages start at 0 (SPEC section 9).
+ * its default rather than failing the page. Pages start at 0 (docs/rules.md#constants-and-limits).
  */
 const list = loadListQuerySchema.shape;
-/** A filter of the list (SPEC section 5), read as the API reads it; a value it would refuse is dropped. */
+/** A filter of the list (docs/rules.md#validation), read as the API reads it; a value it would refuse is dropped. */
 const filter = <T extends z.ZodType>(field: T) => field.optional().catch(undefined);
 
 export const loadsSearchSchema = z.object({

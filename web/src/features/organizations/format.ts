@@ -1,6 +1,6 @@
 import { format } from 'date-fns';
 
-/** An instant shown as its local day, "Nov 21, 2026" (SPEC section 9: short month, two-digit day, year). */
+/** An instant shown as its local day, "Nov 21, 2026" (docs/rules.md#constants-and-limits: short month, two-digit day, year). */
 export function formatDay(value: string): string {
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? '' : format(date, 'MMM dd, yyyy');

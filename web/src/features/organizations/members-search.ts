@@ -18,7 +18,7 @@ const listOf = <T extends string>(values: readonly T[]) =>
 const text = z.string().trim().max(100).optional().catch(undefined);
 
 /**
- * The /{orgSlug}/members URL search params (SPEC sections 2 and 5): the members list's paging, sort,
+ * The /{orgSlug}/members URL search params (docs/rules.md#screens-and-routes and docs/rules.md#validation): the members list's paging, sort,
  * role filter and search, and the invitations list's own, prefixed with `i`. Pages count from 1; a bad
  * value in a shared or hand-edited link falls back to its default rather than failing the page.
  */
@@ -62,5 +62,5 @@ export function invitationsParams(search: MembersSearch) {
 }
 export type InvitationsParams = ReturnType<typeof invitationsParams>;
 
-/** Who may open the members page (SPEC section 6). */
+/** Who may open the members page (docs/rules.md#roles-and-permissions). */
 export const canManageMembers = (role: MemberRole | null | undefined) => role === 'owner' || role === 'admin';

@@ -10,7 +10,7 @@ import { lenientSearch } from '../../components/board/board-search';
 
 /**
  * The radius search's URL search params: the API's own parameters (GET /api/v1/radius-search),
- * validated with its schema. SPEC: "If state, city or radius are missing or invalid, the search
+ * validated with its schema. docs/rules.md: "If state, city or radius are missing or invalid, the search
  * params are dropped": a shared or hand-edited link with `radius=9000` opens the empty form, with no
  * error. With the three in place, a bad filter is dropped on its own (back to its default), as on the
  * boards. Pages start at 0.

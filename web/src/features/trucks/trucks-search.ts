@@ -3,7 +3,7 @@ import type { SearchSchemaInput } from '@tanstack/react-router';
 import { lenientSearch } from '../../components/board/board-search';
 import { gridPageSizes } from '../../components/board/data-grid/grid-preferences';
 
-/** Sort keys of the trucks list (SPEC section 5, list query params). */
+/** Sort keys of the trucks list (docs/rules.md#validation, list query params). */
 export const truckOrderBys = ['updatedAt', 'createdAt', 'availableDate'] as const;
 export type TruckOrderBy = (typeof truckOrderBys)[number];
 export const sortDirections = ['desc', 'asc'] as const;
@@ -14,9 +14,9 @@ export const DEFAULT_PAGE_SIZE = 10;
 export const pageSizes = gridPageSizes;
 
 /**
- * The list's URL search params: every list parameter of SPEC section 5, validated with the API's
+ * The list's URL search params: every list parameter of docs/rules.md#validation, validated with the API's
  * own schema. A bad value in a shared or hand-edited link is dropped (back to its default) rather
- * than failing the page. Pages start at 0 (SPEC section 9).
+ * than failing the page. Pages start at 0 (docs/rules.md#constants-and-limits).
  */
 export const validateTrucksSearch = lenientSearch(truckListQuerySchema);
 export type TrucksSearch = TruckListQuery;

@@ -7,7 +7,7 @@ import { adminKeys } from './admin-keys';
 export type AdminUser = AdminUserAnswer;
 export type UserList = AdminUserListAnswer;
 
-/** SPEC section 8: a failed listing is raised as "Error listing users". */
+/** docs/rules.md#errors: a failed listing is raised as "Error listing users". */
 export const LIST_USERS_ERROR = 'Error listing users';
 
 /** GET /api/auth/admin/list-users (the authentication service's admin plugin), pages from 1 as offsets. */

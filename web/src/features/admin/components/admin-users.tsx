@@ -23,7 +23,7 @@ import { type AdminUser, usersQueryOptions } from '../api/list-users';
 import { useBanUser, useSetUserRole, useUnbanUser } from '../api/user-commands';
 import { PageButtons } from './page-buttons';
 
-/** SPEC section 8: what the page says when the users cannot be fetched. */
+/** docs/rules.md#errors: what the page says when the users cannot be fetched. */
 export const USERS_FETCH_ERROR = 'There was an error while fetching the users.';
 
 const roleLabels: Record<PlatformRole, string> = { user: 'User', owner: 'Owner', super_admin: 'Super admin' };

@@ -5,7 +5,7 @@ import { request } from '../../../lib/api-client';
 import type { LoadsSearch } from '../loads-search';
 import { LOADS_STALE_TIME, loadKeys } from './load-keys';
 
-/** GET /api/v1/loads: one page plus the board's totals (SPEC section 7). */
+/** GET /api/v1/loads: one page plus the board's totals (docs/rules.md#api-calls). */
 export type LoadsPage = LoadsPageAnswer;
 
 export function getLoads(search: LoadsSearch, signal?: AbortSignal): Promise<LoadsPage> {

@@ -20,5 +20,5 @@ export function detailKeyLoadId(queryKey: readonly unknown[]): number | undefine
     : undefined;
 }
 
-/** SPEC section 9: the loads list is fresh for 10 seconds. */
+/** docs/rules.md#constants-and-limits: the loads list is fresh for 10 seconds. */
 export const LOADS_STALE_TIME = 10_000;

@@ -20,5 +20,5 @@ export const organizationKeys = {
   invitation: (invitationId: string) => ['organizations', 'invitation', invitationId] as const,
 };
 
-/** SPEC section 9: organization data is fresh for 5 minutes. */
+/** docs/rules.md#constants-and-limits: organization data is fresh for 5 minutes. */
 export const ORGANIZATION_STALE_TIME = 5 * 60_000;

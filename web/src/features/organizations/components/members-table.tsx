@@ -24,7 +24,7 @@ import { formatDay } from '../format';
 import type { MembersSearch } from '../members-search';
 import { MemberPhone } from './member-phone';
 
-/** What the viewer may do to a member: only an owner touches owners (SPEC section 6, as the server rules). */
+/** What the viewer may do to a member: only an owner touches owners (docs/rules.md#roles-and-permissions, as the server rules). */
 export function memberActions(viewer: ActiveMemberView, member: MemberView) {
   const self = viewer.id === member.id;
   const mayChange = viewer.permissions.member.includes('update');

@@ -21,5 +21,5 @@ export function radiusKeyKind(queryKey: readonly unknown[]): RadiusSearch['searc
   return kind === 'trucks' || kind === 'loads' ? kind : undefined;
 }
 
-/** As the boards (SPEC section 9): fresh for 10 seconds; live change notices refresh it sooner. */
+/** As the boards (docs/rules.md#constants-and-limits): fresh for 10 seconds; live change notices refresh it sooner. */
 export const RADIUS_STALE_TIME = 10_000;

@@ -30,5 +30,5 @@ export const signingKeys = {
   document: (token: string) => ['signing', token] as const,
 };
 
-/** Like the boards' lists (SPEC section 9): fresh for 10 seconds, refreshed live. */
+/** Like the boards' lists (docs/rules.md#constants-and-limits): fresh for 10 seconds, refreshed live. */
 export const ENVELOPES_STALE_TIME = 10_000;

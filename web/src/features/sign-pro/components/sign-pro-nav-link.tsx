@@ -4,7 +4,7 @@ import { Signature } from 'lucide-react';
 import { useActiveMember } from '../../organizations';
 
 /**
- * The navigation entry to sign-pro, shown to owners, admins and Member+ only (SPEC section 6); it
+ * The navigation entry to sign-pro, shown to owners, admins and Member+ only (docs/rules.md#roles-and-permissions); it
  * follows role changes live.
  */
 export function SignProNavLink({

@@ -20,5 +20,5 @@ export function detailKeyTruckId(queryKey: readonly unknown[]): number | undefin
     : undefined;
 }
 
-/** SPEC section 9: the trucks list is fresh for 10 seconds. */
+/** docs/rules.md#constants-and-limits: the trucks list is fresh for 10 seconds. */
 export const TRUCKS_STALE_TIME = 10_000;

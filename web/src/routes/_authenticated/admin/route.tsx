@@ -5,7 +5,7 @@ const tabClassName =
   'rounded-md px-3 py-1.5 text-sm font-medium text-muted-foreground transition-colors hover:bg-accent hover:text-foreground';
 const activeTab = { className: 'bg-accent text-foreground' };
 
-/** The platform admin area: the authenticated group's guard lets only a super_admin in (SPEC section 6). */
+/** The platform admin area: the authenticated group's guard lets only a super_admin in (docs/rules.md#roles-and-permissions). */
 export const Route = createFileRoute('/_authenticated/admin')({
   component: AdminLayout,
 });

@@ -14,7 +14,7 @@ import {
 import { answerShapeErrorOf } from '../../../../lib/api-client';
 import { useDocumentTitle } from '../../../../lib/use-document-title';
 
-/** Members and invitations: admins and owners only; anyone else is sent to the overview (SPEC section 6). */
+/** Members and invitations: admins and owners only; anyone else is sent to the overview (docs/rules.md#roles-and-permissions). */
 export const Route = createFileRoute('/_authenticated/$orgSlug/members/')({
   validateSearch: membersSearchSchema,
   search: { middlewares: [stripSearchParams(defaultMembersSearch)] },

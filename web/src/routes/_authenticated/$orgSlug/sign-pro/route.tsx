@@ -5,7 +5,7 @@ import { guardNotices, noticeRedirect } from '../../../../features/organizations
 import { SignProLayout } from '../../../../features/sign-pro/components/sign-pro-layout';
 import { answerShapeErrorOf } from '../../../../lib/api-client';
 
-/** Sign-pro: owners, admins and Member+ only; a plain member is sent to the overview (SPEC section 6). */
+/** Sign-pro: owners, admins and Member+ only; a plain member is sent to the overview (docs/rules.md#roles-and-permissions). */
 export const Route = createFileRoute('/_authenticated/$orgSlug/sign-pro')({
   beforeLoad: async ({ context, params, preload }) => {
     const member = await context.queryClient
