@@ -25,6 +25,9 @@ ENV npm_config_update_notifier=false \
 COPY package.json package-lock.json .npmrc ./
 COPY domain/package.json domain/
 COPY storage/package.json storage/
+COPY config/package.json config/
+COPY http/package.json http/
+COPY places/package.json places/
 COPY read-models/package.json read-models/
 COPY auth/package.json auth/
 COPY command-api/package.json command-api/
@@ -34,6 +37,7 @@ COPY web/package.json web/
 COPY standalone/package.json standalone/
 COPY e2e/package.json e2e/
 COPY bench/package.json bench/
+COPY test-kit/package.json test-kit/
 
 # ---------------------------------------------------------------------------------------------------
 # Build the web app (needs the dev dependencies: vite, tailwind, the router plugin).
@@ -49,6 +53,9 @@ FROM manifests AS server
 RUN --mount=type=cache,target=/root/.npm npm ci --omit=dev
 COPY domain/ domain/
 COPY storage/ storage/
+COPY config/ config/
+COPY http/ http/
+COPY places/ places/
 COPY read-models/ read-models/
 COPY auth/ auth/
 COPY command-api/ command-api/
