@@ -199,8 +199,8 @@ const withoutText: Record<string, string> = {
   organizationLimitsSchema: 'numbers only',
 };
 
-/** Schemas the domain exports that describe answers, not input. */
-const answerSchemas = new Set(['activityEntrySchema', 'fieldChangeSchema']);
+/** Schemas the domain exports that describe answers or pushes from the server, not input. */
+const answerSchemas = new Set(['activityEntrySchema', 'fieldChangeSchema', 'liveChangeSchema']);
 
 /** A password is a secret compared as typed and never shown: any character goes. */
 const secretFields = new Set(['password', 'currentPassword', 'newPassword', 'confirmPassword']);
