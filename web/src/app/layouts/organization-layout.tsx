@@ -1,17 +1,28 @@
-import { Link, Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
-import { Activity, Bookmark, Compass, LayoutDashboard, Package, Radar, Truck } from 'lucide-react';
+import { canSeeActivity, canUseSignPro, type MemberRole } from '@dispatch/domain';
+import { Link, type LinkProps, Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
+import {
+  Activity,
+  Bookmark,
+  Compass,
+  LayoutDashboard,
+  type LucideIcon,
+  Package,
+  Radar,
+  ScrollText,
+  Settings,
+  Signature,
+  Truck,
+  Users,
+} from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { ActivityNavLink } from '../../features/activity/components/activity-nav-link';
 import { UserMenu } from '../../features/auth/components/user-menu';
 import { CommandMenu } from '../../features/command-menu/command-menu';
 import { type LiveStatus, useLiveUpdates } from '../../features/live/use-live-updates';
 import { NotificationsBell } from '../../features/notifications/components/notifications-bell';
-import { MembersNavLink } from '../../features/organizations/components/members-nav-link';
+import { canManageMembers, useActiveMember } from '../../features/organizations';
 import { MembershipWatcher } from '../../features/organizations/components/membership-watcher';
 import { OrganizationSwitcher } from '../../features/organizations/components/organization-switcher';
-import { SettingsNavLink } from '../../features/organizations/components/settings-nav-link';
 import type { Organization } from '../../features/organizations/types';
-import { SignProNavLink } from '../../features/sign-pro/components/sign-pro-nav-link';
 import { cn } from '../../lib/cn';
 import { useSession } from '../../lib/session';
 import { liveChangeHandlers } from '../live-handlers';
@@ -19,6 +30,32 @@ import { liveChangeHandlers } from '../live-handlers';
 const navItemClassName =
   'flex shrink-0 items-center gap-2.5 whitespace-nowrap rounded-md px-2.5 py-2 text-sm font-medium text-muted-foreground transition-colors hover:bg-accent hover:text-foreground [&_svg]:size-4';
 const activeNavItem = { className: 'bg-accent text-foreground' };
+
+/** The main navigation's entries, in order; `shownTo` keeps an entry to the roles it names. */
+const navEntries: {
+  to: `/$orgSlug/${string}` & LinkProps['to'];
+  label: string;
+  icon: LucideIcon;
+  shownTo?: (role: MemberRole | undefined) => boolean;
+}[] = [
+  { to: '/$orgSlug/overview', label: 'Overview', icon: LayoutDashboard },
+  { to: '/$orgSlug/trucks', label: 'Trucks', icon: Truck },
+  { to: '/$orgSlug/loads', label: 'Loads', icon: Package },
+  { to: '/$orgSlug/radius', label: 'Radius search', icon: Radar },
+  { to: '/$orgSlug/radius-360', label: 'Radius 360', icon: Compass },
+  { to: '/$orgSlug/saved-searches', label: 'Saved searches', icon: Bookmark },
+  // Owners, admins and Member+ only (docs/rules.md#roles-and-permissions).
+  {
+    to: '/$orgSlug/sign-pro',
+    label: 'Sign-pro',
+    icon: Signature,
+    shownTo: (role) => !!role && canUseSignPro(role),
+  },
+  { to: '/$orgSlug/members', label: 'Members', icon: Users, shownTo: canManageMembers },
+  { to: '/$orgSlug/activity', label: 'Activity', icon: ScrollText, shownTo: canSeeActivity },
+  { to: '/$orgSlug/settings', label: 'Settings', icon: Settings, shownTo: canManageMembers },
+  { to: '/$orgSlug/testing', label: 'System check', icon: Activity },
+];
 
 function Navigation({
   orgSlug,
@@ -30,6 +67,8 @@ function Navigation({
   className?: string;
 }) {
   const ref = useRef<HTMLElement>(null);
+  // The entries for some roles only follow role changes live.
+  const { data: member } = useActiveMember(organizationId);
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   // A phone's row of entries scrolls sideways: it brings the current page's entry into view.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each page change
@@ -43,93 +82,20 @@ function Navigation({
   }, [pathname]);
   return (
     <nav ref={ref} aria-label="Main" className={className}>
-      <Link
-        to="/$orgSlug/overview"
-        params={{ orgSlug }}
-        className={navItemClassName}
-        activeProps={activeNavItem}
-      >
-        <LayoutDashboard aria-hidden />
-        Overview
-      </Link>
-      <Link
-        to="/$orgSlug/trucks"
-        params={{ orgSlug }}
-        className={navItemClassName}
-        activeProps={activeNavItem}
-      >
-        <Truck aria-hidden />
-        Trucks
-      </Link>
-      <Link
-        to="/$orgSlug/loads"
-        params={{ orgSlug }}
-        className={navItemClassName}
-        activeProps={activeNavItem}
-      >
-        <Package aria-hidden />
-        Loads
-      </Link>
-      <Link
-        to="/$orgSlug/radius"
-        params={{ orgSlug }}
-        className={navItemClassName}
-        activeProps={activeNavItem}
-      >
-        <Radar aria-hidden />
-        Radius search
-      </Link>
-      <Link
-        to="/$orgSlug/radius-360"
-        params={{ orgSlug }}
-        className={navItemClassName}
-        activeProps={activeNavItem}
-      >
-        <Compass aria-hidden />
-        Radius 360
-      </Link>
-      <Link
-        to="/$orgSlug/saved-searches"
-        params={{ orgSlug }}
-        className={navItemClassName}
-        activeProps={activeNavItem}
-      >
-        <Bookmark aria-hidden />
-        Saved searches
-      </Link>
-      <SignProNavLink
-        organizationId={organizationId}
-        orgSlug={orgSlug}
-        className={navItemClassName}
-        activeClassName={activeNavItem.className}
-      />
-      <MembersNavLink
-        organizationId={organizationId}
-        orgSlug={orgSlug}
-        className={navItemClassName}
-        activeClassName={activeNavItem.className}
-      />
-      <ActivityNavLink
-        organizationId={organizationId}
-        orgSlug={orgSlug}
-        className={navItemClassName}
-        activeClassName={activeNavItem.className}
-      />
-      <SettingsNavLink
-        organizationId={organizationId}
-        orgSlug={orgSlug}
-        className={navItemClassName}
-        activeClassName={activeNavItem.className}
-      />
-      <Link
-        to="/$orgSlug/testing"
-        params={{ orgSlug }}
-        className={navItemClassName}
-        activeProps={activeNavItem}
-      >
-        <Activity aria-hidden />
-        System check
-      </Link>
+      {navEntries
+        .filter((entry) => !entry.shownTo || entry.shownTo(member?.role))
+        .map(({ to, label, icon: Icon }) => (
+          <Link
+            key={to}
+            to={to}
+            params={{ orgSlug }}
+            className={navItemClassName}
+            activeProps={activeNavItem}
+          >
+            <Icon aria-hidden />
+            {label}
+          </Link>
+        ))}
     </nav>
   );
 }

@@ -5,4 +5,5 @@ export { CreatorFilter } from './components/creator-filter';
 export { FilterChips, SearchBox } from './components/list-controls';
 export { MemberPhone } from './components/member-phone';
 export { formatDay } from './format';
+export { canManageMembers } from './members-search';
 export type { Organization } from './types';
