@@ -76,7 +76,7 @@ import {
 import fc from 'fast-check';
 import { expect, it } from 'vitest';
 import { projections } from './projections/index.ts';
-import { type Projector, startProjector } from './runner.ts';
+import { type Projector, startProjector } from './runner/index.ts';
 import { readModelSnapshot, snapshotCollections } from './testing/read-model-snapshot.ts';
 
 /**

@@ -6,4 +6,4 @@ export {
   compileStandingSearches,
 } from './projections/standing-search-alerts.ts';
 export * from './read-model-rebuild.ts';
-export * from './runner.ts';
+export * from './runner/index.ts';

@@ -17,7 +17,7 @@ import {
 } from '@dispatch/storage';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { projections } from './projections/index.ts';
-import { definitionsOf, paceWith, startProjector } from './runner.ts';
+import { definitionsOf, paceWith, startProjector } from './runner/index.ts';
 
 let events: EventStore;
 let documents: DocumentStore;

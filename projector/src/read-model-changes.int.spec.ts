@@ -9,7 +9,7 @@ import {
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { projections } from './projections/index.ts';
 import { trucksProjection } from './projections/trucks.ts';
-import { startProjector } from './runner.ts';
+import { startProjector } from './runner/index.ts';
 import { truckFixture } from './testing/truck-fixture.ts';
 
 const truck = truckFixture('Counted late');

@@ -1,7 +1,7 @@
 import { readModelDefinitions } from '@dispatch/read-models';
 import { describe, expect, it } from 'vitest';
 import { projections } from './projections/index.ts';
-import { definitionsOf } from './runner.ts';
+import { definitionsOf } from './runner/index.ts';
 
 describe('the read models the projections write', () => {
   it('are exactly the read models the query side creates and reads, with the same fields and indexes', () => {

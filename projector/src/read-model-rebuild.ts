@@ -13,7 +13,7 @@ import {
 } from '@dispatch/read-models';
 import type { Document, DocumentStore, RecordedEvent, WriteOperation } from '@dispatch/storage';
 import { REBUILD_REQUESTED } from './projections/rebuild-requests.ts';
-import { type Projector, type ProjectorOptions, readModelsOf, startProjector } from './runner.ts';
+import { type Projector, type ProjectorOptions, readModelsOf, startProjector } from './runner/index.ts';
 
 /** Where a rebuild builds each read model while the one in service keeps serving. */
 export const shadowOf = (collection: string) => `${collection}__rebuild`;

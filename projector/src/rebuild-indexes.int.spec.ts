@@ -8,7 +8,7 @@ import {
 } from '@dispatch/storage';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { projections } from './projections/index.ts';
-import { startProjector } from './runner.ts';
+import { startProjector } from './runner/index.ts';
 import { truckFixture } from './testing/truck-fixture.ts';
 
 const truck = truckFixture('Rebuilt');

@@ -10,7 +10,7 @@ import {
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Projection } from './projection.ts';
 import { projections } from './projections/index.ts';
-import { startProjector } from './runner.ts';
+import { startProjector } from './runner/index.ts';
 import { truckFixture } from './testing/truck-fixture.ts';
 
 const truck = truckFixture('Projected');

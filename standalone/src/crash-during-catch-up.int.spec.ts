@@ -17,7 +17,7 @@ import { appendTruckLives, trucksLeft } from './testing/truck-log.ts';
  * models must converge to exactly what a projection of the same log from zero gives.
  */
 
-/** About 16,000 events: a catch-up of a few seconds, in batches of 10,000 (see projector/src/runner.ts). */
+/** About 16,000 events: a catch-up of a few seconds, in batches of 10,000 (see projector/src/runner/start-projector.ts). */
 const trucks = 4_000;
 const products = crashTestProducts();
 

@@ -36,7 +36,7 @@ import { appendTruckLives } from './testing/truck-log.ts';
  * landed, before the restart. The switch trials run one after the other on the same product.
  */
 
-/** About 16,000 events: a rebuild of a few seconds on two cores, in two batches (see projector/src/runner.ts). */
+/** About 16,000 events: a rebuild of a few seconds on two cores, in two batches (see projector/src/runner/start-projector.ts). */
 const trucks = 4_000;
 const admin = { email: 'crash-rebuild-admin@example.com', password: 'crash-admin-password-1' };
 /** The kills of the switch, one trial each. */

@@ -16,7 +16,7 @@ import {
   openSqliteEventStore,
 } from '@dispatch/storage';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startProjector } from '../runner.ts';
+import { startProjector } from '../runner/index.ts';
 import { projections } from './index.ts';
 
 const truck = truckCreateSchema.parse({

@@ -3,7 +3,7 @@ import type { TruckEvent } from '@dispatch/domain';
 import { collections } from '@dispatch/read-models';
 import type { Document } from '@dispatch/storage';
 import { describe, expect, it } from 'vitest';
-import { startProjector } from '../runner.ts';
+import { startProjector } from '../runner/index.ts';
 import { memoryStoresPerTest } from '../testing/memory-stores.ts';
 import { truckFixture } from '../testing/truck-fixture.ts';
 import { projections } from './index.ts';

@@ -15,7 +15,7 @@ import {
   openSqliteEventStore,
 } from '@dispatch/storage';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startProjector } from '../runner.ts';
+import { startProjector } from '../runner/index.ts';
 import { projections } from './index.ts';
 import { loadSearchText } from './loads.ts';
 

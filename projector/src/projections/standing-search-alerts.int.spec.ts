@@ -21,7 +21,7 @@ import {
   type WriteOperation,
 } from '@dispatch/storage';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startProjector } from '../runner.ts';
+import { startProjector } from '../runner/index.ts';
 import { truckFixture } from '../testing/truck-fixture.ts';
 import { projections } from './index.ts';
 

@@ -8,7 +8,7 @@ import {
   upcastingEventStore,
 } from '@dispatch/storage';
 import { projections } from '../projections/index.ts';
-import { definitionsOf, startProjector } from '../runner.ts';
+import { definitionsOf, startProjector } from '../runner/index.ts';
 
 /**
  * Every read model of a document store, document by document, in a form two ways of building them can

@@ -21,7 +21,7 @@ import {
 } from '@dispatch/storage';
 import { planQuery, selectSql, tableOf } from '@dispatch/storage/sqlite-plan';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startProjector } from '../../runner.ts';
+import { startProjector } from '../../runner/index.ts';
 import { projections } from '../index.ts';
 import { activityProjection } from './activity-projection.ts';
 

@@ -1,0 +1,180 @@
+import type { AppliedPace, ChangeFeed } from '@dispatch/read-models';
+import type { DocumentStore, RecordedEvent } from '@dispatch/storage';
+import type { Projection } from '../projection.ts';
+import { applyEvents, projectionsByType } from './apply-events.ts';
+import { paceWith } from './pace.ts';
+import { createReadModelIndexes } from './read-model-definitions.ts';
+import { type InFlight, UnitOfWork } from './unit-of-work.ts';
+import type { PositionWaiters } from './waiters.ts';
+
+export interface BatchWriterOptions {
+  documents: DocumentStore;
+  projections: Projection[];
+  feed?: ChangeFeed;
+  writeChangeLog: boolean;
+  /** Checkpoint name and the read models it is kept for. */
+  name: string;
+  readModels: string;
+  liveBatchSize: number;
+  catchUpBatchSize: number;
+  /** The head the log had at start: events before it are caught up in larger batches. */
+  startHead: bigint;
+  /** The checkpoint's position and pace at start. */
+  committed: bigint;
+  pace: AppliedPace;
+  /** The read models are built without their indexes, created once `startHead` is reached. */
+  indexesDeferred: boolean;
+  waiters: PositionWaiters;
+  onError?: (error: unknown) => void;
+}
+
+/**
+ * Events received from the log, applied in batches and written with the checkpoint. Each batch's
+ * commit is relayed to the change feed and answers the callers waiting for its position.
+ */
+export class BatchWriter {
+  readonly #options: BatchWriterOptions;
+  readonly #byType: Map<string, Projection[]>;
+  #committed: bigint;
+  #pace: AppliedPace;
+  #indexesDeferred: boolean;
+  /** Events received and not yet committed, in order; the first `inFlight.events` are being written. */
+  #buffer: RecordedEvent[] = [];
+  #inFlight: InFlight | null = null;
+  #flushing: Promise<void> | null = null;
+  #scheduled = false;
+
+  constructor(options: BatchWriterOptions) {
+    this.#options = options;
+    this.#byType = projectionsByType(options.projections);
+    this.#committed = options.committed;
+    this.#pace = options.pace;
+    this.#indexesDeferred = options.indexesDeferred;
+  }
+
+  /** Position the read models reflect. */
+  committed(): bigint {
+    return this.#committed;
+  }
+
+  /** Takes an event from the log's subscription, writing a batch once enough are received. */
+  async receive(event: RecordedEvent) {
+    // A redelivered event (after a handler error) is already buffered.
+    if (event.position <= this.#last()) return;
+    this.#buffer.push(event);
+    const { startHead, catchUpBatchSize, liveBatchSize } = this.#options;
+    if (this.#unwritten() >= (event.position < startHead ? catchUpBatchSize : liveBatchSize)) {
+      await this.#flushing;
+      await this.#flush();
+    } else {
+      this.#scheduleFlush();
+    }
+  }
+
+  /**
+   * Writes what was received before the projector lets go (one try; a failure waits for the next
+   * start, which begins at the checkpoint).
+   */
+  async drain() {
+    await this.#flushing;
+    await this.#flush().catch(() => {});
+    await this.#flush().catch(() => {});
+    await this.#inFlight?.done;
+  }
+
+  /** Events received but not handed to the store yet. */
+  #unwritten() {
+    return this.#buffer.length - (this.#inFlight?.events ?? 0);
+  }
+
+  #last() {
+    return this.#buffer.at(-1)?.position ?? this.#committed;
+  }
+
+  /** The read models have reached the head of a rebuild and wait for their indexes. */
+  #awaitingIndexes() {
+    return this.#indexesDeferred && this.#committed >= this.#options.startHead;
+  }
+
+  #answerWaiters() {
+    // Waiters for the head of a rebuild are answered once the read models have their indexes.
+    if (this.#awaitingIndexes()) return;
+    this.#options.waiters.answer(this.#committed);
+  }
+
+  /**
+   * Hands a batch to the store without waiting for it: while it is written (on the store's writer
+   * thread, for SQLite) the next events are read and applied on top of it. At most one batch is in
+   * flight; it is settled (buffer, checkpoint position, change feed, waiters) once committed.
+   */
+  #startWrite(unit: UnitOfWork, events: number) {
+    const { documents, name, readModels, writeChangeLog, feed, onError } = this.#options;
+    unit.applied();
+    // The previous batch has committed (see flushOnce): its pace is the one to add to.
+    const applied = paceWith(this.#pace, events);
+    const entry: InFlight = {
+      unit,
+      events,
+      done: documents.write(unit.operations(name, readModels, writeChangeLog, applied)).then(
+        () => {
+          this.#pace = applied;
+          // Only now is the batch done: a failed write leaves it in the buffer to be tried again.
+          this.#buffer = this.#buffer.slice(events);
+          this.#committed = unit.position;
+          if (this.#inFlight === entry) this.#inFlight = null;
+          feed?.publish({ position: this.#committed, changes: unit.changes() });
+          this.#answerWaiters();
+          if (this.#buffer.length > 0 || this.#awaitingIndexes()) this.#scheduleFlush();
+          return true;
+        },
+        (error: unknown) => {
+          if (this.#inFlight === entry) this.#inFlight = null;
+          onError?.(error);
+          setTimeout(() => this.#scheduleFlush(), 500).unref();
+          return false;
+        },
+      ),
+    };
+    this.#inFlight = entry;
+  }
+
+  async #flushOnce() {
+    const previous = this.#inFlight;
+    const from = previous?.events ?? 0;
+    if (this.#buffer.length > from) {
+      const batch = this.#buffer.slice(from);
+      const unit = new UnitOfWork(this.#options.documents, previous);
+      await applyEvents(batch, this.#byType, unit);
+      // A batch applied on top of one that failed is dropped; both are applied again by the retry.
+      if (previous && !(await previous.done)) return;
+      this.#startWrite(unit, batch.length);
+    } else if (previous) {
+      await previous.done;
+    }
+    // A failure here is tried again by the next flush, as a failed write is.
+    if (this.#awaitingIndexes() && !this.#inFlight) {
+      await createReadModelIndexes(this.#options.documents, this.#options.projections);
+      this.#indexesDeferred = false;
+      this.#answerWaiters();
+    }
+  }
+
+  #flush(): Promise<void> {
+    this.#flushing ??= this.#flushOnce().finally(() => {
+      this.#flushing = null;
+    });
+    return this.#flushing;
+  }
+
+  #scheduleFlush() {
+    if (this.#scheduled) return;
+    this.#scheduled = true;
+    setImmediate(() => {
+      this.#scheduled = false;
+      this.#flush().catch((error) => {
+        this.#options.onError?.(error);
+        setTimeout(() => this.#scheduleFlush(), 500).unref();
+      });
+    });
+  }
+}

@@ -1,0 +1,30 @@
+import type { ChangeFeed } from '@dispatch/read-models';
+import type { DocumentStore, EventStore } from '@dispatch/storage';
+import type { Projection } from '../projection.ts';
+
+export interface ProjectorOptions {
+  eventStore: EventStore;
+  documents: DocumentStore;
+  projections: Projection[];
+  feed?: ChangeFeed;
+  /** Also write every commit to the change log collection, for a query API in another process. */
+  writeChangeLog?: boolean;
+  /** Checkpoint name; a rebuild runs under its own name into its own collections. */
+  name?: string;
+  /** Most events applied in one atomic write. */
+  batchSize?: number;
+  /**
+   * Most events in one write while catching up to the head the log had at start: fewer, larger
+   * writes, and a counter touched by many events of a batch is written once.
+   */
+  catchUpBatchSize?: number;
+  onError?: (error: unknown) => void;
+}
+
+export interface Projector {
+  /** Position the read models reflect. */
+  position(): bigint;
+  /** Resolves once the read models reflect at least `position`. */
+  waitFor(position: bigint, timeoutMs: number): Promise<boolean>;
+  close(): Promise<void>;
+}
