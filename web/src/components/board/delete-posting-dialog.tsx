@@ -1,17 +1,7 @@
 import type { ReactNode } from 'react';
 import { toast } from 'sonner';
 import { isApiError } from '../../lib/api-client';
-import { Button } from '../ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../ui/dialog';
-import { Spinner } from '../ui/spinner';
+import { DialogActions, DialogFrame } from '../ui/dialog';
 
 export interface DeletePostingDialogProps<P extends { id: number; version: number }> {
   /** The truck or load to delete; null keeps the dialog closed. */
@@ -58,22 +48,13 @@ export function DeletePostingDialog<P extends { id: number; version: number }>({
   };
 
   return (
-    <Dialog open={posting !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>{`Delete this ${noun}?`}</DialogTitle>
-          <DialogDescription>{posting ? description(posting) : null}</DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline">Cancel</Button>
-          </DialogClose>
-          <Button variant="destructive" onClick={confirm} disabled={remove.isPending}>
-            {remove.isPending ? <Spinner decorative className="text-destructive-foreground" /> : null}
-            Delete
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <DialogFrame
+      open={posting !== null}
+      onClose={onClose}
+      title={`Delete this ${noun}?`}
+      description={posting ? description(posting) : null}
+    >
+      <DialogActions label="Delete" variant="destructive" pending={remove.isPending} onConfirm={confirm} />
+    </DialogFrame>
   );
 }

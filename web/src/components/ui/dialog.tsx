@@ -1,7 +1,9 @@
 import { X } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
-import type { ComponentProps } from 'react';
+import type { ComponentProps, FormEventHandler, ReactNode } from 'react';
 import { cn } from '../../lib/cn';
+import { Button } from './button';
+import { Spinner } from './spinner';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -57,5 +59,94 @@ export function DialogDescription({
 }: ComponentProps<typeof DialogPrimitive.Description>) {
   return (
     <DialogPrimitive.Description className={cn('text-sm text-muted-foreground', className)} {...props} />
+  );
+}
+
+/**
+ * A dialog with its title and description. `trigger` is the control that opens it; with `onSubmit`
+ * the header and the children are one form.
+ */
+export function DialogFrame({
+  open,
+  onOpenChange,
+  onClose,
+  trigger,
+  title,
+  description,
+  onSubmit,
+  className,
+  children,
+}: {
+  open: boolean;
+  onOpenChange?: (open: boolean) => void;
+  /** Called when the dialog closes itself (Escape, the close button, a click outside). */
+  onClose?: () => void;
+  trigger?: ReactNode;
+  title: ReactNode;
+  description: ReactNode;
+  onSubmit?: FormEventHandler<HTMLFormElement>;
+  className?: string;
+  children?: ReactNode;
+}) {
+  const header = (
+    <DialogHeader>
+      <DialogTitle>{title}</DialogTitle>
+      <DialogDescription>{description}</DialogDescription>
+    </DialogHeader>
+  );
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange ?? ((next) => (next ? undefined : onClose?.()))}>
+      {trigger ? <DialogTrigger asChild>{trigger}</DialogTrigger> : null}
+      <DialogContent className={className}>
+        {onSubmit ? (
+          <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+            {header}
+            {children}
+          </form>
+        ) : (
+          <>
+            {header}
+            {children}
+          </>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/**
+ * A dialog's Cancel and its action, which shows a spinner while pending. Without `onConfirm` the
+ * action submits the dialog's form.
+ */
+export function DialogActions({
+  label,
+  pending,
+  disabled = pending,
+  variant = 'primary',
+  onConfirm,
+  spinnerClassName = variant === 'destructive' ? 'text-destructive-foreground' : 'text-primary-foreground',
+}: {
+  label: ReactNode;
+  pending: boolean;
+  disabled?: boolean;
+  variant?: 'primary' | 'destructive';
+  onConfirm?: () => void;
+  spinnerClassName?: string;
+}) {
+  return (
+    <DialogFooter>
+      <DialogClose asChild>
+        <Button variant="outline">Cancel</Button>
+      </DialogClose>
+      <Button
+        type={onConfirm ? undefined : 'submit'}
+        variant={variant}
+        onClick={onConfirm}
+        disabled={disabled}
+      >
+        {pending ? <Spinner decorative className={spinnerClassName} /> : null}
+        {label}
+      </Button>
+    </DialogFooter>
   );
 }

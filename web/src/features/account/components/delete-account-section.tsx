@@ -8,19 +8,10 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../../components/ui/dialog';
+import { DialogActions, DialogFrame } from '../../../components/ui/dialog';
 import { Field, fieldControlProps } from '../../../components/ui/field';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { Input } from '../../../components/ui/input';
-import { Spinner } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/api-client';
 import { isDeleted, useDeleteAccount } from '../api/delete-account';
 import { AccountSection } from './account-section';
@@ -64,48 +55,36 @@ function DeleteAccountDialog({
   };
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Delete your account?</DialogTitle>
-          <DialogDescription>
-            Your profile, sign-in methods and sessions are removed for good. This cannot be undone.
-          </DialogDescription>
-        </DialogHeader>
-        <form onSubmit={handleSubmit(submit)} noValidate className="flex flex-col gap-4">
-          <FormAlert message={failure} />
-          <Field id="delete-password" label="Password" error={errors.password?.message}>
-            <Input
-              type="password"
-              autoComplete="current-password"
-              {...fieldControlProps('delete-password', errors.password?.message)}
-              {...register('password')}
-            />
-          </Field>
-          <Field
-            id="delete-confirmation"
-            label={`Type "${DELETE_ACCOUNT_CONFIRMATION}" to confirm`}
-            error={errors.confirmation?.message}
-          >
-            <Input
-              autoComplete="off"
-              spellCheck={false}
-              {...fieldControlProps('delete-confirmation', errors.confirmation?.message)}
-              {...register('confirmation')}
-            />
-          </Field>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
-            </DialogClose>
-            <Button type="submit" variant="destructive" disabled={isSubmitting}>
-              {isSubmitting ? <Spinner decorative className="text-destructive-foreground" /> : null}
-              Delete account
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <DialogFrame
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Delete your account?"
+      description="Your profile, sign-in methods and sessions are removed for good. This cannot be undone."
+      onSubmit={handleSubmit(submit)}
+    >
+      <FormAlert message={failure} />
+      <Field id="delete-password" label="Password" error={errors.password?.message}>
+        <Input
+          type="password"
+          autoComplete="current-password"
+          {...fieldControlProps('delete-password', errors.password?.message)}
+          {...register('password')}
+        />
+      </Field>
+      <Field
+        id="delete-confirmation"
+        label={`Type "${DELETE_ACCOUNT_CONFIRMATION}" to confirm`}
+        error={errors.confirmation?.message}
+      >
+        <Input
+          autoComplete="off"
+          spellCheck={false}
+          {...fieldControlProps('delete-confirmation', errors.confirmation?.message)}
+          {...register('confirmation')}
+        />
+      </Field>
+      <DialogActions label="Delete account" variant="destructive" pending={isSubmitting} />
+    </DialogFrame>
   );
 }
 

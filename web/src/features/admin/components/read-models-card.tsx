@@ -6,15 +6,7 @@ import { toast } from 'sonner';
 import { QueryError } from '../../../components/errors/query-error';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../../components/ui/dialog';
+import { DialogActions, DialogFrame } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { relativeTime } from '../../../lib/dates';
 import { isRebuilding, readModelStatusQueryOptions, useRequestRebuild } from '../api/read-models';
@@ -122,26 +114,19 @@ export function ReadModelsCard() {
         <Spinner label="Loading" />
       )}
 
-      <Dialog open={confirming} onOpenChange={setConfirming}>
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Rebuild every read model?</DialogTitle>
-            <DialogDescription>
-              New read models are built from the first event while the current ones keep serving every list;
-              they take over once they have caught up. Nobody has to stop working.
-            </DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
-            </DialogClose>
-            <Button onClick={confirm} disabled={requestRebuild.isPending}>
-              {requestRebuild.isPending ? <Spinner decorative /> : null}
-              Rebuild
-            </Button>
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+      <DialogFrame
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Rebuild every read model?"
+        description="New read models are built from the first event while the current ones keep serving every list; they take over once they have caught up. Nobody has to stop working."
+      >
+        <DialogActions
+          label="Rebuild"
+          pending={requestRebuild.isPending}
+          onConfirm={confirm}
+          spinnerClassName=""
+        />
+      </DialogFrame>
     </Card>
   );
 }

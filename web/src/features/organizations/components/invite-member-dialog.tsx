@@ -12,20 +12,10 @@ import { useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '../../../components/ui/dialog';
+import { DialogActions, DialogFrame } from '../../../components/ui/dialog';
 import { Field, fieldControlProps } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
-import { Spinner } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/api-client';
 import { useInviteMember } from '../api/member-commands';
 
@@ -85,50 +75,38 @@ export function InviteMemberDialog({
   };
 
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
+    <DialogFrame
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
         <Button>
           <UserPlus aria-hidden />
           Invite member
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <form onSubmit={handleSubmit(submit)} noValidate className="flex flex-col gap-4">
-          <DialogHeader>
-            <DialogTitle>Invite a member</DialogTitle>
-            <DialogDescription>
-              They get an e-mail with a link to join {organizationName}. The link is valid for 48 hours.
-            </DialogDescription>
-          </DialogHeader>
-          <Field id="invite-email" label="Email" error={errors.email?.message}>
-            <Input
-              type="email"
-              autoComplete="off"
-              autoFocus
-              {...fieldControlProps('invite-email', errors.email?.message)}
-              {...register('email')}
-            />
-          </Field>
-          <Field id="invite-role" label="Role" error={errors.role?.message}>
-            <Select {...fieldControlProps('invite-role', errors.role?.message)} {...register('role')}>
-              {roles.map((role) => (
-                <option key={role} value={role}>
-                  {memberRoleLabels[role]}
-                </option>
-              ))}
-            </Select>
-          </Field>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
-            </DialogClose>
-            <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting ? <Spinner decorative className="text-primary-foreground" /> : null}
-              Send invitation
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+      }
+      title="Invite a member"
+      description={`They get an e-mail with a link to join ${organizationName}. The link is valid for 48 hours.`}
+      onSubmit={handleSubmit(submit)}
+    >
+      <Field id="invite-email" label="Email" error={errors.email?.message}>
+        <Input
+          type="email"
+          autoComplete="off"
+          autoFocus
+          {...fieldControlProps('invite-email', errors.email?.message)}
+          {...register('email')}
+        />
+      </Field>
+      <Field id="invite-role" label="Role" error={errors.role?.message}>
+        <Select {...fieldControlProps('invite-role', errors.role?.message)} {...register('role')}>
+          {roles.map((role) => (
+            <option key={role} value={role}>
+              {memberRoleLabels[role]}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <DialogActions label="Send invitation" pending={isSubmitting} />
+    </DialogFrame>
   );
 }

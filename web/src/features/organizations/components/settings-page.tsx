@@ -6,15 +6,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../../components/ui/dialog';
+import { DialogActions, DialogFrame } from '../../../components/ui/dialog';
 import { Field, fieldControlProps } from '../../../components/ui/field';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { Input } from '../../../components/ui/input';
@@ -222,37 +214,30 @@ function DeleteOrganizationDialog({
   };
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Delete {organization.name}?</DialogTitle>
-          <DialogDescription>
-            Its boards, members, invitations and teams go for good, for everyone in it. This cannot be undone.
-          </DialogDescription>
-        </DialogHeader>
-        <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-          <FormAlert message={failure} />
-          <Field id="delete-organization-confirmation" label={`Type “${organization.name}” to confirm`}>
-            <Input
-              id="delete-organization-confirmation"
-              autoComplete="off"
-              spellCheck={false}
-              value={typed}
-              onChange={(event) => setTyped(event.target.value)}
-            />
-          </Field>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
-            </DialogClose>
-            <Button type="submit" variant="destructive" disabled={!confirmed || remove.isPending}>
-              {remove.isPending ? <Spinner decorative className="text-destructive-foreground" /> : null}
-              Delete organization
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <DialogFrame
+      open={open}
+      onOpenChange={onOpenChange}
+      title={`Delete ${organization.name}?`}
+      description="Its boards, members, invitations and teams go for good, for everyone in it. This cannot be undone."
+      onSubmit={submit}
+    >
+      <FormAlert message={failure} />
+      <Field id="delete-organization-confirmation" label={`Type “${organization.name}” to confirm`}>
+        <Input
+          id="delete-organization-confirmation"
+          autoComplete="off"
+          spellCheck={false}
+          value={typed}
+          onChange={(event) => setTyped(event.target.value)}
+        />
+      </Field>
+      <DialogActions
+        label="Delete organization"
+        variant="destructive"
+        pending={remove.isPending}
+        disabled={!confirmed || remove.isPending}
+      />
+    </DialogFrame>
   );
 }
 

@@ -8,19 +8,9 @@ import { toast } from 'sonner';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '../../../components/ui/dialog';
+import { DialogActions, DialogFrame } from '../../../components/ui/dialog';
 import { Field, fieldControlProps } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
-import { Spinner } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/api-client';
 import { splitFieldErrors } from '../../../lib/form-errors';
 import { useCreateSavedSearch } from '../api/create-saved-search';
@@ -97,65 +87,53 @@ export function SaveSearchButton({
 
   const nameError = errors.name?.message;
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogTrigger asChild>
+    <DialogFrame
+      open={open}
+      onOpenChange={onOpenChange}
+      trigger={
         <Button variant="outline" size={size}>
           <BookmarkPlus aria-hidden />
           Save search
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <form onSubmit={handleSubmit(submit)} noValidate className="flex flex-col gap-4">
-          <DialogHeader>
-            <DialogTitle>Save this search</DialogTitle>
-            <DialogDescription>
-              {described ? <span className="break-words">{described}. </span> : null}
-              Open it again from{' '}
-              <Link
-                to="/$orgSlug/saved-searches"
-                params={{ orgSlug }}
-                className="underline underline-offset-2"
-              >
-                Saved searches
-              </Link>
-              .
-            </DialogDescription>
-          </DialogHeader>
-          <Field id="saved-search-name" label="Name" error={nameError}>
-            <Input
-              autoComplete="off"
-              maxLength={60}
-              {...fieldControlProps('saved-search-name', nameError)}
-              {...register('name')}
-            />
-          </Field>
-          <fieldset className="flex flex-col gap-2.5">
-            <legend className="mb-2 text-sm font-medium">Alert me when a posting newly matches</legend>
-            <label htmlFor="saved-search-in-app" className="flex items-center gap-2.5 text-sm">
-              <Checkbox id="saved-search-in-app" {...register('alert.inApp')} />
-              In the app (the bell)
-            </label>
-            <label htmlFor="saved-search-email" className="flex items-center gap-2.5 text-sm">
-              <Checkbox id="saved-search-email" {...register('alert.email')} />
-              By e-mail
-            </label>
-          </fieldset>
-          {problem ? (
-            <p role="alert" className="text-sm font-medium text-destructive">
-              {problem}
-            </p>
-          ) : null}
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
-            </DialogClose>
-            <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting ? <Spinner decorative className="text-primary-foreground" /> : null}
-              Save search
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+      }
+      title="Save this search"
+      description={
+        <>
+          {described ? <span className="break-words">{described}. </span> : null}
+          Open it again from{' '}
+          <Link to="/$orgSlug/saved-searches" params={{ orgSlug }} className="underline underline-offset-2">
+            Saved searches
+          </Link>
+          .
+        </>
+      }
+      onSubmit={handleSubmit(submit)}
+    >
+      <Field id="saved-search-name" label="Name" error={nameError}>
+        <Input
+          autoComplete="off"
+          maxLength={60}
+          {...fieldControlProps('saved-search-name', nameError)}
+          {...register('name')}
+        />
+      </Field>
+      <fieldset className="flex flex-col gap-2.5">
+        <legend className="mb-2 text-sm font-medium">Alert me when a posting newly matches</legend>
+        <label htmlFor="saved-search-in-app" className="flex items-center gap-2.5 text-sm">
+          <Checkbox id="saved-search-in-app" {...register('alert.inApp')} />
+          In the app (the bell)
+        </label>
+        <label htmlFor="saved-search-email" className="flex items-center gap-2.5 text-sm">
+          <Checkbox id="saved-search-email" {...register('alert.email')} />
+          By e-mail
+        </label>
+      </fieldset>
+      {problem ? (
+        <p role="alert" className="text-sm font-medium text-destructive">
+          {problem}
+        </p>
+      ) : null}
+      <DialogActions label="Save search" pending={isSubmitting} />
+    </DialogFrame>
   );
 }

@@ -7,15 +7,7 @@ import { toast } from 'sonner';
 import { QueryError } from '../../../components/errors/query-error';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../../components/ui/dialog';
+import { DialogActions, DialogFrame } from '../../../components/ui/dialog';
 import { Field, fieldControlProps } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
@@ -99,34 +91,24 @@ function RenameDialog({ search, onClose }: { search: SavedSearchAnswer | null; o
     }
   };
   return (
-    <Dialog open={search !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent>
-        <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-          <DialogHeader>
-            <DialogTitle>Rename the search</DialogTitle>
-            <DialogDescription>Its alerts carry the new name from now on.</DialogDescription>
-          </DialogHeader>
-          <Field id="rename-saved-search" label="Name" error={error}>
-            <Input
-              autoComplete="off"
-              maxLength={60}
-              value={name}
-              onChange={(event) => setName(event.target.value)}
-              {...fieldControlProps('rename-saved-search', error)}
-            />
-          </Field>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
-            </DialogClose>
-            <Button type="submit" disabled={update.isPending}>
-              {update.isPending ? <Spinner decorative className="text-primary-foreground" /> : null}
-              Rename
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <DialogFrame
+      open={search !== null}
+      onClose={onClose}
+      title="Rename the search"
+      description="Its alerts carry the new name from now on."
+      onSubmit={submit}
+    >
+      <Field id="rename-saved-search" label="Name" error={error}>
+        <Input
+          autoComplete="off"
+          maxLength={60}
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          {...fieldControlProps('rename-saved-search', error)}
+        />
+      </Field>
+      <DialogActions label="Rename" pending={update.isPending} />
+    </DialogFrame>
   );
 }
 
@@ -143,26 +125,19 @@ function DeleteDialog({ search, onClose }: { search: SavedSearchAnswer | null; o
     onClose();
   };
   return (
-    <Dialog open={search !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Delete this search?</DialogTitle>
-          <DialogDescription>
-            <span className="font-medium break-words text-foreground">{search?.name}</span> stops alerting.
-            Notifications it already made stay in the bell.
-          </DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <DialogClose asChild>
-            <Button variant="outline">Cancel</Button>
-          </DialogClose>
-          <Button variant="destructive" onClick={confirm} disabled={remove.isPending}>
-            {remove.isPending ? <Spinner decorative className="text-destructive-foreground" /> : null}
-            Delete
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <DialogFrame
+      open={search !== null}
+      onClose={onClose}
+      title="Delete this search?"
+      description={
+        <>
+          <span className="font-medium break-words text-foreground">{search?.name}</span> stops alerting.
+          Notifications it already made stay in the bell.
+        </>
+      }
+    >
+      <DialogActions label="Delete" variant="destructive" pending={remove.isPending} onConfirm={confirm} />
+    </DialogFrame>
   );
 }
 

@@ -3,19 +3,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { Button } from '../../../components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../../components/ui/dialog';
+import { DialogActions, DialogFrame } from '../../../components/ui/dialog';
 import { Field, fieldControlProps } from '../../../components/ui/field';
 import { Textarea } from '../../../components/ui/input';
-import { Spinner } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/api-client';
 import { useVoidEnvelope } from '../api/envelope-commands';
 
@@ -73,44 +63,34 @@ export function VoidEnvelopeDialog({
   };
 
   return (
-    <Dialog open={envelope !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      <DialogContent>
-        <form onSubmit={handleSubmit(submit)} noValidate className="flex flex-col gap-4">
-          <DialogHeader>
-            <DialogTitle>Void this envelope?</DialogTitle>
-            <DialogDescription>
-              {envelope ? (
-                <>
-                  <span className="font-medium text-foreground">{envelope.receiverName}</span> will no longer
-                  be able to sign the {templateLabels[envelope.templateId].toLowerCase()}. Their link stops
-                  working at once.
-                </>
-              ) : null}
-            </DialogDescription>
-          </DialogHeader>
-          <Field id="void-reason" label="Reason" hint="Optional" error={error}>
-            <Textarea
-              rows={3}
-              maxLength={REASON_MAX}
-              placeholder="Why is it voided? Only your organization sees this."
-              {...fieldControlProps('void-reason', error, 'Optional')}
-              {...register('voidReason')}
-            />
-            <span className="self-end text-xs text-muted-foreground tabular-nums">
-              {length}/{REASON_MAX}
-            </span>
-          </Field>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
-            </DialogClose>
-            <Button type="submit" variant="destructive" disabled={isSubmitting}>
-              {isSubmitting ? <Spinner decorative className="text-destructive-foreground" /> : null}
-              Void envelope
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+    <DialogFrame
+      open={envelope !== null}
+      onClose={onClose}
+      title="Void this envelope?"
+      description={
+        envelope ? (
+          <>
+            <span className="font-medium text-foreground">{envelope.receiverName}</span> will no longer be
+            able to sign the {templateLabels[envelope.templateId].toLowerCase()}. Their link stops working at
+            once.
+          </>
+        ) : null
+      }
+      onSubmit={handleSubmit(submit)}
+    >
+      <Field id="void-reason" label="Reason" hint="Optional" error={error}>
+        <Textarea
+          rows={3}
+          maxLength={REASON_MAX}
+          placeholder="Why is it voided? Only your organization sees this."
+          {...fieldControlProps('void-reason', error, 'Optional')}
+          {...register('voidReason')}
+        />
+        <span className="self-end text-xs text-muted-foreground tabular-nums">
+          {length}/{REASON_MAX}
+        </span>
+      </Field>
+      <DialogActions label="Void envelope" variant="destructive" pending={isSubmitting} />
+    </DialogFrame>
   );
 }

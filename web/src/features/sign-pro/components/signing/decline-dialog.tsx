@@ -1,19 +1,9 @@
 import { envelopeRejectSchema } from '@dispatch/domain';
 import { useState } from 'react';
 import { Button } from '../../../../components/ui/button';
-import {
-  Dialog,
-  DialogClose,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '../../../../components/ui/dialog';
+import { DialogActions, DialogFrame } from '../../../../components/ui/dialog';
 import { Field, fieldControlProps } from '../../../../components/ui/field';
 import { Textarea } from '../../../../components/ui/input';
-import { Spinner } from '../../../../components/ui/spinner';
 
 const REASON_MAX = 500;
 
@@ -51,53 +41,38 @@ export function DeclineDialog({
   };
 
   return (
-    <Dialog
+    <DialogFrame
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
         if (next) setError(undefined);
       }}
-    >
-      <DialogTrigger asChild>
+      trigger={
         <Button variant="outline" disabled={disabled}>
           Decline
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <form onSubmit={submit} noValidate className="flex flex-col gap-4">
-          <DialogHeader>
-            <DialogTitle>Decline to sign?</DialogTitle>
-            <DialogDescription>
-              {organizationName} is told that you declined, with your reason. The link then stops working.
-            </DialogDescription>
-          </DialogHeader>
-          <Field id="decline-reason" label="Reason" error={error}>
-            <Textarea
-              rows={4}
-              maxLength={REASON_MAX}
-              value={reason}
-              autoFocus
-              onChange={(event) => {
-                setReason(event.target.value);
-                if (error) setError(undefined);
-              }}
-              {...fieldControlProps('decline-reason', error)}
-            />
-            <span className="self-end text-xs text-muted-foreground tabular-nums">
-              {reason.length}/{REASON_MAX}
-            </span>
-          </Field>
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
-            </DialogClose>
-            <Button type="submit" variant="destructive" disabled={busy}>
-              {busy ? <Spinner decorative className="text-destructive-foreground" /> : null}
-              Decline
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+      }
+      title="Decline to sign?"
+      description={`${organizationName} is told that you declined, with your reason. The link then stops working.`}
+      onSubmit={submit}
+    >
+      <Field id="decline-reason" label="Reason" error={error}>
+        <Textarea
+          rows={4}
+          maxLength={REASON_MAX}
+          value={reason}
+          autoFocus
+          onChange={(event) => {
+            setReason(event.target.value);
+            if (error) setError(undefined);
+          }}
+          {...fieldControlProps('decline-reason', error)}
+        />
+        <span className="self-end text-xs text-muted-foreground tabular-nums">
+          {reason.length}/{REASON_MAX}
+        </span>
+      </Field>
+      <DialogActions label="Decline" variant="destructive" pending={busy} />
+    </DialogFrame>
   );
 }
