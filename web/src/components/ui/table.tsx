@@ -1,4 +1,4 @@
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 
 export function Table({ className, ...props }: ComponentProps<'table'>) {
@@ -41,4 +41,41 @@ export function TableCell({ className, ...props }: ComponentProps<'td'>) {
 
 export function TableCaption({ className, ...props }: ComponentProps<'caption'>) {
   return <caption className={cn('sr-only', className)} {...props} />;
+}
+
+/** A column of a {@link ListTable}: its name, what its head shows instead (a sort control), its classes. */
+export interface ListColumn {
+  name: string;
+  head?: ReactNode;
+  /** The name is for screen readers only (an actions column). */
+  srOnly?: boolean;
+  className?: string;
+  sort?: 'ascending' | 'descending';
+}
+
+/** A table with its caption (for screen readers) and one header row; the children are its body's rows. */
+export function ListTable({
+  caption,
+  columns,
+  children,
+}: {
+  caption: ReactNode;
+  columns: ListColumn[];
+  children: ReactNode;
+}) {
+  return (
+    <Table>
+      <TableCaption>{caption}</TableCaption>
+      <TableHeader>
+        <TableRow>
+          {columns.map((column) => (
+            <TableHead key={column.name} className={column.className} aria-sort={column.sort}>
+              {column.head ?? (column.srOnly ? <span className="sr-only">{column.name}</span> : column.name)}
+            </TableHead>
+          ))}
+        </TableRow>
+      </TableHeader>
+      <TableBody>{children}</TableBody>
+    </Table>
+  );
 }

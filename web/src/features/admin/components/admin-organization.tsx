@@ -6,15 +6,7 @@ import type { ReactNode } from 'react';
 import { QueryError } from '../../../components/errors/query-error';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
-import {
-  Table,
-  TableBody,
-  TableCaption,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '../../../components/ui/table';
+import { ListTable, TableCell, TableRow } from '../../../components/ui/table';
 import { formatDay, MemberPhone } from '../../organizations';
 import { adminOrganizationQueryOptions } from '../api/get-organization';
 import { OrganizationQuotas } from './organization-quotas';
@@ -124,40 +116,39 @@ export function AdminOrganization({ organizationId }: { organizationId: string }
           Members <span className="font-normal text-muted-foreground tabular-nums">({data.memberCount})</span>
         </h2>
         <Card className="overflow-hidden">
-          <Table>
-            <TableCaption>
-              Members of {data.name}
-              {data.memberCount > data.members.length ? `, the first ${data.members.length}` : ''}
-            </TableCaption>
-            <TableHeader>
-              <TableRow>
-                <TableHead>Name</TableHead>
-                <TableHead>Email</TableHead>
-                <TableHead className="hidden md:table-cell">Phone</TableHead>
-                <TableHead>Role</TableHead>
-                <TableHead className="hidden sm:table-cell">Platform role</TableHead>
-                <TableHead className="hidden sm:table-cell">Joined</TableHead>
+          <ListTable
+            caption={
+              <>
+                Members of {data.name}
+                {data.memberCount > data.members.length ? `, the first ${data.members.length}` : ''}
+              </>
+            }
+            columns={[
+              { name: 'Name' },
+              { name: 'Email' },
+              { name: 'Phone', className: 'hidden md:table-cell' },
+              { name: 'Role' },
+              { name: 'Platform role', className: 'hidden sm:table-cell' },
+              { name: 'Joined', className: 'hidden sm:table-cell' },
+            ]}
+          >
+            {data.members.map((member) => (
+              <TableRow key={member.id} data-testid="admin-member-row">
+                <TableCell className="font-medium">{member.user.name}</TableCell>
+                <TableCell className="text-muted-foreground">{member.user.email}</TableCell>
+                <TableCell className="hidden text-muted-foreground md:table-cell">
+                  <MemberPhone phone={member.user.phoneNumber} />
+                </TableCell>
+                <TableCell>{memberRoleLabels[member.role]}</TableCell>
+                <TableCell className="hidden text-muted-foreground sm:table-cell">
+                  {platformRoleLabels[member.user.role ?? 'user']}
+                </TableCell>
+                <TableCell className="hidden text-muted-foreground tabular-nums sm:table-cell">
+                  {formatDay(member.createdAt)}
+                </TableCell>
               </TableRow>
-            </TableHeader>
-            <TableBody>
-              {data.members.map((member) => (
-                <TableRow key={member.id} data-testid="admin-member-row">
-                  <TableCell className="font-medium">{member.user.name}</TableCell>
-                  <TableCell className="text-muted-foreground">{member.user.email}</TableCell>
-                  <TableCell className="hidden text-muted-foreground md:table-cell">
-                    <MemberPhone phone={member.user.phoneNumber} />
-                  </TableCell>
-                  <TableCell>{memberRoleLabels[member.role]}</TableCell>
-                  <TableCell className="hidden text-muted-foreground sm:table-cell">
-                    {platformRoleLabels[member.user.role ?? 'user']}
-                  </TableCell>
-                  <TableCell className="hidden text-muted-foreground tabular-nums sm:table-cell">
-                    {formatDay(member.createdAt)}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+            ))}
+          </ListTable>
         </Card>
       </section>
     </div>

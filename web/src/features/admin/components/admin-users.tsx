@@ -3,25 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { toast } from 'sonner';
-import { QueryError } from '../../../components/errors/query-error';
 import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
 import { Select } from '../../../components/ui/select';
-import { Spinner } from '../../../components/ui/spinner';
-import {
-  Table,
-  TableBody,
-  TableCaption,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '../../../components/ui/table';
+import { ListTable, TableCell, TableRow } from '../../../components/ui/table';
 import { formatDay, SearchBox } from '../../organizations';
 import type { AdminUsersSearch } from '../admin-search';
 import { type AdminUser, usersQueryOptions } from '../api/list-users';
 import { useBanUser, useSetUserRole, useUnbanUser } from '../api/user-commands';
-import { PageButtons } from './page-buttons';
+import { AdminList } from './admin-list';
 
 /** docs/rules.md#errors: what the page says when the users cannot be fetched. */
 export const USERS_FETCH_ERROR = 'There was an error while fetching the users.';
@@ -110,12 +99,9 @@ export function AdminUsers({ search, viewerId }: { search: AdminUsersSearch; vie
   const onSearch = useCallback((value: string | undefined) => update({ search: value, page: 1 }), [update]);
 
   return (
-    <div className="flex flex-col gap-4">
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <h1 className="flex items-center gap-2 text-2xl font-semibold tracking-tight">
-          Users
-          {users.isFetching ? <Spinner label="Refreshing" /> : null}
-        </h1>
+    <AdminList
+      title="Users"
+      controls={
         <div className="flex flex-wrap items-center gap-2">
           <Select
             aria-label="Search in"
@@ -143,53 +129,32 @@ export function AdminUsers({ search, viewerId }: { search: AdminUsersSearch; vie
             ))}
           </Select>
         </div>
-      </div>
-      <Card className="overflow-hidden">
-        {users.isError ? (
-          <QueryError
-            error={users.error}
-            title={USERS_FETCH_ERROR}
-            onRetry={() => void users.refetch()}
-            retrying={users.isFetching}
-            className="py-12"
-          />
-        ) : users.isPending ? (
-          <div className="flex justify-center py-12">
-            <Spinner label="Loading users" />
-          </div>
-        ) : (
-          <Table>
-            <TableCaption>Users</TableCaption>
-            <TableHeader>
-              <TableRow>
-                <TableHead>Name</TableHead>
-                <TableHead>Email</TableHead>
-                <TableHead>Role</TableHead>
-                <TableHead>Status</TableHead>
-                <TableHead>Joined</TableHead>
-                <TableHead>
-                  <span className="sr-only">Actions</span>
-                </TableHead>
-              </TableRow>
-            </TableHeader>
-            <TableBody>
-              {users.data.users.map((user) => (
-                <UserRow key={user.id} user={user} self={user.id === viewerId} />
-              ))}
-            </TableBody>
-          </Table>
-        )}
-      </Card>
-      {users.data ? (
-        <PageButtons
-          label="Users pagination"
-          page={search.page}
-          limit={search.limit}
-          total={users.data.total}
-          shown={users.data.users.length}
-          onPage={(page) => update({ page })}
-        />
-      ) : null}
-    </div>
+      }
+      query={users}
+      errorTitle={USERS_FETCH_ERROR}
+      loadingLabel="Loading users"
+      page={search.page}
+      limit={search.limit}
+      counts={(data) => ({ total: data.total, shown: data.users.length })}
+      onPage={(page) => update({ page })}
+    >
+      {(data) => (
+        <ListTable
+          caption="Users"
+          columns={[
+            { name: 'Name' },
+            { name: 'Email' },
+            { name: 'Role' },
+            { name: 'Status' },
+            { name: 'Joined' },
+            { name: 'Actions', srOnly: true },
+          ]}
+        >
+          {data.users.map((user) => (
+            <UserRow key={user.id} user={user} self={user.id === viewerId} />
+          ))}
+        </ListTable>
+      )}
+    </AdminList>
   );
 }

@@ -1,21 +1,13 @@
 import { type ActiveMemberView, type InvitationView, memberRoleLabels } from '@dispatch/domain';
-import { Link } from '@tanstack/react-router';
-import { ArrowDown, ArrowUp, RotateCw, X } from 'lucide-react';
+import { RotateCw, X } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
-import {
-  Table,
-  TableBody,
-  TableCaption,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '../../../components/ui/table';
+import { ListTable, TableCell, TableRow } from '../../../components/ui/table';
 import { cn } from '../../../lib/cn';
 import { useCancelInvitation, useResendInvitation } from '../api/member-commands';
 import { formatDay, isExpired } from '../format';
 import type { MembersSearch } from '../members-search';
+import { SortLink } from './list-controls';
 
 const statusLabels = {
   pending: 'Pending',
@@ -106,59 +98,50 @@ export function InvitationsTable({
   search: MembersSearch;
   now: Date;
 }) {
-  const SortIcon = search.iSort === 'asc' ? ArrowUp : ArrowDown;
   return (
-    <Table>
-      <TableCaption>Invitations</TableCaption>
-      <TableHeader>
-        <TableRow>
-          <TableHead>Email</TableHead>
-          <TableHead>Role</TableHead>
-          <TableHead>Status</TableHead>
-          <TableHead className="hidden md:table-cell">Invited by</TableHead>
-          <TableHead aria-sort={search.iSort === 'asc' ? 'ascending' : 'descending'}>
-            <Link
-              from="/$orgSlug/members/"
-              to="."
+    <ListTable
+      caption="Invitations"
+      columns={[
+        { name: 'Email' },
+        { name: 'Role' },
+        { name: 'Status' },
+        { name: 'Invited by', className: 'hidden md:table-cell' },
+        {
+          name: 'Sent',
+          sort: search.iSort === 'asc' ? 'ascending' : 'descending',
+          head: (
+            <SortLink
+              label="Sent"
+              sort={search.iSort}
               search={{ ...search, iSort: search.iSort === 'asc' ? 'desc' : 'asc', iPage: 1 }}
-              className="-mx-1.5 inline-flex items-center gap-1 rounded px-1.5 py-1 text-foreground hover:bg-accent"
-            >
-              Sent
-              <SortIcon className="size-3.5" aria-hidden />
-              <span className="sr-only">
-                , sorted {search.iSort === 'asc' ? 'oldest first' : 'newest first'}
-              </span>
-            </Link>
-          </TableHead>
-          <TableHead className="hidden md:table-cell">Expires</TableHead>
-          <TableHead>
-            <span className="sr-only">Actions</span>
-          </TableHead>
+            />
+          ),
+        },
+        { name: 'Expires', className: 'hidden md:table-cell' },
+        { name: 'Actions', srOnly: true },
+      ]}
+    >
+      {invitations.map((invitation) => (
+        <TableRow key={invitation.id} data-testid="invitation-row">
+          <TableCell className="font-medium">{invitation.email}</TableCell>
+          <TableCell>{memberRoleLabels[invitation.role]}</TableCell>
+          <TableCell>
+            <StatusBadge invitation={invitation} now={now} />
+          </TableCell>
+          <TableCell className="hidden text-muted-foreground md:table-cell">
+            {invitation.inviterName ?? invitation.inviterEmail ?? '—'}
+          </TableCell>
+          <TableCell className="text-muted-foreground tabular-nums">
+            {formatDay(invitation.createdAt)}
+          </TableCell>
+          <TableCell className="hidden text-muted-foreground tabular-nums md:table-cell">
+            {formatDay(invitation.expiresAt)}
+          </TableCell>
+          <TableCell>
+            <InvitationActions invitation={invitation} viewer={viewer} />
+          </TableCell>
         </TableRow>
-      </TableHeader>
-      <TableBody>
-        {invitations.map((invitation) => (
-          <TableRow key={invitation.id} data-testid="invitation-row">
-            <TableCell className="font-medium">{invitation.email}</TableCell>
-            <TableCell>{memberRoleLabels[invitation.role]}</TableCell>
-            <TableCell>
-              <StatusBadge invitation={invitation} now={now} />
-            </TableCell>
-            <TableCell className="hidden text-muted-foreground md:table-cell">
-              {invitation.inviterName ?? invitation.inviterEmail ?? '—'}
-            </TableCell>
-            <TableCell className="text-muted-foreground tabular-nums">
-              {formatDay(invitation.createdAt)}
-            </TableCell>
-            <TableCell className="hidden text-muted-foreground tabular-nums md:table-cell">
-              {formatDay(invitation.expiresAt)}
-            </TableCell>
-            <TableCell>
-              <InvitationActions invitation={invitation} viewer={viewer} />
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+      ))}
+    </ListTable>
   );
 }

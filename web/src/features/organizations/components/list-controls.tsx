@@ -1,10 +1,35 @@
 import { Link } from '@tanstack/react-router';
-import { ChevronLeft, ChevronRight, Search } from 'lucide-react';
+import { ArrowDown, ArrowUp, ChevronLeft, ChevronRight, Search } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { buttonClassName } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
 import type { MembersSearch } from '../members-search';
+
+/** A date column's sort control: a link to the same list sorted the other way, from its first page. */
+export function SortLink({
+  label,
+  sort,
+  search,
+}: {
+  label: string;
+  sort: 'asc' | 'desc';
+  search: MembersSearch;
+}) {
+  const SortIcon = sort === 'asc' ? ArrowUp : ArrowDown;
+  return (
+    <Link
+      from="/$orgSlug/members/"
+      to="."
+      search={search}
+      className="-mx-1.5 inline-flex items-center gap-1 rounded px-1.5 py-1 text-foreground hover:bg-accent"
+    >
+      {label}
+      <SortIcon className="size-3.5" aria-hidden />
+      <span className="sr-only">, sorted {sort === 'asc' ? 'oldest first' : 'newest first'}</span>
+    </Link>
+  );
+}
 
 /** A search box that updates the URL a moment after typing stops. */
 export function SearchBox({

@@ -5,23 +5,15 @@ import {
   memberRoleLabels,
   memberRoles,
 } from '@dispatch/domain';
-import { Link } from '@tanstack/react-router';
-import { ArrowDown, ArrowUp, UserMinus } from 'lucide-react';
+import { UserMinus } from 'lucide-react';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Select } from '../../../components/ui/select';
-import {
-  Table,
-  TableBody,
-  TableCaption,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '../../../components/ui/table';
+import { ListTable, TableCell, TableRow } from '../../../components/ui/table';
 import { useUpdateMemberRole } from '../api/member-commands';
 import { formatDay } from '../format';
 import type { MembersSearch } from '../members-search';
+import { SortLink } from './list-controls';
 import { MemberPhone } from './member-phone';
 
 /** What the viewer may do to a member: only an owner touches owners (docs/rules.md#roles-and-permissions, as the server rules). */
@@ -80,68 +72,59 @@ export function MembersTable({
   search: MembersSearch;
   onRemove: (member: MemberView) => void;
 }) {
-  const SortIcon = search.sort === 'asc' ? ArrowUp : ArrowDown;
   return (
-    <Table>
-      <TableCaption>Members</TableCaption>
-      <TableHeader>
-        <TableRow>
-          <TableHead>Name</TableHead>
-          <TableHead>Email</TableHead>
-          <TableHead className="hidden md:table-cell">Phone</TableHead>
-          <TableHead>Role</TableHead>
-          <TableHead aria-sort={search.sort === 'asc' ? 'ascending' : 'descending'}>
-            <Link
-              from="/$orgSlug/members/"
-              to="."
+    <ListTable
+      caption="Members"
+      columns={[
+        { name: 'Name' },
+        { name: 'Email' },
+        { name: 'Phone', className: 'hidden md:table-cell' },
+        { name: 'Role' },
+        {
+          name: 'Joined',
+          sort: search.sort === 'asc' ? 'ascending' : 'descending',
+          head: (
+            <SortLink
+              label="Joined"
+              sort={search.sort}
               search={{ ...search, sort: search.sort === 'asc' ? 'desc' : 'asc', page: 1 }}
-              className="-mx-1.5 inline-flex items-center gap-1 rounded px-1.5 py-1 text-foreground hover:bg-accent"
-            >
-              Joined
-              <SortIcon className="size-3.5" aria-hidden />
-              <span className="sr-only">
-                , sorted {search.sort === 'asc' ? 'oldest first' : 'newest first'}
-              </span>
-            </Link>
-          </TableHead>
-          <TableHead>
-            <span className="sr-only">Actions</span>
-          </TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {members.map((member) => {
-          const { canRemove } = memberActions(viewer, member);
-          return (
-            <TableRow key={member.id} data-testid="member-row">
-              <TableCell className="font-medium">
-                {member.user.name}
-                {member.id === viewer.id ? (
-                  <span className="ml-1.5 text-xs text-muted-foreground">(you)</span>
-                ) : null}
-              </TableCell>
-              <TableCell className="text-muted-foreground">{member.user.email}</TableCell>
-              <TableCell className="hidden text-muted-foreground md:table-cell">
-                <MemberPhone phone={member.user.phoneNumber} />
-              </TableCell>
-              <TableCell>
-                <RoleCell viewer={viewer} member={member} />
-              </TableCell>
-              <TableCell className="text-muted-foreground tabular-nums">
-                {formatDay(member.createdAt)}
-              </TableCell>
-              <TableCell className="text-right">
-                {canRemove ? (
-                  <Button variant="ghost" size="sm" onClick={() => onRemove(member)}>
-                    <UserMinus aria-hidden />
-                    Remove
-                  </Button>
-                ) : null}
-              </TableCell>
-            </TableRow>
-          );
-        })}
-      </TableBody>
-    </Table>
+            />
+          ),
+        },
+        { name: 'Actions', srOnly: true },
+      ]}
+    >
+      {members.map((member) => {
+        const { canRemove } = memberActions(viewer, member);
+        return (
+          <TableRow key={member.id} data-testid="member-row">
+            <TableCell className="font-medium">
+              {member.user.name}
+              {member.id === viewer.id ? (
+                <span className="ml-1.5 text-xs text-muted-foreground">(you)</span>
+              ) : null}
+            </TableCell>
+            <TableCell className="text-muted-foreground">{member.user.email}</TableCell>
+            <TableCell className="hidden text-muted-foreground md:table-cell">
+              <MemberPhone phone={member.user.phoneNumber} />
+            </TableCell>
+            <TableCell>
+              <RoleCell viewer={viewer} member={member} />
+            </TableCell>
+            <TableCell className="text-muted-foreground tabular-nums">
+              {formatDay(member.createdAt)}
+            </TableCell>
+            <TableCell className="text-right">
+              {canRemove ? (
+                <Button variant="ghost" size="sm" onClick={() => onRemove(member)}>
+                  <UserMinus aria-hidden />
+                  Remove
+                </Button>
+              ) : null}
+            </TableCell>
+          </TableRow>
+        );
+      })}
+    </ListTable>
   );
 }
