@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
+import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
+import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 
 /** One titled card of the account page; `labelledBy` names the region after its heading. */
@@ -38,5 +40,30 @@ export function SavedNote({ message }: { message: string | null }) {
     <p role="status" className="text-sm text-success">
       {message}
     </p>
+  );
+}
+
+/** A section form's submit button, busy while it saves, with the confirmation beside it. */
+export function SaveRow({
+  label,
+  pending,
+  disabled = pending,
+  saved,
+  className,
+}: {
+  label: string;
+  pending: boolean;
+  disabled?: boolean;
+  saved: string | null;
+  className?: string;
+}) {
+  return (
+    <div className={cn('flex flex-wrap items-center gap-3', className)}>
+      <Button type="submit" disabled={disabled}>
+        {pending ? <Spinner decorative className="text-primary-foreground" /> : null}
+        {label}
+      </Button>
+      <SavedNote message={saved} />
+    </div>
   );
 }

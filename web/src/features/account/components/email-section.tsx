@@ -6,12 +6,11 @@ import { Button } from '../../../components/ui/button';
 import { Field, fieldControlProps } from '../../../components/ui/field';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { Input } from '../../../components/ui/input';
-import { Spinner } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/api-client';
 import type { SessionUser } from '../../auth';
 import { authPages, useSendVerificationEmail } from '../../auth';
 import { useChangeEmail } from '../api/change-email';
-import { AccountSection, SavedNote } from './account-section';
+import { AccountSection, SaveRow } from './account-section';
 
 function VerificationBadge({ verified }: { verified: boolean }) {
   return verified ? (
@@ -112,13 +111,7 @@ export function EmailSection({ user }: { user: SessionUser }) {
               {...register('newEmail')}
             />
           </Field>
-          <div className="flex flex-wrap items-center gap-3">
-            <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting ? <Spinner decorative className="text-primary-foreground" /> : null}
-              Change email
-            </Button>
-            <SavedNote message={saved} />
-          </div>
+          <SaveRow label="Change email" pending={isSubmitting} saved={saved} />
         </form>
       </div>
     </AccountSection>

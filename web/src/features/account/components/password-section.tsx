@@ -4,16 +4,14 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { Field, fieldControlProps } from '../../../components/ui/field';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
-import { Spinner } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/api-client';
 import { useChangePassword } from '../api/change-password';
-import { AccountSection, SavedNote } from './account-section';
+import { AccountSection, SaveRow } from './account-section';
 
 const HINT = 'At least 8 characters';
 const empty = { currentPassword: '', newPassword: '', confirmPassword: '', revokeOtherSessions: false };
@@ -102,13 +100,7 @@ export function PasswordSection({ hasPassword }: { hasPassword: boolean }) {
             Revoke other sessions (sign out everywhere else)
           </Label>
         </div>
-        <div className="flex flex-wrap items-center gap-3">
-          <Button type="submit" disabled={isSubmitting}>
-            {isSubmitting ? <Spinner decorative className="text-primary-foreground" /> : null}
-            Change password
-          </Button>
-          <SavedNote message={saved} />
-        </div>
+        <SaveRow label="Change password" pending={isSubmitting} saved={saved} />
       </form>
     </AccountSection>
   );

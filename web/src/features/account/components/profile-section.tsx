@@ -2,16 +2,14 @@ import { type ProfileNamesForm, profileNamesFormSchema } from '@dispatch/domain'
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Button } from '../../../components/ui/button';
 import { Field, fieldControlProps } from '../../../components/ui/field';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { Input } from '../../../components/ui/input';
-import { Spinner } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/api-client';
 import { splitFieldErrors } from '../../../lib/form-errors';
 import type { SessionUser } from '../../auth';
 import { useUpdateProfile } from '../api/update-profile';
-import { AccountSection, SavedNote } from './account-section';
+import { AccountSection, SaveRow } from './account-section';
 
 const fields = ['name', 'firstName', 'lastName'] as const;
 type ProfileFields = Record<(typeof fields)[number], string>;
@@ -76,13 +74,13 @@ export function ProfileSection({ user }: { user: SessionUser }) {
         <Field id="profile-lastName" label="Last name" error={errors.lastName?.message}>
           <Input autoComplete="family-name" {...control('lastName')} />
         </Field>
-        <div className="flex flex-wrap items-center gap-3 sm:col-span-2">
-          <Button type="submit" disabled={isSubmitting || !isDirty}>
-            {isSubmitting ? <Spinner decorative className="text-primary-foreground" /> : null}
-            Save profile
-          </Button>
-          <SavedNote message={saved} />
-        </div>
+        <SaveRow
+          label="Save profile"
+          pending={isSubmitting}
+          disabled={isSubmitting || !isDirty}
+          saved={saved}
+          className="sm:col-span-2"
+        />
       </form>
     </AccountSection>
   );

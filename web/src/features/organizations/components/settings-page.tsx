@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { type FormEvent, useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type Resolver, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { DialogActions, DialogFrame } from '../../../components/ui/dialog';
@@ -11,10 +11,9 @@ import { Field, fieldControlProps } from '../../../components/ui/field';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
-import { Spinner } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/api-client';
 import { useNow } from '../../../lib/use-now';
-import { AccountSection, SavedNote } from '../../account';
+import { AccountSection, SaveRow } from '../../account';
 import { useDeleteOrganization } from '../api/delete-organization';
 import { activeMemberQueryOptions } from '../api/get-active-member';
 import { activeOrganizationQueryOptions } from '../api/get-active-organization';
@@ -37,99 +36,90 @@ function applyFailure(
   else setFailure(error.message);
 }
 
-function NameSection({ organization }: { organization: Organization }) {
+type Setting = 'name' | 'timeZone';
+
+/**
+ * One setting's form: it saves that setting alone and says so. A change by someone else arrives
+ * live: the field follows unless it is being edited.
+ */
+function useSettingForm(
+  setting: Setting,
+  current: string,
+  schema: typeof organizationNameFormSchema | typeof organizationTimeZoneFormSchema,
+  savedMessage: string,
+) {
   const update = useUpdateOrganization();
   const [failure, setFailure] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    formState: { errors, isSubmitting, isDirty },
-  } = useForm<{ name: string }>({
-    resolver: zodResolver(organizationNameFormSchema),
-    defaultValues: { name: organization.name },
+  const form = useForm<Partial<Record<Setting, string>>>({
+    resolver: zodResolver(schema) as Resolver<Partial<Record<Setting, string>>>,
+    defaultValues: { [setting]: current },
   });
-  // A rename by someone else arrives live: the field follows unless it is being edited.
+  const { reset, setError, formState } = form;
+  const { isDirty } = formState;
   useEffect(() => {
-    if (!isDirty) reset({ name: organization.name });
-  }, [organization.name, isDirty, reset]);
+    if (!isDirty) reset({ [setting]: current });
+  }, [setting, current, isDirty, reset]);
 
-  const submit = async ({ name }: { name: string }) => {
+  const submit = form.handleSubmit(async (values) => {
     setFailure(null);
     setSaved(null);
+    const change = { [setting]: values[setting] };
     try {
-      await update.mutateAsync({ name });
-      reset({ name });
-      setSaved('The organization has been renamed.');
+      await update.mutateAsync(change);
+      reset(change);
+      setSaved(savedMessage);
     } catch (error) {
-      applyFailure(error, 'name', (message) => setError('name', { type: 'server', message }), setFailure);
+      applyFailure(error, setting, (message) => setError(setting, { type: 'server', message }), setFailure);
     }
+  });
+  return {
+    register: form.register,
+    watch: form.watch,
+    submit,
+    failure,
+    error: formState.errors[setting]?.message,
+    /** What the save button shows: busy, and unavailable until the field is changed. */
+    saveRow: { pending: formState.isSubmitting, disabled: formState.isSubmitting || !isDirty, saved },
   };
+}
+
+function NameSection({ organization }: { organization: Organization }) {
+  const setting = useSettingForm(
+    'name',
+    organization.name,
+    organizationNameFormSchema,
+    'The organization has been renamed.',
+  );
 
   return (
     <AccountSection id="organization-name" title="Name" description="What everyone in the organization sees.">
-      <form onSubmit={handleSubmit(submit)} noValidate className="flex flex-col gap-4">
-        <FormAlert message={failure} />
-        <Field id="organization-name-input" label="Organization name" error={errors.name?.message}>
+      <form onSubmit={setting.submit} noValidate className="flex flex-col gap-4">
+        <FormAlert message={setting.failure} />
+        <Field id="organization-name-input" label="Organization name" error={setting.error}>
           <Input
             autoComplete="organization"
             maxLength={60}
-            {...fieldControlProps('organization-name-input', errors.name?.message)}
-            {...register('name')}
+            {...fieldControlProps('organization-name-input', setting.error)}
+            {...setting.register('name')}
           />
         </Field>
-        <div className="flex flex-wrap items-center gap-3">
-          <Button type="submit" disabled={isSubmitting || !isDirty}>
-            {isSubmitting ? <Spinner decorative className="text-primary-foreground" /> : null}
-            Save name
-          </Button>
-          <SavedNote message={saved} />
-        </div>
+        <SaveRow label="Save name" {...setting.saveRow} />
       </form>
     </AccountSection>
   );
 }
 
 function TimeZoneSection({ organization }: { organization: Organization }) {
-  const update = useUpdateOrganization();
   const now = useNow();
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saved, setSaved] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    setError,
-    reset,
-    watch,
-    formState: { errors, isSubmitting, isDirty },
-  } = useForm<{ timeZone: string }>({
-    resolver: zodResolver(organizationTimeZoneFormSchema),
-    defaultValues: { timeZone: organization.timeZone },
-  });
-  useEffect(() => {
-    if (!isDirty) reset({ timeZone: organization.timeZone });
-  }, [organization.timeZone, isDirty, reset]);
-  const chosen = watch('timeZone');
+  const setting = useSettingForm(
+    'timeZone',
+    organization.timeZone,
+    organizationTimeZoneFormSchema,
+    'The time zone has been saved.',
+  );
+  const chosen = setting.watch('timeZone') ?? organization.timeZone;
   const options = timeZoneOptions(organization.timeZone);
-
-  const submit = async ({ timeZone }: { timeZone: string }) => {
-    setFailure(null);
-    setSaved(null);
-    try {
-      await update.mutateAsync({ timeZone });
-      reset({ timeZone });
-      setSaved('The time zone has been saved.');
-    } catch (error) {
-      applyFailure(
-        error,
-        'timeZone',
-        (message) => setError('timeZone', { type: 'server', message }),
-        setFailure,
-      );
-    }
-  };
 
   const local = timeIn(chosen, now);
   return (
@@ -138,21 +128,17 @@ function TimeZoneSection({ organization }: { organization: Organization }) {
       title="Time zone"
       description="The boards' “today” and “yesterday” and the overview's months are counted in it."
     >
-      <form onSubmit={handleSubmit(submit)} noValidate className="flex flex-col gap-4">
-        <FormAlert message={failure} />
+      <form onSubmit={setting.submit} noValidate className="flex flex-col gap-4">
+        <FormAlert message={setting.failure} />
         <Field
           id="organization-time-zone-select"
           label="Time zone"
           hint={local ? `Now: ${local}` : undefined}
-          error={errors.timeZone?.message}
+          error={setting.error}
         >
           <Select
-            {...fieldControlProps(
-              'organization-time-zone-select',
-              errors.timeZone?.message,
-              local || undefined,
-            )}
-            {...register('timeZone')}
+            {...fieldControlProps('organization-time-zone-select', setting.error, local || undefined)}
+            {...setting.register('timeZone')}
           >
             <optgroup label="United States">
               {options.us.map((option) => (
@@ -173,13 +159,7 @@ function TimeZoneSection({ organization }: { organization: Organization }) {
         <p className="text-xs text-muted-foreground">
           Postings already on the board keep the day they were counted on until they are edited.
         </p>
-        <div className="flex flex-wrap items-center gap-3">
-          <Button type="submit" disabled={isSubmitting || !isDirty}>
-            {isSubmitting ? <Spinner decorative className="text-primary-foreground" /> : null}
-            Save time zone
-          </Button>
-          <SavedNote message={saved} />
-        </div>
+        <SaveRow label="Save time zone" {...setting.saveRow} />
       </form>
     </AccountSection>
   );
