@@ -13,18 +13,17 @@ import {
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { projections } from './projections/index.ts';
 import { startProjector } from './runner/index.ts';
+import { eventMetadata } from './testing/event-fixtures.ts';
 import { truckFixture } from './testing/truck-fixture.ts';
 
 const truck = truckFixture('Pipelined');
 
-const meta = (day: number) => ({
-  orgId: 'org-a',
-  actorId: `user-${day % 3}`,
-  correlationId: randomUUID(),
-  causationId: null,
-  schemaVersion: 1,
-  occurredAt: new Date(Date.UTC(2026, 10, 1 + (day % 20), 15)).toISOString(),
-});
+const meta = (day: number) =>
+  eventMetadata({
+    orgId: 'org-a',
+    actorId: `user-${day % 3}`,
+    occurredAt: new Date(Date.UTC(2026, 10, 1 + (day % 20), 15)).toISOString(),
+  });
 
 let events: EventStore;
 let dir: string;

@@ -9,35 +9,18 @@ import {
   readModelCollections,
   readProjectionLag,
 } from '@dispatch/read-models';
-import {
-  type DocumentStore,
-  type EventStore,
-  openSqliteDocumentStore,
-  openSqliteEventStore,
-} from '@dispatch/storage';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { DocumentStore, EventStore } from '@dispatch/storage';
+import { describe, expect, it } from 'vitest';
 import { projections } from './projections/index.ts';
 import { definitionsOf, paceWith, startProjector } from './runner/index.ts';
+import { eventMetadata } from './testing/event-fixtures.ts';
+import { memoryStoresPerTest } from './testing/memory-stores.ts';
 
 let events: EventStore;
 let documents: DocumentStore;
-beforeEach(() => {
-  events = openSqliteEventStore({ path: ':memory:' });
-  documents = openSqliteDocumentStore({ path: ':memory:' });
-});
-afterEach(async () => {
-  await documents.close();
-  await events.close();
-});
+memoryStoresPerTest((stores) => ({ events, documents } = stores));
 
-const metadata = (orgId: string, occurredAt: string) => ({
-  orgId,
-  actorId: 'user-1',
-  correlationId: randomUUID(),
-  causationId: null,
-  schemaVersion: 1,
-  occurredAt,
-});
+const metadata = (orgId: string, occurredAt: string) => eventMetadata({ orgId, occurredAt });
 
 const ping = (orgId: string, pingId: string, occurredAt = new Date().toISOString()) =>
   events.append(

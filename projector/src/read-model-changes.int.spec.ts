@@ -1,39 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { type BoardStatsDocument, boardStatsIds, collections } from '@dispatch/read-models';
-import {
-  type DocumentStore,
-  type EventStore,
-  openSqliteDocumentStore,
-  openSqliteEventStore,
-} from '@dispatch/storage';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { DocumentStore, EventStore } from '@dispatch/storage';
+import { describe, expect, it } from 'vitest';
 import { projections } from './projections/index.ts';
 import { trucksProjection } from './projections/trucks.ts';
 import { startProjector } from './runner/index.ts';
+import { eventMetadata } from './testing/event-fixtures.ts';
+import { memoryStoresPerTest } from './testing/memory-stores.ts';
 import { truckFixture } from './testing/truck-fixture.ts';
 
 const truck = truckFixture('Counted late');
 
 let events: EventStore;
 let documents: DocumentStore;
-beforeEach(() => {
-  events = openSqliteEventStore({ path: ':memory:' });
-  documents = openSqliteDocumentStore({ path: ':memory:' });
-});
-afterEach(async () => {
-  await documents.close();
-  await events.close();
-});
+memoryStoresPerTest((stores) => ({ events, documents } = stores));
 
 async function post(truckId: number) {
-  const metadata = {
-    orgId: 'org-a',
-    actorId: 'user-1',
-    correlationId: randomUUID(),
-    causationId: null,
-    schemaVersion: 1,
-    occurredAt: '2026-11-21T10:00:00.000Z',
-  };
+  const metadata = eventMetadata({ orgId: 'org-a' });
   return events.append(
     `truck-${truckId}`,
     [{ id: randomUUID(), type: 'TruckPosted', data: { truckId, ...truck }, metadata }],

@@ -20,18 +20,13 @@ import {
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { projections } from './projections/index.ts';
 import { shadowOf, startReadModels } from './read-model-rebuild.ts';
+import { eventMetadata } from './testing/event-fixtures.ts';
 import { truckFixture } from './testing/truck-fixture.ts';
 
 const truck = truckFixture('Projected');
 
-const meta = (orgId: string, actorId = 'user-1') => ({
-  orgId,
-  actorId,
-  correlationId: randomUUID(),
-  causationId: null,
-  schemaVersion: 1,
-  occurredAt: new Date().toISOString(),
-});
+const meta = (orgId: string, actorId = 'user-1') =>
+  eventMetadata({ orgId, actorId, occurredAt: new Date().toISOString() });
 
 let dir: string;
 let events: EventStore;

@@ -9,6 +9,7 @@ import {
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { projections } from './projections/index.ts';
 import { startProjector } from './runner/index.ts';
+import { eventMetadata } from './testing/event-fixtures.ts';
 import { truckFixture } from './testing/truck-fixture.ts';
 
 const truck = truckFixture('Rebuilt');
@@ -48,14 +49,7 @@ const post = (truckId: number) =>
         id: randomUUID(),
         type: 'TruckPosted',
         data: { truckId, ...truck },
-        metadata: {
-          orgId: 'org-a',
-          actorId: 'user-1',
-          correlationId: randomUUID(),
-          causationId: null,
-          schemaVersion: 1,
-          occurredAt: '2026-11-21T10:00:00.000Z',
-        },
+        metadata: eventMetadata({ orgId: 'org-a' }),
       },
     ],
     { expected: 'no_stream' },

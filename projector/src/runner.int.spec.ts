@@ -1,40 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { collections, inProcessChangeFeed, type ProjectionCommit } from '@dispatch/read-models';
-import {
-  type DocumentStore,
-  type EventStore,
-  openSqliteDocumentStore,
-  openSqliteEventStore,
-  type WriteOperation,
-} from '@dispatch/storage';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { DocumentStore, EventStore, WriteOperation } from '@dispatch/storage';
+import { describe, expect, it } from 'vitest';
 import type { Projection } from './projection.ts';
 import { projections } from './projections/index.ts';
 import { startProjector } from './runner/index.ts';
+import { eventMetadata } from './testing/event-fixtures.ts';
+import { memoryStoresPerTest } from './testing/memory-stores.ts';
 import { truckFixture } from './testing/truck-fixture.ts';
 
 const truck = truckFixture('Projected');
 
-const meta = (orgId: string) => ({
-  orgId,
-  actorId: 'user-1',
-  correlationId: randomUUID(),
-  causationId: null,
-  schemaVersion: 1,
-  occurredAt: '2026-11-21T10:00:00.000Z',
-});
+const meta = (orgId: string) => eventMetadata({ orgId });
 
 let events: EventStore;
 let documents: DocumentStore;
-
-beforeEach(() => {
-  events = openSqliteEventStore({ path: ':memory:' });
-  documents = openSqliteDocumentStore({ path: ':memory:' });
-});
-afterEach(async () => {
-  await documents.close();
-  await events.close();
-});
+memoryStoresPerTest((stores) => ({ events, documents } = stores));
 
 const post = (truckId: number, orgId = 'org-a') =>
   events.append(

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { loadCreateSchema, truckCreateSchema } from '@dispatch/domain';
 import {
   type BoardCalendarDocument,
   type BoardStatsDocument,
@@ -9,52 +8,20 @@ import {
   facetValues,
   monthTotal,
 } from '@dispatch/read-models';
-import {
-  type DocumentStore,
-  type EventStore,
-  openSqliteDocumentStore,
-  openSqliteEventStore,
-} from '@dispatch/storage';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { DocumentStore, EventStore } from '@dispatch/storage';
+import { describe, expect, it } from 'vitest';
 import { startProjector } from '../runner/index.ts';
+import { eventMetadata, loadFixture } from '../testing/event-fixtures.ts';
+import { memoryStoresPerTest } from '../testing/memory-stores.ts';
+import { truckFixture } from '../testing/truck-fixture.ts';
 import { projections } from './index.ts';
 
-const truck = truckCreateSchema.parse({
-  trailerType: 'FLATBED',
-  truckName: 'Counted',
-  truckState: 'IA',
-  truckCity: 'Des Moines',
-  direction: 'NORTH',
-  availabilityDate: '2026-11-21',
-  dispatcherName: 'Dana',
-  dispatcherMobileNumber: '3125550100',
-  dispatcherEmail: 'dana@example.com',
-});
-const load = loadCreateSchema.parse({
-  trailerType: 'FLATBED',
-  originState: 'IA',
-  originCity: 'Des Moines',
-  destinationState: 'IL',
-  destinationCity: 'Chicago',
-  product: 'HEAVY',
-  rateForTitanUnit: 'TONS',
-  rateForCarrierUnit: 'TONS',
-  dispatcherName: 'Dana',
-  dispatcherMobileNumber: '3125550100',
-  dispatcherEmail: 'dana@example.com',
-  availabilityDate: '2026-12-02',
-});
+const truck = truckFixture('Counted', { direction: 'NORTH' });
+const load = loadFixture({ availabilityDate: '2026-12-02' });
 
 let events: EventStore;
 let documents: DocumentStore;
-beforeEach(() => {
-  events = openSqliteEventStore({ path: ':memory:' });
-  documents = openSqliteDocumentStore({ path: ':memory:' });
-});
-afterEach(async () => {
-  await documents.close();
-  await events.close();
-});
+memoryStoresPerTest((stores) => ({ events, documents } = stores));
 
 const ORG = 'org-tokyo';
 const revisions = new Map<string, bigint>();
@@ -67,14 +34,7 @@ async function append(stream: string, type: string, data: object, occurredAt: st
         id: randomUUID(),
         type,
         data,
-        metadata: {
-          orgId: ORG,
-          actorId,
-          correlationId: randomUUID(),
-          causationId: null,
-          schemaVersion: 1,
-          occurredAt,
-        },
+        metadata: eventMetadata({ orgId: ORG, actorId, occurredAt }),
       },
     ],
     { expected },

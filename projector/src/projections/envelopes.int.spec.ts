@@ -28,6 +28,7 @@ import {
 import { planQuery, selectSql, tableOf } from '@dispatch/storage/sqlite-plan';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startProjector } from '../runner/index.ts';
+import { eventMetadata } from '../testing/event-fixtures.ts';
 import { envelopesProjection } from './envelopes.ts';
 import { projections } from './index.ts';
 
@@ -98,14 +99,7 @@ describe.each(stores)('envelopes projection (%s)', (_name, open) => {
           id: randomUUID(),
           type: event.type,
           data: event.data,
-          metadata: {
-            orgId,
-            actorId,
-            correlationId: randomUUID(),
-            causationId: null,
-            schemaVersion: 2,
-            occurredAt,
-          },
+          metadata: eventMetadata({ orgId, actorId, occurredAt, schemaVersion: 2 }),
         },
       ],
       { expected: revisions.get(stream) ?? 'no_stream' },

@@ -4,6 +4,7 @@ import { collections } from '@dispatch/read-models';
 import type { Document } from '@dispatch/storage';
 import { describe, expect, it } from 'vitest';
 import { startProjector } from '../runner/index.ts';
+import { eventMetadata } from '../testing/event-fixtures.ts';
 import { memoryStoresPerTest } from '../testing/memory-stores.ts';
 import { truckFixture } from '../testing/truck-fixture.ts';
 import { projections } from './index.ts';
@@ -18,14 +19,7 @@ const append = (truckId: number, event: TruckEvent, expected: bigint | 'no_strea
         id: randomUUID(),
         type: event.type,
         data: event.data,
-        metadata: {
-          orgId: 'org-a',
-          actorId: 'user-1',
-          correlationId: randomUUID(),
-          causationId: null,
-          schemaVersion: 1,
-          occurredAt,
-        },
+        metadata: eventMetadata({ orgId: 'org-a', occurredAt }),
       },
     ],
     { expected },

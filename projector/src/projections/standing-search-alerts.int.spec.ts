@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import {
-  loadCreateSchema,
   notificationId,
   type SavedSearchEvent,
   savedSearchCreateSchema,
@@ -13,40 +12,22 @@ import {
   type ProjectionCommit,
   type SavedSearchDocument,
 } from '@dispatch/read-models';
-import {
-  type DocumentStore,
-  type EventStore,
-  openSqliteDocumentStore,
-  openSqliteEventStore,
-  type WriteOperation,
-} from '@dispatch/storage';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { DocumentStore, EventStore, WriteOperation } from '@dispatch/storage';
+import { describe, expect, it } from 'vitest';
 import { startProjector } from '../runner/index.ts';
+import { eventMetadata, loadFixture } from '../testing/event-fixtures.ts';
+import { memoryStoresPerTest } from '../testing/memory-stores.ts';
 import { truckFixture } from '../testing/truck-fixture.ts';
 import { projections } from './index.ts';
 
 let events: EventStore;
 let documents: DocumentStore;
-beforeEach(() => {
-  events = openSqliteEventStore({ path: ':memory:' });
-  documents = openSqliteDocumentStore({ path: ':memory:' });
-});
-afterEach(async () => {
-  await documents.close();
-  await events.close();
-});
+memoryStoresPerTest((stores) => ({ events, documents } = stores));
 
 const OWNER = 'user-owner';
 const COLLEAGUE = 'user-colleague';
 
-const metadata = (orgId: string, actorId: string) => ({
-  orgId,
-  actorId,
-  correlationId: randomUUID(),
-  causationId: null,
-  schemaVersion: 1,
-  occurredAt: '2026-11-21T10:00:00.000Z',
-});
+const metadata = (orgId: string, actorId: string) => eventMetadata({ orgId, actorId });
 
 async function append(stream: string, type: string, data: object, orgId: string, actorId: string) {
   return events.append(stream, [{ id: randomUUID(), type, data, metadata: metadata(orgId, actorId) }], {
@@ -91,22 +72,13 @@ async function editTruck(truckId: number, changes: Record<string, unknown>, acto
   return position;
 }
 
-const load = loadCreateSchema.parse({
+const load = loadFixture({
   trailerType: 'LOW_SIDED_HOPPER',
-  originState: 'IA',
-  originCity: 'Des Moines',
   destinationState: 'TX',
   destinationCity: 'Dallas',
-  product: 'HEAVY',
   rateForTitan: 3,
-  rateForTitanUnit: 'TONS',
   rateForCarrier: '',
-  rateForCarrierUnit: 'TONS',
   customerName: 'Prairie Grain Co.',
-  dispatcherName: 'Dana',
-  dispatcherMobileNumber: '3125550100',
-  dispatcherEmail: 'dana@example.com',
-  availabilityDate: '2026-11-21',
 });
 
 async function notifications(): Promise<NotificationDocument[]> {

@@ -1,7 +1,10 @@
 import { truckCreateSchema } from '@dispatch/domain';
 
-/** The data of a posted truck as the command side records it, named for the test that posts it. */
-export const truckFixture = (truckName: string) =>
+/**
+ * The data of a posted truck as the command side records it, named for the test that posts it: a
+ * flatbed in Des Moines unless `fields` say otherwise.
+ */
+export const truckFixture = (truckName: string, fields: Record<string, unknown> = {}) =>
   truckCreateSchema.parse({
     trailerType: 'FLATBED',
     truckName,
@@ -11,4 +14,5 @@ export const truckFixture = (truckName: string) =>
     dispatcherName: 'Dana',
     dispatcherMobileNumber: '3125550100',
     dispatcherEmail: 'dana@example.com',
+    ...fields,
   });

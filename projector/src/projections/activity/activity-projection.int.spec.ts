@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { loadCreateSchema, receiverActorId, truckCreateSchema } from '@dispatch/domain';
+import { receiverActorId } from '@dispatch/domain';
 import {
   type ActivityDocument,
   type ActorDocument,
@@ -17,11 +17,13 @@ import {
   type EventMetadata,
   type EventStore,
   openSqliteDocumentStore,
-  openSqliteEventStore,
 } from '@dispatch/storage';
 import { planQuery, selectSql, tableOf } from '@dispatch/storage/sqlite-plan';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startProjector } from '../../runner/index.ts';
+import { eventMetadata, loadFixture } from '../../testing/event-fixtures.ts';
+import { memoryStoresPerTest } from '../../testing/memory-stores.ts';
+import { truckFixture } from '../../testing/truck-fixture.ts';
 import { projections } from '../index.ts';
 import { activityProjection } from './activity-projection.ts';
 
@@ -31,41 +33,12 @@ const OWNER = 'user-owner';
 const ADMIN = 'user-admin';
 const client = { ip: '203.0.113.5', userAgent: 'Mozilla/5.0 (activity test)' };
 
-const truck = truckCreateSchema.parse({
-  trailerType: 'FLATBED',
-  truckName: 'Big Blue',
-  truckState: 'IL',
-  truckCity: 'Chicago',
-  availabilityDate: '2026-11-21',
-  dispatcherName: 'Dana',
-  dispatcherMobileNumber: '3125550100',
-  dispatcherEmail: 'dana@example.com',
-});
-const load = loadCreateSchema.parse({
-  trailerType: 'FLATBED',
-  originState: 'IA',
-  originCity: 'Des Moines',
-  destinationState: 'IL',
-  destinationCity: 'Chicago',
-  product: 'HEAVY',
-  rateForTitanUnit: 'TONS',
-  rateForCarrierUnit: 'TONS',
-  dispatcherName: 'Dana',
-  dispatcherMobileNumber: '3125550100',
-  dispatcherEmail: 'dana@example.com',
-  availabilityDate: '2026-11-21',
-});
+const truck = truckFixture('Big Blue', { truckState: 'IL', truckCity: 'Chicago' });
+const load = loadFixture();
 
 let events: EventStore;
 let documents: DocumentStore;
-beforeEach(() => {
-  events = openSqliteEventStore({ path: ':memory:' });
-  documents = openSqliteDocumentStore({ path: ':memory:' });
-});
-afterEach(async () => {
-  await documents.close();
-  await events.close();
-});
+memoryStoresPerTest((stores) => ({ events, documents } = stores));
 
 const revisions = new Map<string, bigint>();
 async function append(
@@ -82,16 +55,7 @@ async function append(
         id: randomUUID(),
         type,
         data,
-        metadata: {
-          orgId: ORG,
-          actorId: OWNER,
-          correlationId: randomUUID(),
-          causationId: null,
-          schemaVersion: 1,
-          occurredAt: '2026-11-21T10:00:00.000Z',
-          ...client,
-          ...metadata,
-        },
+        metadata: { ...eventMetadata({ orgId: ORG, actorId: OWNER }), ...client, ...metadata },
       },
     ],
     { expected },
