@@ -4,12 +4,14 @@ import { join } from 'node:path';
 import {
   directions,
   loadDirection,
+  loadSearchText,
   notificationId,
   type PostingFacts,
   products,
   savedSearchCreateSchema,
   savedSearchStream,
   trailerTypes,
+  truckSearchText,
   usCities,
 } from '@dispatch/domain';
 import { placeOf } from '@dispatch/places';
@@ -172,6 +174,7 @@ function postingEvents(
         createdBy: actorId,
         createdAt: when,
         updatedAt: when,
+        searchText: truckSearchText(data),
         location: point(city.state, city.city),
       };
       trucks.push({ data, facts });
@@ -193,7 +196,16 @@ function postingEvents(
         ...current.facts,
         ...changes,
         updatedAt: when,
-        ...('truckCity' in changes ? { location: point(city.state, city.city) } : {}),
+        ...('truckCity' in changes
+          ? {
+              location: point(city.state, city.city),
+              searchText: truckSearchText({
+                ...(current.data as Parameters<typeof truckSearchText>[0]),
+                truckState: city.state,
+                truckCity: city.city,
+              }),
+            }
+          : {}),
       };
       trucks[index] = { data: { ...current.data, ...changes }, facts };
       out.push({
@@ -236,7 +248,7 @@ function postingEvents(
         createdBy: actorId,
         createdAt: when,
         updatedAt: when,
-        searchText: `${data.customerName} ${origin.city} ${destination.city}`.toLowerCase(),
+        searchText: loadSearchText(data),
         direction: loadDirection(data, (state, city) => point(state, city)),
         origin: point(origin.state, origin.city),
         destination: point(destination.state, destination.city),

@@ -55,6 +55,7 @@ export * from './shared/id-sequence.ts';
 export * from './shared/list-query.ts';
 export * from './shared/place-names.ts';
 export * from './shared/posting.ts';
+export * from './shared/posting-search.ts';
 export * from './shared/time-zone.ts';
 export * from './shared/upcasting.ts';
 export * from './shared/us-states.ts';

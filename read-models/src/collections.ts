@@ -3,8 +3,8 @@
  * position 0 beside the serving one (blue/green), then the query side switches over.
  */
 export const collections = {
-  trucks: 'trucks_v2',
-  loads: 'loads_v2',
+  trucks: 'trucks_v3',
+  loads: 'loads_v3',
   boardStats: 'board_stats_v2',
   boardCalendar: 'board_calendar_v1',
   organizations: 'organizations_v1',
@@ -14,8 +14,8 @@ export const collections = {
   teamMembers: 'team_members_v1',
   envelopes: 'envelopes_v3',
   envelopeCounts: 'envelope_counts_v1',
-  truckVersions: 'truck_versions_v2',
-  loadVersions: 'load_versions_v2',
+  truckVersions: 'truck_versions_v3',
+  loadVersions: 'load_versions_v3',
   envelopeVersions: 'envelope_versions_v3',
   activity: 'activity_v2',
   activityActors: 'activity_actors_v1',

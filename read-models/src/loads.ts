@@ -4,7 +4,8 @@ import { collections } from './collections.ts';
 
 /**
  * Stored under the load id as a string, like every document; the query side gives the number back.
- * `searchText` is what the list's `search` parameter matches, `direction` what its `direction`
+ * `searchText` is what the list's `search` parameter matches (loadSearchText: product, customer, origin
+ * and destination, lowercased), `direction` what its `direction`
  * parameter does: the compass point from origin to destination (loadDirection), null when a city's
  * coordinates are unknown.
  */
@@ -29,6 +30,12 @@ export const loadsCollection: CollectionDefinition = {
     availabilityDate: 'date',
     trailerType: 'text',
     product: 'text',
+    originCity: 'text',
+    originState: 'text',
+    customerName: 'text',
+    dispatcherName: 'text',
+    rateForTitan: 'number',
+    rateForCarrier: 'number',
     createdBy: 'text',
     searchText: 'text',
     direction: 'text',
@@ -39,7 +46,8 @@ export const loadsCollection: CollectionDefinition = {
   },
   // As the trucks list: each index starts with the organization, then serves a sort (and a date
   // range) or the creator filter with the default sort; trailer type, product, direction and search are
-  // checked on the rows met in index order, and their counts come from the board's counters.
+  // checked on the rows met in index order, and their counts come from the board's counters. The
+  // orders by a column's text or rate sort the organization's rows as asked, as the trucks' do.
   indexes: [
     ['orgId', 'updatedAt'],
     // With the last change: the board as of a moment, in creation order, keeps the rows in service

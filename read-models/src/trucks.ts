@@ -4,13 +4,15 @@ import { collections } from './collections.ts';
 
 /**
  * Stored under the truck id as a string, like every document; the query side gives the number back.
- * `location` is where the map puts the truck (its city, from the gazetteer), null when the map does
+ * `searchText` is what the list's `search` parameter matches (truckSearchText: name, unit number,
+ * company, city and state, lowercased). `location` is where the map puts the truck (its city, from the gazetteer), null when the map does
  * not know the place: such a truck is in no radius.
  */
 export type TruckDocument = Omit<Truck, 'id'> & {
   id: string;
   orgId: string;
   position: string;
+  searchText: string;
   location: GeoPoint | null;
 };
 
@@ -27,13 +29,22 @@ export const trucksCollection: CollectionDefinition = {
     direction: 'text',
     truckName: 'text',
     unitNumber: 'text',
+    companyName: 'text',
+    truckCity: 'text',
+    truckState: 'text',
+    preferedCity: 'text',
+    preferedState: 'text',
+    dispatcherName: 'text',
     createdBy: 'text',
+    searchText: 'text',
     'location.latitude': 'number',
     'location.longitude': 'number',
   },
   // Every list query is one organization's: each index starts with it, then serves a sort (and a
   // date range) of the list, or the creator filter with the default sort. The other filters are
-  // checked on the rows met in index order, and their counts come from the board's counters.
+  // checked on the rows met in index order, and their counts come from the board's counters. The
+  // orders by a column's text (name, unit, company, places, trailer type, direction, dispatcher)
+  // sort the organization's rows as asked: no index of their own, which every write would pay for.
   indexes: [
     ['orgId', 'updatedAt'],
     // With the last change: the board as of a moment, in creation order, keeps the rows in service
@@ -49,8 +60,8 @@ export const trucksCollection: CollectionDefinition = {
     ['orgId', 'location.latitude', 'location.longitude'],
   ],
   indexEachField: false,
-  // The name search and the unit number filter find their rows through a trigram index.
-  textIndex: ['truckName', 'unitNumber'],
+  // The search and the unit number filter find their rows through a trigram index.
+  textIndex: ['searchText', 'unitNumber'],
   // The radius search finds its trucks through the point of their city.
   geoIndex: ['location'],
 };

@@ -19,7 +19,7 @@ export interface PostingFacts {
   createdBy: string;
   truckName?: string;
   unitNumber?: string | null;
-  /** A load's customer and cities, lowercased (what the loads list searches). */
+  /** What the list's `search` matches, lowercased (truckSearchText, loadSearchText). */
   searchText?: string;
   createdAt: string;
   updatedAt: string;
@@ -114,7 +114,7 @@ export function compileSearch(query: SavedSearchQuery, locate: PlaceLocator): Co
         const status = query.params.status === 'true';
         checks.push((posting) => posting.status === status);
       }
-      if (params.search) checks.push(containsCheck(params.search.toLowerCase(), (p) => p.truckName));
+      if (params.search) checks.push(containsCheck(params.search.toLowerCase(), (p) => p.searchText));
       if (params.unitNumber) checks.push(containsCheck(params.unitNumber.toLowerCase(), (p) => p.unitNumber));
     } else {
       const products = query.params.product;

@@ -26,6 +26,7 @@ const truck = (changes: Partial<PostingFacts> = {}): PostingFacts => ({
   createdBy: 'user-2',
   truckName: 'Blue Pete',
   unitNumber: 'U-1207',
+  searchText: 'blue pete u-1207 milwaukee, wi wisconsin',
   createdAt: '2026-11-20T10:00:00.000Z',
   updatedAt: '2026-11-20T10:00:00.000Z',
   availabilityDate: '2026-11-21T00:00:00.000Z',
@@ -62,7 +63,7 @@ describe('a standing search compiled into a predicate', () => {
     expect(search.matches(truck({ status: false }))).toBe(false);
     expect(search.matches(truck({ trailerType: 'LOW_SIDED_HOPPER' }))).toBe(false);
     expect(search.matches(truck({ direction: null }))).toBe(false);
-    expect(search.matches(truck({ truckName: 'Red' }))).toBe(false);
+    expect(search.matches(truck({ searchText: 'red' }))).toBe(false);
     expect(search.matches(truck({ unitNumber: null }))).toBe(false);
     expect(search.matches(truck({ availabilityDate: '2026-11-20T00:00:00.000Z' }))).toBe(false);
     expect(search.milesTo(truck())).toBeNull();

@@ -83,11 +83,49 @@ export const asOfParam = () =>
       .optional(),
   );
 
+/** The dates every postings list orders by (docs/rules.md#validation). */
+export const dateOrderBys = ['updatedAt', 'createdAt', 'availableDate'] as const;
+
+/**
+ * The orders of the trucks list: its dates, and each column of the board that has an order of its own
+ * (docs/decisions.md#a-board-for-a-whole-day): a place by its city, then its state.
+ */
+export const truckOrderBys = [
+  ...dateOrderBys,
+  'truckName',
+  'unitNumber',
+  'companyName',
+  'trailerType',
+  'truckCity',
+  'preferedCity',
+  'direction',
+  'status',
+  'dispatcherName',
+] as const;
+export type TruckOrderBy = (typeof truckOrderBys)[number];
+
+/** The orders of the loads list: its dates and its board's columns (a route by its origin). */
+export const loadOrderBys = [
+  ...dateOrderBys,
+  'originCity',
+  'trailerType',
+  'product',
+  'rateForTitan',
+  'rateForCarrier',
+  'customerName',
+  'dispatcherName',
+] as const;
+export type LoadOrderBy = (typeof loadOrderBys)[number];
+
+/** `orderBy` of a list: one of its orders, `updatedAt` when absent; any other is refused by name. */
+const orderByParam = <T extends readonly [string, ...string[]]>(orders: T) =>
+  z.enum(orders, { error: `Order by must be one of: ${orders.join(', ')}` }).default(orders[0]);
+
 export const postingListQuerySchema = z.object({
   limit: limitParam(),
   page: pageParam(0),
-  orderBy: z.enum(['updatedAt', 'createdAt', 'availableDate']).default('updatedAt'),
-  sort: z.enum(['asc', 'desc']).default('desc'),
+  orderBy: z.enum(dateOrderBys).default('updatedAt'),
+  sort: z.enum(['asc', 'desc'], { error: 'Sort must be asc or desc' }).default('desc'),
   startDate: dateParam,
   endDate: dateParam,
   dateOperation: z.enum(dateOperations).optional(),
@@ -105,7 +143,9 @@ const boardListQuerySchema = postingListQuerySchema.extend({
   unitNumber: searchText('Unit number'),
 });
 
-export const truckListQuerySchema = boardListQuerySchema.strict();
+export const truckListQuerySchema = boardListQuerySchema
+  .extend({ orderBy: orderByParam(truckOrderBys) })
+  .strict();
 /**
  * The loads list takes the trucks list's parameters plus `product` (docs/rules.md#validation). A load has no
  * direction field of its own: `direction` filters by the compass point from its origin to its
@@ -113,7 +153,7 @@ export const truckListQuerySchema = boardListQuerySchema.strict();
  * `unitNumber` is taken, as `status` is, and filters nothing.
  */
 export const loadListQuerySchema = boardListQuerySchema
-  .extend({ product: oneOrMany([...products]) })
+  .extend({ product: oneOrMany([...products]), orderBy: orderByParam(loadOrderBys) })
   .strict();
 
 export type PostingListQuery = z.output<typeof postingListQuerySchema>;

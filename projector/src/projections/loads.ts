@@ -1,19 +1,8 @@
-import { applyLoadEvent, type Load, type LoadEvent, loadDirection } from '@dispatch/domain';
+import { applyLoadEvent, type LoadEvent, loadDirection, loadSearchText } from '@dispatch/domain';
 import { pointOfPlace } from '@dispatch/places';
 import { collections, type LoadDocument, loadsCollection } from '@dispatch/read-models';
 import type { RecordedEvent } from '@dispatch/storage';
 import type { Projection } from '../projection.ts';
-
-/**
- * A load has no name of its own: a dispatcher finds one by its customer or by a city it runs
- * between, so search matches those three, kept lowercased in one field.
- */
-export function loadSearchText(load: Pick<Load, 'customerName' | 'originCity' | 'destinationCity'>): string {
-  return [load.customerName, load.originCity, load.destinationCity]
-    .filter((part): part is string => Boolean(part))
-    .join(' ')
-    .toLowerCase();
-}
 
 /** The loads list: one document per load that is not removed. */
 export const loadsProjection: Projection = {

@@ -1,4 +1,4 @@
-import { applyTruckEvent, type TruckEvent } from '@dispatch/domain';
+import { applyTruckEvent, type TruckEvent, truckSearchText } from '@dispatch/domain';
 import { pointOfPlace } from '@dispatch/places';
 import { collections, type TruckDocument, trucksCollection } from '@dispatch/read-models';
 import type { RecordedEvent } from '@dispatch/storage';
@@ -22,6 +22,7 @@ export const trucksProjection: Projection = {
         ...next,
         id,
         orgId,
+        searchText: truckSearchText(next),
         location: pointOfPlace(next.truckState, next.truckCity) ?? null,
       });
     else context.delete(collections.trucks, id);

@@ -75,9 +75,16 @@ export async function boardDaysAsOf(
   availableFilter: Filter,
 ): Promise<BoardDays> {
   const org: Filter = { orgId: { eq: orgId } };
-  // Made on that day (by the instant asked about) and still standing then.
+  // Made on that day, at or before the instant asked about (a posting made at that very instant is
+  // on the board then, as its row is), and still standing then.
   const created = (day: DayRange) =>
-    standingAt(documents, history, orgId, at, { gte: day.start, lt: day.end < at ? day.end : at });
+    standingAt(
+      documents,
+      history,
+      orgId,
+      at,
+      day.end <= at ? { gte: day.start, lt: day.end } : { gte: day.start, lte: at },
+    );
   // An availability date is a calendar date, stored as its UTC midnight.
   const available = (day: DayRange) =>
     countValidAt(

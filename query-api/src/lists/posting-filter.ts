@@ -1,18 +1,46 @@
 import { dateCondition, type PostingListQuery } from '@dispatch/domain';
 import type { Filter, SortKey } from '@dispatch/storage';
 
-const orderFields = {
-  updatedAt: 'updatedAt',
-  createdAt: 'createdAt',
-  availableDate: 'availabilityDate',
-} as const;
+type SortDirection = SortKey['direction'];
+
+/**
+ * The store's order of each of a list's orders (TruckOrderBy, LoadOrderBy): a date by its field, a
+ * place by its city then its state, a value many postings share (trailer type, direction, status,
+ * product) then by the last change, newest first.
+ */
+const orders: Record<string, (direction: SortDirection) => SortKey[]> = {
+  updatedAt: (direction) => [{ field: 'updatedAt', direction }],
+  createdAt: (direction) => [{ field: 'createdAt', direction }],
+  availableDate: (direction) => [{ field: 'availabilityDate', direction }],
+  truckCity: (direction) => [
+    { field: 'truckCity', direction },
+    { field: 'truckState', direction },
+  ],
+  preferedCity: (direction) => [
+    { field: 'preferedCity', direction },
+    { field: 'preferedState', direction },
+  ],
+  originCity: (direction) => [
+    { field: 'originCity', direction },
+    { field: 'originState', direction },
+  ],
+  ...Object.fromEntries(
+    ['trailerType', 'direction', 'status', 'product'].map((field) => [
+      field,
+      (direction: SortDirection) => [
+        { field, direction },
+        { field: 'updatedAt', direction: 'desc' as const },
+      ],
+    ]),
+  ),
+};
 
 /**
  * The document store query of a trucks or loads list: always the caller's organization, then the
  * spec's filters. `search` is a case-insensitive match on the field the list searches.
  */
 export function postingFilter(
-  query: Omit<PostingListQuery, 'limit' | 'page'>,
+  query: Omit<PostingListQuery, 'limit' | 'page' | 'orderBy'>,
   orgId: string,
   searchField: string,
 ): Filter {
@@ -26,6 +54,7 @@ export function postingFilter(
   return filter;
 }
 
-export function postingSort(query: Pick<PostingListQuery, 'orderBy' | 'sort'>): SortKey[] {
-  return [{ field: orderFields[query.orderBy], direction: query.sort }];
+/** The store's sort of a list's `orderBy` and `sort`; any other order is a field of the list's own. */
+export function postingSort(query: { orderBy: string; sort: SortDirection }): SortKey[] {
+  return orders[query.orderBy]?.(query.sort) ?? [{ field: query.orderBy, direction: query.sort }];
 }

@@ -43,7 +43,7 @@ export async function postingRows<Row extends Document>(options: {
   kind: PostingKind;
   orgId: string;
   timeZone: string;
-  query: Pick<PostingListQuery, 'orderBy' | 'sort' | 'page' | 'limit'>;
+  query: Pick<PostingListQuery, 'sort' | 'page' | 'limit'> & { orderBy: string };
   filter: Filter;
   now: Date;
   asOf: AsOfMoment | null;

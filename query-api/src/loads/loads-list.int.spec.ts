@@ -312,7 +312,7 @@ describe('the loads list', () => {
     const response = await inject(
       dave,
       'GET',
-      '/api/v1/loads?orderBy=customerName&limit=0&product=MEDIUM&dateOperation=near&startDate=soon',
+      '/api/v1/loads?orderBy=notes&limit=0&product=MEDIUM&dateOperation=near&startDate=soon',
     );
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ code: 'VALIDATION_ERROR', message: 'Invalid query parameters' });

@@ -49,11 +49,7 @@ export async function radiusSearch(
   const center: GeoPoint = { latitude: place.latitude, longitude: place.longitude };
   const trucks = query.searchType === 'trucks';
   const field = trucks ? 'location' : query.around;
-  const filter = postingFilter(
-    { ...query, search: undefined, orderBy: 'updatedAt', sort: 'desc' },
-    orgId,
-    'truckName',
-  );
+  const filter = postingFilter({ ...query, search: undefined, sort: 'desc' }, orgId, 'truckName');
   // A load has no availability status (see the loads list): `status` narrows trucks only.
   if (!trucks) delete filter.status;
   const list = trucks ? collections.trucks : collections.loads;

@@ -65,7 +65,7 @@ describe('trucks through the command and query APIs', () => {
   });
 
   it('refuses invalid list parameters', async () => {
-    const response = await inject(alice, 'GET', '/api/v1/trucks?orderBy=truckName&limit=0');
+    const response = await inject(alice, 'GET', '/api/v1/trucks?orderBy=notes&limit=0');
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ message: 'Invalid query parameters' });
     expect(Object.keys(response.json().errors).sort()).toEqual(['limit', 'orderBy']);

@@ -6,14 +6,20 @@ import { postingFilter } from '../lists/posting-filter.ts';
 import { postingRows } from '../lists/posting-page.ts';
 
 export function toTruck(document: TruckDocument): Truck {
-  // The map point is the radius search's to answer, beside the truck.
-  const { orgId: _orgId, position: _position, location: _location, ...truck } = document;
+  // The map point is the radius search's to answer, beside the truck; the search text is the list's.
+  const {
+    orgId: _orgId,
+    position: _position,
+    searchText: _searchText,
+    location: _location,
+    ...truck
+  } = document;
   return { ...truck, id: Number(truck.id) };
 }
 
 /** The document store query of the trucks list (its page and its CSV export). */
 export function truckListFilter(query: Omit<TruckListQuery, 'limit' | 'page'>, orgId: string): Filter {
-  const filter = postingFilter(query, orgId, 'truckName');
+  const filter = postingFilter(query, orgId, 'searchText');
   if (query.direction) filter.direction = { in: query.direction };
   if (query.unitNumber) filter.unitNumber = { contains: query.unitNumber };
   return filter;
