@@ -118,22 +118,19 @@ export function FilterChips<T extends string>({
 
 /** Previous and next for a list whose pages count from 1, under its own search param; none for an empty list. */
 export function ListPagination({
-  label,
   noun,
   pageKey,
   search,
-  totalCount,
-  totalPages,
-  shown,
+  list: { totalCount, totalPages, data },
 }: {
-  label: string;
+  /** The list's items, lower case ("members"); the navigation is named after it. */
   noun: string;
   pageKey: 'page' | 'iPage';
   search: MembersSearch;
-  totalCount: number;
-  totalPages: number;
-  shown: number;
+  list: { totalCount: number; totalPages: number; data: readonly unknown[] };
 }) {
+  const label = `${noun[0]?.toUpperCase()}${noun.slice(1)} pagination`;
+  const shown = data.length;
   const page = search[pageKey];
   const limit = pageKey === 'page' ? search.limit : search.iLimit;
   const first = totalCount === 0 ? 0 : (page - 1) * limit + 1;

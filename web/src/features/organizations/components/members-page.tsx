@@ -2,7 +2,7 @@ import { invitationStatuses, type MemberView, memberRoleLabels, memberRoles } fr
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { Users } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { type ComponentProps, type ReactNode, useCallback, useEffect, useState } from 'react';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { useNow } from '../../../lib/use-now';
@@ -22,6 +22,39 @@ const statusOptions = invitationStatuses.map((status) => ({
   value: status,
   label: { accepted: 'Accepted', canceled: 'Canceled', pending: 'Pending', rejected: 'Rejected' }[status],
 }));
+
+/** One list of the page: its heading with its filter and search, the list in a card, and its pages. */
+function ListSection<T extends string>({
+  id,
+  title,
+  filter,
+  searchBox,
+  pagination,
+  children,
+}: {
+  id: string;
+  title: string;
+  filter: ComponentProps<typeof FilterChips<T>>;
+  searchBox: ComponentProps<typeof SearchBox>;
+  pagination: ComponentProps<typeof ListPagination>;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-3">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id={id} className="text-base font-semibold">
+          {title}
+        </h2>
+        <div className="flex flex-wrap items-center gap-3">
+          <FilterChips {...filter} />
+          <SearchBox {...searchBox} />
+        </div>
+      </div>
+      <Card className="overflow-hidden">{children}</Card>
+      <ListPagination {...pagination} />
+    </section>
+  );
+}
 
 export interface MembersPageProps {
   organization: { id: string; name: string; slug: string };
@@ -77,81 +110,53 @@ export function MembersPage({ organization, search }: MembersPageProps) {
         <InviteMemberDialog viewer={viewer} organizationName={organization.name} />
       </header>
 
-      <section aria-labelledby="members-heading" className="flex flex-col gap-3">
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <h2 id="members-heading" className="text-base font-semibold">
-            People
-          </h2>
-          <div className="flex flex-wrap items-center gap-3">
-            <FilterChips
-              label="Filter by role"
-              options={roleOptions}
-              selected={search.role}
-              onChange={(role) => setSearch({ role, page: 1 })}
-            />
-            <SearchBox label="Search members" value={search.search} onChange={onMemberSearch} />
+      <ListSection
+        id="members-heading"
+        title="People"
+        filter={{
+          label: 'Filter by role',
+          options: roleOptions,
+          selected: search.role,
+          onChange: (role) => setSearch({ role, page: 1 }),
+        }}
+        searchBox={{ label: 'Search members', value: search.search, onChange: onMemberSearch }}
+        pagination={{ noun: 'members', pageKey: 'page', search, list: members.data }}
+      >
+        {members.data.data.length ? (
+          <MembersTable
+            members={members.data.data}
+            viewer={viewer}
+            search={search}
+            onRemove={setMemberToRemove}
+          />
+        ) : (
+          <div className="flex flex-col items-center gap-2 px-6 py-12 text-center">
+            <Users className="size-5 text-muted-foreground" aria-hidden />
+            <p className="font-medium">No members match</p>
           </div>
-        </div>
-        <Card className="overflow-hidden">
-          {members.data.data.length ? (
-            <MembersTable
-              members={members.data.data}
-              viewer={viewer}
-              search={search}
-              onRemove={setMemberToRemove}
-            />
-          ) : (
-            <div className="flex flex-col items-center gap-2 px-6 py-12 text-center">
-              <Users className="size-5 text-muted-foreground" aria-hidden />
-              <p className="font-medium">No members match</p>
-            </div>
-          )}
-        </Card>
-        <ListPagination
-          label="Members pagination"
-          noun="members"
-          pageKey="page"
-          search={search}
-          totalCount={members.data.totalCount}
-          totalPages={members.data.totalPages}
-          shown={members.data.data.length}
-        />
-      </section>
+        )}
+      </ListSection>
 
-      <section aria-labelledby="invitations-heading" className="flex flex-col gap-3">
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <h2 id="invitations-heading" className="text-base font-semibold">
-            Invitations
-          </h2>
-          <div className="flex flex-wrap items-center gap-3">
-            <FilterChips
-              label="Filter by status"
-              options={statusOptions}
-              selected={search.iStatus}
-              onChange={(iStatus) => setSearch({ iStatus, iPage: 1 })}
-            />
-            <SearchBox label="Search invitations" value={search.iSearch} onChange={onInvitationSearch} />
-          </div>
-        </div>
-        <Card className="overflow-hidden">
-          {invitations.data.data.length ? (
-            <InvitationsTable invitations={invitations.data.data} viewer={viewer} search={search} now={now} />
-          ) : (
-            <p className="px-6 py-12 text-center text-sm text-muted-foreground">
-              {search.iStatus || search.iSearch ? 'No invitations match' : 'No invitations sent yet'}
-            </p>
-          )}
-        </Card>
-        <ListPagination
-          label="Invitations pagination"
-          noun="invitations"
-          pageKey="iPage"
-          search={search}
-          totalCount={invitations.data.totalCount}
-          totalPages={invitations.data.totalPages}
-          shown={invitations.data.data.length}
-        />
-      </section>
+      <ListSection
+        id="invitations-heading"
+        title="Invitations"
+        filter={{
+          label: 'Filter by status',
+          options: statusOptions,
+          selected: search.iStatus,
+          onChange: (iStatus) => setSearch({ iStatus, iPage: 1 }),
+        }}
+        searchBox={{ label: 'Search invitations', value: search.iSearch, onChange: onInvitationSearch }}
+        pagination={{ noun: 'invitations', pageKey: 'iPage', search, list: invitations.data }}
+      >
+        {invitations.data.data.length ? (
+          <InvitationsTable invitations={invitations.data.data} viewer={viewer} search={search} now={now} />
+        ) : (
+          <p className="px-6 py-12 text-center text-sm text-muted-foreground">
+            {search.iStatus || search.iSearch ? 'No invitations match' : 'No invitations sent yet'}
+          </p>
+        )}
+      </ListSection>
 
       <RemoveMemberDialog
         member={memberToRemove}

@@ -1,12 +1,26 @@
 import { canUseSignPro } from '@dispatch/domain';
-import { Link, Outlet, useNavigate } from '@tanstack/react-router';
-import { FileSignature, LayoutGrid, Truck, UserPlus, Users } from 'lucide-react';
+import { Link, type LinkProps, Outlet, useNavigate } from '@tanstack/react-router';
+import { FileSignature, LayoutGrid, type LucideIcon, Truck, UserPlus, Users } from 'lucide-react';
 import { useEffect } from 'react';
 import { useActiveMember } from '../../organizations';
 
 const tabClassName =
   'inline-flex shrink-0 items-center gap-1.5 whitespace-nowrap rounded-md px-2.5 py-1.5 text-sm font-medium text-muted-foreground transition-colors hover:bg-accent hover:text-foreground [&_svg]:size-4';
 const activeTab = { className: 'bg-card text-foreground shadow-xs ring-1 ring-border' };
+
+/** The area's tabs, in order; the overview is current on its own address only. */
+const tabs: {
+  to: `/$orgSlug/sign-pro${string}` & LinkProps['to'];
+  label: string;
+  icon: LucideIcon;
+  exact?: boolean;
+}[] = [
+  { to: '/$orgSlug/sign-pro', label: 'Overview', icon: LayoutGrid, exact: true },
+  { to: '/$orgSlug/sign-pro/drivers', label: 'Drivers', icon: Truck },
+  { to: '/$orgSlug/sign-pro/clients', label: 'Clients', icon: Users },
+  { to: '/$orgSlug/sign-pro/onboard-driver', label: 'Onboard driver', icon: FileSignature },
+  { to: '/$orgSlug/sign-pro/onboard-client', label: 'Onboard client', icon: UserPlus },
+];
 
 /** The sign-pro area: its own tabs over each screen; a role change arriving live can take it away. */
 export function SignProLayout({ organization }: { organization: { id: string; slug: string } }) {
@@ -25,52 +39,19 @@ export function SignProLayout({ organization }: { organization: { id: string; sl
         aria-label="Sign-pro"
         className="-mx-1 flex gap-1 overflow-x-auto rounded-lg bg-muted/60 p-1 [scrollbar-width:none] sm:mx-0 sm:w-fit sm:max-w-full"
       >
-        <Link
-          to="/$orgSlug/sign-pro"
-          params={params}
-          activeOptions={{ exact: true }}
-          className={tabClassName}
-          activeProps={activeTab}
-        >
-          <LayoutGrid aria-hidden />
-          Overview
-        </Link>
-        <Link
-          to="/$orgSlug/sign-pro/drivers"
-          params={params}
-          className={tabClassName}
-          activeProps={activeTab}
-        >
-          <Truck aria-hidden />
-          Drivers
-        </Link>
-        <Link
-          to="/$orgSlug/sign-pro/clients"
-          params={params}
-          className={tabClassName}
-          activeProps={activeTab}
-        >
-          <Users aria-hidden />
-          Clients
-        </Link>
-        <Link
-          to="/$orgSlug/sign-pro/onboard-driver"
-          params={params}
-          className={tabClassName}
-          activeProps={activeTab}
-        >
-          <FileSignature aria-hidden />
-          Onboard driver
-        </Link>
-        <Link
-          to="/$orgSlug/sign-pro/onboard-client"
-          params={params}
-          className={tabClassName}
-          activeProps={activeTab}
-        >
-          <UserPlus aria-hidden />
-          Onboard client
-        </Link>
+        {tabs.map(({ to, label, icon: Icon, exact }) => (
+          <Link
+            key={to}
+            to={to}
+            params={params}
+            activeOptions={exact ? { exact: true } : undefined}
+            className={tabClassName}
+            activeProps={activeTab}
+          >
+            <Icon aria-hidden />
+            {label}
+          </Link>
+        ))}
       </nav>
       <Outlet />
     </div>
