@@ -6,6 +6,7 @@ import type { EventStore } from '@dispatch/storage';
 import { z } from 'zod';
 import { loads } from '../aggregates.ts';
 import { handle } from '../command-handler.ts';
+import { loadWithPlaces } from '../places-on-map.ts';
 import { commandContextOf, sendPosition } from '../request-context.ts';
 import { allocateId, loadIds } from '../sequence-ids.ts';
 
@@ -32,7 +33,7 @@ export function loadRoutes(options: { store: EventStore; auth: AuthService }): R
         { create: true },
       );
       sendPosition(response, result);
-      return response.status(201).send(result.state.view);
+      return response.status(201).send(result.state.view && loadWithPlaces(result.state.view));
     });
 
     const updated = answers({ 200: loadAnswerSchema }, { params: loadParams, body: loadPatchSchema });
@@ -49,7 +50,7 @@ export function loadRoutes(options: { store: EventStore; auth: AuthService }): R
         { statedRevision: statedRevision(version) },
       );
       sendPosition(response, result);
-      return response.send(result.state.view);
+      return response.send(result.state.view && loadWithPlaces(result.state.view));
     });
 
     const removed = answers({ 204: null }, { params: loadParams, querystring: versionQuery });

@@ -6,6 +6,7 @@ import type { EventStore } from '@dispatch/storage';
 import { z } from 'zod';
 import { trucks } from '../aggregates.ts';
 import { handle } from '../command-handler.ts';
+import { truckWithPlace } from '../places-on-map.ts';
 import { commandContextOf, sendPosition } from '../request-context.ts';
 import { allocateId, truckIds } from '../sequence-ids.ts';
 
@@ -30,7 +31,7 @@ export function truckRoutes(options: { store: EventStore; auth: AuthService }): 
         { create: true },
       );
       sendPosition(response, result);
-      return response.status(201).send(result.state.view);
+      return response.status(201).send(result.state.view && truckWithPlace(result.state.view));
     });
 
     const updated = answers({ 200: truckAnswerSchema }, { params: truckParams, body: truckPatchSchema });
@@ -47,7 +48,7 @@ export function truckRoutes(options: { store: EventStore; auth: AuthService }): 
         { statedRevision: version === undefined ? undefined : BigInt(version) },
       );
       sendPosition(response, result);
-      return response.send(result.state.view);
+      return response.send(result.state.view && truckWithPlace(result.state.view));
     });
 
     const removed = answers({ 204: null }, { params: truckParams, querystring: versionQuery });

@@ -118,6 +118,29 @@ describe('a row', () => {
     });
   });
 
+  it('takes a state by code or name as its code, and refuses one that is not a US state or DC', () => {
+    const cells = {
+      trailerType: 'FLATBED',
+      truckName: 'Big Blue',
+      truckState: 'texas',
+      truckCity: 'Enderlin',
+      availabilityDate: '2026-11-21',
+      dispatcherName: 'Dana',
+      dispatcherMobileNumber: '+13125550100',
+      dispatcherEmail: 'dana@example.com',
+    };
+    expect(checkCsvRow('trucks', cells)).toMatchObject({ valid: true, values: { truckState: 'TX' } });
+    expect(checkCsvRow('trucks', { ...cells, truckState: 'XX' })).toEqual({
+      valid: false,
+      values: null,
+      errors: { truckState: ['Truck state must be a US state or DC'] },
+    });
+    expect(checkCsvRow('trucks', { ...cells, truckState: 'XX', preferedState: 'Nowhere' }).errors).toEqual({
+      truckState: ['Truck state must be a US state or DC'],
+      preferedState: ['Preferred state must be a US state or DC'],
+    });
+  });
+
   it('has one canonical text whatever the order of its fields', () => {
     expect(canonicalRowText({ b: 1, a: 'x' })).toBe(canonicalRowText({ a: 'x', b: 1 }));
     expect(canonicalRowText({ a: 'x' })).not.toBe(canonicalRowText({ a: 'y' }));

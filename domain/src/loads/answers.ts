@@ -21,6 +21,12 @@ export const loadAnswerSchema = z.object({
   customerEmail: z.string().nullable(),
   availabilityDate: instantAnswer(),
   notes: z.string().nullable(),
+  /**
+   * Whether the map knows the origin, and the destination, in its state ("Not on the map" when not).
+   * Every answer of the server carries them; optional for a load the client has in hand otherwise.
+   */
+  originOnMap: z.boolean().optional(),
+  destinationOnMap: z.boolean().optional(),
   ...postingAnswerFields,
   since: sinceAnswer(),
 });

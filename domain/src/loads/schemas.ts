@@ -12,6 +12,7 @@ import {
   streamVersion,
   usPhone,
 } from '../shared/fields.ts';
+import { usState } from '../shared/us-states.ts';
 
 export const RATE_MESSAGE = 'Should be a positive number';
 /** The largest rate the server takes. */
@@ -51,9 +52,9 @@ const rate = (label: string) =>
  */
 export const loadCreateSchema = z.object({
   trailerType,
-  originState: requiredText('Origin state'),
+  originState: usState('Origin state'),
   originCity: requiredText('Origin city'),
-  destinationState: requiredText('Destination state'),
+  destinationState: usState('Destination state'),
   destinationCity: requiredText('Destination city'),
   product,
   rateForTitan: rate('Rate for Titan'),
@@ -79,9 +80,9 @@ export const loadCreateSchema = z.object({
  */
 export const loadEditSchema = z.object({
   trailerType,
-  originState: requiredText('Origin state'),
+  originState: usState('Origin state'),
   originCity: requiredText('Origin city'),
-  destinationState: requiredText('Destination state'),
+  destinationState: usState('Destination state'),
   destinationCity: requiredText('Destination city'),
   product,
   rateForTitan: rate('Rate for Titan'),

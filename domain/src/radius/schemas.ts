@@ -4,6 +4,7 @@ import { asOfAnswerSchema, dataAnswer } from '../shared/answers.ts';
 import { directions, trailerTypes } from '../shared/enums.ts';
 import { plainText, REAL_DATE_MESSAGE, realIsoDate, searchText } from '../shared/fields.ts';
 import { asOfParam, dateOperations, limitParam, oneOrMany, pageParam } from '../shared/list-query.ts';
+import { usState } from '../shared/us-states.ts';
 import { truckAnswerSchema } from '../trucks/answers.ts';
 
 /** docs/rules.md#constants-and-limits: the radius of a search, in miles. */
@@ -17,13 +18,8 @@ export type RadiusSearchType = (typeof radiusSearchTypes)[number];
 export const loadEnds = ['origin', 'destination'] as const;
 export type LoadEnd = (typeof loadEnds)[number];
 
-const stateCode = z
-  .string({ error: 'State is required' })
-  .trim()
-  .min(1, 'State is required')
-  .max(2, 'State must be a two-letter code')
-  .regex(/^[A-Za-z]{2}$/, 'State must be a two-letter code')
-  .transform((state) => state.toUpperCase());
+/** docs/rules.md#validation: "State is required"; a state or DC by code or name, kept as its code. */
+const stateCode = usState('State');
 
 /** A decimal number of miles from 1 to 5000 ("250", "12.5"). */
 export const radiusParam = z.preprocess(

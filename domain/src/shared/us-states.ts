@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { optionalText, requiredText } from './fields.ts';
+
 /** A state of the United States (or the District of Columbia): its USPS code and its name. */
 export interface UsState {
   code: string;
@@ -65,3 +68,45 @@ const namesByCode = new Map(US_STATES.map((state) => [state.code, state.name]));
 export function usStateName(code: string): string | undefined {
   return namesByCode.get(code.trim().toUpperCase());
 }
+
+/** Names as compared: lower case, one space between words ("  new   MEXICO " → "new mexico"). */
+const nameKey = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase();
+
+const codesByKey = new Map<string, string>(
+  US_STATES.flatMap((state) => [
+    [state.code.toLowerCase(), state.code],
+    [nameKey(state.name), state.code],
+  ]),
+);
+
+/**
+ * The two-letter code of a state or DC given by its code or its full name, in any case and with any
+ * spaces around or between its words (" tx", "Texas", "TEXAS", "new mexico"); undefined for anything
+ * else ("XX", "Tex.", "Puerto Rico").
+ */
+export function usStateCode(text: string): string | undefined {
+  return codesByKey.get(nameKey(text));
+}
+
+/** docs/rules.md#validation: "{Field} must be a US state or DC". */
+export const usStateMessage = (label: string) => `${label} must be a US state or DC`;
+
+const toStateCode = (label: string) => (text: string, context: z.core.$RefinementCtx<unknown>) => {
+  const code = usStateCode(text);
+  if (code !== undefined) return code;
+  context.addIssue({ code: 'custom', message: usStateMessage(label), input: text });
+  return z.NEVER;
+};
+
+/**
+ * A required state (docs/rules.md#validation): one of the 50 states or DC, by code or full name in any
+ * case, kept as its two-letter code. Empty is "{Field} is required"; anything else that is not a state
+ * is "{Field} must be a US state or DC".
+ */
+export const usState = (label: string) => requiredText(label).transform(toStateCode(label));
+
+/** The same rule for a state that may be left out: empty means null. */
+export const optionalUsState = (label: string) =>
+  optionalText(label).transform((text, context) =>
+    text === null ? null : toStateCode(label)(text, context),
+  );

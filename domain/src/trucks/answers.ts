@@ -17,6 +17,11 @@ export const truckAnswerSchema = z.object({
   status: z.boolean(),
   availabilityDate: instantAnswer(),
   notes: z.string().nullable(),
+  /**
+   * Whether the map knows the truck's city in its state: false puts it in no radius search ("Not on the
+   * map"). Every answer of the server carries it; optional for a truck the client has in hand otherwise.
+   */
+  onMap: z.boolean().optional(),
   ...postingAnswerFields,
   since: sinceAnswer(),
 });

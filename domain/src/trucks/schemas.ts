@@ -9,6 +9,7 @@ import {
   streamVersion,
   usPhone,
 } from '../shared/fields.ts';
+import { optionalUsState, usState } from '../shared/us-states.ts';
 
 const trailerType = z.enum(trailerTypes, { error: 'Trailer type is required' });
 const direction = z.preprocess(
@@ -34,9 +35,9 @@ export const truckCreateSchema = z.object({
   companyName: optionalText('Company name', 50),
   unitNumber: optionalText('Unit number', 50),
   truckName: requiredText('Truck name', 50),
-  truckState: requiredText('Truck state'),
+  truckState: usState('Truck state'),
   truckCity: requiredText('Truck city'),
-  preferedState: optionalText('Preferred state'),
+  preferedState: optionalUsState('Preferred state'),
   preferedCity: optionalText('Preferred city'),
   direction,
   status: status.default(true),
@@ -58,9 +59,9 @@ export const truckEditSchema = z.object({
   companyName: optionalText('Company name'),
   unitNumber: optionalText('Unit number'),
   truckName: requiredText('Truck name'),
-  truckState: requiredText('Truck state'),
+  truckState: usState('Truck state'),
   truckCity: requiredText('Truck city'),
-  preferedState: optionalText('Preferred state'),
+  preferedState: optionalUsState('Preferred state'),
   preferedCity: optionalText('Preferred city'),
   direction,
   status,

@@ -100,7 +100,7 @@ describe('truck create form', () => {
     const truck = truckCreateSchema.parse({
       ...valid,
       truckName: 'x'.repeat(50),
-      truckState: 'x'.repeat(200),
+      truckCity: 'x'.repeat(200),
       preferedCity: 'x'.repeat(200),
       notes: 'x'.repeat(500),
       availabilityDate: '2028-02-29',

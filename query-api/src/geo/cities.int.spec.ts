@@ -47,16 +47,24 @@ describe('GET /api/v1/cities', () => {
     expect(all.body.data[0].name).toBe('Houston');
   });
 
-  it('answers nothing for a text no place starts with, or a state that is not one of the 51', async () => {
+  it('answers nothing for a text no place starts with', async () => {
     expect((await cities('?state=TX&search=zzzz')).body).toEqual({ success: true, data: [] });
-    expect((await cities('?state=PR&search=san')).body).toEqual({ success: true, data: [] });
+  });
+
+  it('takes a state by its name as by its code, and refuses one that is not a US state or DC', async () => {
+    const maine = await cities('?state=maine&search=ban');
+    expect(maine.status).toBe(200);
+    expect(maine.body.data[0]).toMatchObject({ name: 'Bangor', state: 'ME' });
+    const puertoRico = await cities('?state=PR&search=san');
+    expect(puertoRico.status).toBe(400);
+    expect(puertoRico.body.errors).toEqual({ state: ['State must be a US state or DC'] });
   });
 
   it('refuses input it cannot read, with the field named', async () => {
     const noState = await cities('?search=ban');
     expect(noState.status).toBe(400);
     expect(noState.body.errors.state).toBeDefined();
-    expect((await cities('?state=Maine')).status).toBe(400);
+    expect((await cities('?state=Mainee')).status).toBe(400);
     expect((await cities('?state=ME&limit=51')).status).toBe(400);
     expect((await cities('?state=ME&limit=0')).status).toBe(400);
     expect((await cities(`?state=ME&search=${'a'.repeat(101)}`)).status).toBe(400);

@@ -6,17 +6,18 @@ import { postingFilter } from '../lists/posting-filter.ts';
 import { postingRows } from '../lists/posting-page.ts';
 
 /** A load as the API answers it: what the projector keeps only to filter by (search, direction, map points) left out. */
-export function toLoad(document: LoadDocument): Load {
+export function toLoad(document: LoadDocument): Load & { originOnMap: boolean; destinationOnMap: boolean } {
   const {
     orgId: _orgId,
     position: _position,
     searchText: _searchText,
     direction: _direction,
-    origin: _origin,
-    destination: _destination,
+    origin,
+    destination,
     ...load
   } = document;
-  return { ...load, id: Number(load.id) };
+  // Whether the map knows each end: the board marks those it does not ("Not on the map").
+  return { ...load, id: Number(load.id), originOnMap: origin != null, destinationOnMap: destination != null };
 }
 
 /** The document store query of the loads list (its page and its CSV export). */

@@ -5,16 +5,11 @@ import type { AsOfMoment } from '../as-of/moment.ts';
 import { postingFilter } from '../lists/posting-filter.ts';
 import { postingRows } from '../lists/posting-page.ts';
 
-export function toTruck(document: TruckDocument): Truck {
+export function toTruck(document: TruckDocument): Truck & { onMap: boolean } {
   // The map point is the radius search's to answer, beside the truck; the search text is the list's.
-  const {
-    orgId: _orgId,
-    position: _position,
-    searchText: _searchText,
-    location: _location,
-    ...truck
-  } = document;
-  return { ...truck, id: Number(truck.id) };
+  const { orgId: _orgId, position: _position, searchText: _searchText, location, ...truck } = document;
+  // Whether the map knows the truck's place: the board marks those it does not ("Not on the map").
+  return { ...truck, id: Number(truck.id), onMap: location != null };
 }
 
 /** The document store query of the trucks list (its page and its CSV export). */

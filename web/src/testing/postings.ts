@@ -32,6 +32,7 @@ export function truckAnswer(
     preferedCity: null,
     direction: null,
     status: true,
+    onMap: true,
     ...posting,
     ...fields,
   });
@@ -54,6 +55,8 @@ export function loadAnswer(fields: Partial<LoadAnswer> & Pick<LoadAnswer, 'id'>)
     customerCountryCode: '+1',
     customerMobileNumber: null,
     customerEmail: null,
+    originOnMap: true,
+    destinationOnMap: true,
     ...posting,
     ...fields,
   });
