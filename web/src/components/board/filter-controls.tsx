@@ -1,6 +1,7 @@
 import { Search } from 'lucide-react';
-import { type ReactNode, useEffect, useId, useState } from 'react';
+import { type ReactNode, useId } from 'react';
 import { cn } from '../../lib/cn';
+import { useDebouncedText } from '../../lib/use-debounced-value';
 import { Input } from '../ui/input';
 
 /** A labelled control of the filter bar. */
@@ -49,14 +50,7 @@ export function TextFilter({
   className?: string;
 }) {
   const id = useId();
-  const [text, setText] = useState(value ?? '');
-  useEffect(() => setText(value ?? ''), [value]);
-  useEffect(() => {
-    const next = text.trim() || undefined;
-    if (next === (value || undefined)) return;
-    const timer = setTimeout(() => onChange(next), 300);
-    return () => clearTimeout(timer);
-  }, [text, value, onChange]);
+  const [text, setText] = useDebouncedText(value, onChange);
 
   return (
     <FilterField label={label} htmlFor={id} hideLabel={hideLabel}>
@@ -80,6 +74,33 @@ export function TextFilter({
   );
 }
 
+/** One chip of a filter that takes one value or several: pressed while its value is chosen. */
+export function ToggleChip({
+  on,
+  onClick,
+  children,
+}: {
+  on: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      aria-pressed={on}
+      onClick={onClick}
+      className={cn(
+        'h-7 cursor-pointer rounded-full border px-2.5 text-xs font-medium transition-colors',
+        on
+          ? 'border-primary bg-primary/10 text-primary'
+          : 'border-border text-muted-foreground hover:bg-accent hover:text-foreground',
+      )}
+    >
+      {children}
+    </button>
+  );
+}
+
 /** Toggle chips for a filter that takes one value or several; none selected means any. */
 export function ChoiceChips<T extends string>({
   label,
@@ -100,25 +121,18 @@ export function ChoiceChips<T extends string>({
         {options.map((option) => {
           const on = current.includes(option.value);
           return (
-            <button
+            <ToggleChip
               key={option.value}
-              type="button"
-              aria-pressed={on}
+              on={on}
               onClick={() => {
                 const next = options
                   .map((candidate) => candidate.value)
                   .filter((value) => (value === option.value ? !on : current.includes(value)));
                 onChange(next.length ? next : undefined);
               }}
-              className={cn(
-                'h-7 cursor-pointer rounded-full border px-2.5 text-xs font-medium transition-colors',
-                on
-                  ? 'border-primary bg-primary/10 text-primary'
-                  : 'border-border text-muted-foreground hover:bg-accent hover:text-foreground',
-              )}
             >
               {option.label}
-            </button>
+            </ToggleChip>
           );
         })}
       </div>

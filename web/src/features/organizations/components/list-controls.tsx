@@ -1,9 +1,11 @@
 import { Link } from '@tanstack/react-router';
 import { ArrowDown, ArrowUp, ChevronLeft, ChevronRight, Search } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
+import { ToggleChip } from '../../../components/board/filter-controls';
 import { buttonClassName } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
+import { useDebouncedText } from '../../../lib/use-debounced-value';
 import type { MembersSearch } from '../members-search';
 
 /** A date column's sort control: a link to the same list sorted the other way, from its first page. */
@@ -42,14 +44,7 @@ export function SearchBox({
   onChange: (value: string | undefined) => void;
 }) {
   const id = useId();
-  const [text, setText] = useState(value ?? '');
-  useEffect(() => setText(value ?? ''), [value]);
-  useEffect(() => {
-    const next = text.trim() || undefined;
-    if (next === (value || undefined)) return;
-    const timer = setTimeout(() => onChange(next), 300);
-    return () => clearTimeout(timer);
-  }, [text, value, onChange]);
+  const [text, setText] = useDebouncedText(value, onChange);
 
   return (
     <div className="relative w-full sm:w-64">
@@ -91,25 +86,18 @@ export function FilterChips<T extends string>({
       {options.map((option) => {
         const on = current.includes(option.value);
         return (
-          <button
+          <ToggleChip
             key={option.value}
-            type="button"
-            aria-pressed={on}
+            on={on}
             onClick={() => {
               const next = on
                 ? current.filter((value) => value !== option.value)
                 : [...current, option.value];
               onChange(next.length ? next : undefined);
             }}
-            className={cn(
-              'h-7 cursor-pointer rounded-full border px-2.5 text-xs font-medium transition-colors',
-              on
-                ? 'border-primary bg-primary/10 text-primary'
-                : 'border-border text-muted-foreground hover:bg-accent hover:text-foreground',
-            )}
           >
             {option.label}
-          </button>
+          </ToggleChip>
         );
       })}
     </fieldset>
