@@ -1,25 +1,26 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { OutgoingHttpHeaders } from 'node:http';
-import { createServer } from 'node:net';
+import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readOutbox } from '@dispatch/auth';
 import { type Infrastructure, openInfrastructure } from '@dispatch/auth/runtime';
 import { commandApi } from '@dispatch/command-api';
 import { type Environment, loadEnvironment } from '@dispatch/config';
-import { installJsonNotFound, installSecurityHeaders, serverOptions } from '@dispatch/http';
+import { createServer } from '@dispatch/http';
 import { type Projector, projections, startReadModels } from '@dispatch/projector';
 import { clockFromCommits, queryApi } from '@dispatch/query-api';
 import { type ChangeFeed, firstOrganizationOfUser, inProcessChangeFeed } from '@dispatch/read-models';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 
 /**
- * What the query API's tests run on, and the helpers they share with the tests of the whole product
- * (standalone/ re-exports these): users, sessions and organizations made through the real API.
+ * What the command and query APIs' tests run on, and the helpers they share with the tests of the
+ * whole product (standalone/ re-exports these): users, sessions and organizations made through the
+ * real API.
  */
 
-/** A running app as the test helpers use it: the query side's harness below, or the whole product. */
+/** A running app as the test helpers use it: the two APIs' harness below, or the whole product. */
 export interface TestApp {
   app: FastifyInstance;
   infrastructure: Infrastructure;
@@ -30,12 +31,15 @@ export interface TestApp {
   dataDir: string;
   /** The app's public URL (its address, when it listens). */
   url: string;
+  /** Closes the app and keeps its data folder, for a restart on the same data. */
+  close(): Promise<void>;
+  /** Closes the app and deletes its data folder. */
   stop(): Promise<void>;
 }
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
-    const server = createServer();
+    const server = createNetServer();
     server.listen(0, '127.0.0.1', () => {
       const { port } = server.address() as { port: number };
       server.close(() => resolve(port));
@@ -45,11 +49,14 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * The environment of a test app on a fresh temporary data folder. With `listen`, a free local port
- * whose address is also the public URL (browsers and Socket.IO clients need one).
+ * The environment of a test app on a fresh temporary data folder, or on `dataDir` to start again on
+ * the data of an app closed before. With `listen`, a free local port whose address is also the
+ * public URL (browsers and Socket.IO clients need one).
  */
-export async function testEnvironment(options: { listen?: boolean; env?: Record<string, string> } = {}) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'dispatch-test-'));
+export async function testEnvironment(
+  options: { listen?: boolean; env?: Record<string, string>; dataDir?: string } = {},
+) {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'dispatch-test-'));
   const port = options.listen ? await freePort() : 3000;
   const url = `http://localhost:${port}`;
   // With MONGO_URL set, the same tests run on MongoDB, each app in a database of its own.
@@ -74,14 +81,14 @@ export async function testEnvironment(options: { listen?: boolean; env?: Record<
 }
 
 /**
- * The query side on a fresh temporary data folder, for its integration tests: the event store and
- * the document store (SQLite, or MongoDB with MONGO_URL), authentication, the projector feeding the
- * query API's clock and live pushes in memory, the command API to post through, and the query API,
- * in one Fastify instance. The whole product (web app, health, API document) is standalone's
- * `startTestApp`.
+ * The command and query APIs on a fresh temporary data folder (or `dataDir`), for their integration
+ * tests: the event store and the document store (SQLite, or MongoDB with MONGO_URL), authentication,
+ * the projector feeding the query API's clock and live pushes in memory, and both APIs in one server
+ * made as every server of the product is (`createServer`). The whole product (web app, health) is
+ * standalone's `startTestApp`.
  */
 export async function startTestApp(
-  options: { listen?: boolean; env?: Record<string, string> } = {},
+  options: { listen?: boolean; env?: Record<string, string>; dataDir?: string } = {},
 ): Promise<TestApp> {
   const { env, dataDir, port, url, remove } = await testEnvironment(options);
   const infrastructure = await openInfrastructure(env, {
@@ -96,8 +103,12 @@ export async function startTestApp(
     onError: (error) => console.error('projector error', error),
   });
   const clock = clockFromCommits(feed, projector.position());
-  const app = Fastify(serverOptions({ trustProxy: env.trustProxy, logger: 'off' }));
-  await installSecurityHeaders(app, { publicUrl: env.PUBLIC_URL });
+  const app = await createServer({
+    title: 'Dispatch board API',
+    publicUrl: env.PUBLIC_URL,
+    trustProxy: env.trustProxy,
+    logger: 'off',
+  });
   await app.register(
     commandApi({
       store: infrastructure.eventStore,
@@ -105,6 +116,7 @@ export async function startTestApp(
       documents: infrastructure.documents,
       mailer: infrastructure.mailer,
       sms: infrastructure.sms,
+      envelopeExpiryDays: env.ENVELOPE_EXPIRY_DAYS,
       signingRateLimit: env.AUTH_RATE_LIMIT === 'on' ? undefined : false,
       // Tests sweep envelopes themselves, at the times they choose.
       sweepEveryMs: 0,
@@ -123,8 +135,13 @@ export async function startTestApp(
       trustedOrigins: env.trustedOrigins,
     }),
   );
-  installJsonNotFound(app);
   if (options.listen) await app.listen({ port, host: '127.0.0.1' });
+  const close = async () => {
+    await app.close();
+    clock.close();
+    await projector.close();
+    await infrastructure.close();
+  };
   return {
     app,
     infrastructure,
@@ -132,11 +149,9 @@ export async function startTestApp(
     feed,
     dataDir,
     url,
+    close,
     async stop() {
-      await app.close();
-      clock.close();
-      await projector.close();
-      await infrastructure.close();
+      await close();
       remove();
     },
   };
