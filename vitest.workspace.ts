@@ -29,8 +29,9 @@ export default [
       name: 'command-api',
       root: './command-api',
       include: ['src/**/*.spec.ts'],
-      testTimeout: 30_000,
-      hookTimeout: 30_000,
+      // Its route specs send a hundred requests at once and rebuild the read models while they serve.
+      testTimeout: 60_000,
+      hookTimeout: 60_000,
     },
   },
   {

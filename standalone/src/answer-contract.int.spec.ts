@@ -1,5 +1,6 @@
 import { errorAnswerSchema, trucksPageAnswerSchema } from '@dispatch/domain';
 import { isBinaryAnswer } from '@dispatch/http';
+import { verifyPhoneNumber } from '@dispatch/test-kit';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteEntry } from './app.ts';
@@ -13,7 +14,6 @@ import {
   routeSamples,
   signingTokenSentTo,
 } from './route-samples.ts';
-import { verifyPhoneNumber } from './system-check-fixtures.ts';
 import { createOrganization, startTestApp, type TestApp } from './test-support.ts';
 
 /**

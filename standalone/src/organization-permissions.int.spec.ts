@@ -46,7 +46,7 @@ afterAll(() => app.stop());
 
 /**
  * Who may do what (docs/rules.md#roles-and-permissions; memberPlus holds a member's rights). Adding a member directly is
- * for platform admins only (add-member-api.int.spec.ts): organizations take people in by invitation.
+ * for platform admins only (command-api/src/organizations/add-member-api.int.spec.ts): organizations take people in by invitation.
  */
 const allowed: Record<string, Role[]> = {
   'organization:update': ['owner', 'admin'],

@@ -1,6 +1,5 @@
 import { join as joinPath } from 'node:path';
 import { readOutbox } from '@dispatch/auth';
-import type { RecordedEvent } from '@dispatch/storage';
 import type { RouteEntry } from './app.ts';
 import { command, join, ownerWithOrganization } from './organization-fixtures.ts';
 import { requestsWith, type TestApp, validLoad, validTruck } from './test-support.ts';
@@ -375,10 +374,8 @@ export function membershipEndingLast(routes: RouteEntry[]): RouteEntry[] {
   ];
 }
 
-/** The events appended after `from`. */
-export async function eventsSince(app: TestApp, from: bigint): Promise<RecordedEvent[]> {
-  return app.infrastructure.eventStore.readAll(from, 10_000);
-}
+// The matrices read what a request wrote with the kit's reader.
+export { eventsSince } from '@dispatch/test-kit';
 
 /**
  * The routes whose every accepted request sends something out of the building (or hands out a link

@@ -1,8 +1,8 @@
 import { systemStatusAnswerSchema } from '@dispatch/domain';
+import { liveConnection } from '@dispatch/test-kit';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ownerWithOrganization, PASSWORD, query, signIn } from './organization-fixtures.ts';
-import { liveConnection } from './system-check-fixtures.ts';
 import { startTestApp, type TestApp, validTruck } from './test-support.ts';
 
 /** The admin's health status and the Prometheus metrics, on an app with METRICS_TOKEN set. */

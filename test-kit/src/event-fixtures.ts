@@ -1,5 +1,5 @@
 import { loadCreateSchema, truckCreateSchema } from '@dispatch/domain';
-import { newEventId } from '@dispatch/storage';
+import { newEventId, type RecordedEvent } from '@dispatch/storage';
 import type { TestApp } from './test-support.ts';
 
 /**
@@ -105,3 +105,8 @@ export const baseLoad = {
   dispatcherEmail: 'dana@example.com',
   availabilityDate: '2026-02-01',
 };
+
+/** The events appended after `from`. */
+export async function eventsSince(app: TestApp, from: bigint): Promise<RecordedEvent[]> {
+  return app.infrastructure.eventStore.readAll(from, 10_000);
+}

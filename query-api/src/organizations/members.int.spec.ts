@@ -40,7 +40,7 @@ describe('GET /api/v1/organization/list-members', () => {
         lastName: expect.any(String),
       },
     });
-    // Members' platform roles are for platform admins only (standalone/src/add-member-api.int.spec.ts).
+    // Members' platform roles are for platform admins only (command-api/src/organizations/add-member-api.int.spec.ts).
     expect(body.data[0].user).not.toHaveProperty('role');
     expect(emails((await list('?limit=2&page=3')).json())).toEqual(['list-owner@example.com']);
   });

@@ -1,6 +1,5 @@
+import { join, ownerWithOrganization, query, signIn, startTestApp, type TestApp } from '@dispatch/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { join, ownerWithOrganization, query, signIn } from './organization-fixtures.ts';
-import { startTestApp, type TestApp } from './test-support.ts';
 
 let app: TestApp;
 let admin: string;

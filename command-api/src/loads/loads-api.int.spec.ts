@@ -1,5 +1,4 @@
 import type { Load } from '@dispatch/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createOrganization,
   requestsWith,
@@ -7,7 +6,8 @@ import {
   startTestApp,
   type TestApp,
   validLoad,
-} from './test-support.ts';
+} from '@dispatch/test-kit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 let app: TestApp;
 let alice: string;

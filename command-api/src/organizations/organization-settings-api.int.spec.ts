@@ -1,7 +1,15 @@
 import { TIME_ZONE_MESSAGE } from '@dispatch/domain';
+import {
+  command,
+  join,
+  ownerWithOrganization,
+  query,
+  requestsWith,
+  startTestApp,
+  type TestApp,
+  validTruck,
+} from '@dispatch/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { command, join, ownerWithOrganization, query } from './organization-fixtures.ts';
-import { requestsWith, startTestApp, type TestApp, validTruck } from './test-support.ts';
 
 /**
  * The organization's settings page calls `POST /api/v1/organization/update` (name, time zone) and

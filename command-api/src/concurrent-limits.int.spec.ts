@@ -1,8 +1,8 @@
-import { aggregates, handle, newCommandContext } from '@dispatch/command-api';
 import { SAVED_SEARCHES_MAX, SAVED_SEARCHES_MAX_MESSAGE, savedSearchCreateSchema } from '@dispatch/domain';
+import { join, ownerWithOrganization, query, signIn, startTestApp, type TestApp } from '@dispatch/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { join, ownerWithOrganization, query, signIn } from './organization-fixtures.ts';
-import { startTestApp, type TestApp } from './test-support.ts';
+import * as aggregates from './aggregates.ts';
+import { handle, newCommandContext } from './command-handler.ts';
 
 /**
  * The product's "at most so many" and "one at a time" rules, asked a hundred times at the same

@@ -1,6 +1,5 @@
 import { join as joinPath } from 'node:path';
 import { type Mailer, readOutbox } from '@dispatch/auth';
-import { notificationMailSweeper } from '@dispatch/command-api';
 import {
   errorAnswerSchema,
   notificationsPageAnswerSchema,
@@ -19,6 +18,7 @@ import {
 } from '@dispatch/test-kit';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notificationMailSweeper } from './notification-mail-sweeper.ts';
 
 let app: TestApp;
 const inject = requestsWith(() => app);

@@ -1,13 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   command,
   ownerWithOrganization,
   PASSWORD,
   query,
   signIn,
+  startTestApp,
+  type TestApp,
   verifiedUser,
-} from './organization-fixtures.ts';
-import { startTestApp, type TestApp } from './test-support.ts';
+} from '@dispatch/test-kit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
  * Adding someone to an organization without their consent is for platform admins only; organizations

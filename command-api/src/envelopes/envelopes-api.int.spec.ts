@@ -1,12 +1,19 @@
 import { join as joinPath } from 'node:path';
 import { readOutbox, readSmsOutbox } from '@dispatch/auth';
-import { envelopeSweeper, hashSigningToken } from '@dispatch/command-api';
 import { envelopeStream, MAX_REMINDERS, REMINDER_INTERVAL_MS } from '@dispatch/domain';
-import { padSignature } from '@dispatch/test-kit';
+import {
+  command,
+  join,
+  ownerWithOrganization,
+  padSignature,
+  query,
+  startTestApp,
+  type TestApp,
+} from '@dispatch/test-kit';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { command, join, ownerWithOrganization, query } from './organization-fixtures.ts';
-import { startTestApp, type TestApp } from './test-support.ts';
+import { envelopeSweeper } from './envelope-sweeper.ts';
+import { hashSigningToken } from './signing-token.ts';
 
 const DAY = 86_400_000;
 let app: TestApp;

@@ -1,6 +1,15 @@
+import {
+  command,
+  createOrganization,
+  join,
+  ownerWithOrganization,
+  query,
+  signUp,
+  startTestApp,
+  type TestApp,
+  verifiedUser,
+} from '@dispatch/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { command, join, ownerWithOrganization, query, verifiedUser } from './organization-fixtures.ts';
-import { createOrganization, signUp, startTestApp, type TestApp } from './test-support.ts';
 
 let app: TestApp;
 beforeAll(async () => {

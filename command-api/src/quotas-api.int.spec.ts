@@ -1,11 +1,17 @@
 import { join as joinPath } from 'node:path';
 import { readOutbox, readSmsOutbox } from '@dispatch/auth';
+import {
+  ownerWithOrganization,
+  query,
+  requestsWith,
+  signIn,
+  startTestApp,
+  type TestApp,
+} from '@dispatch/test-kit';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ownerWithOrganization, query, signIn } from './organization-fixtures.ts';
-import { requestsWith, startTestApp, type TestApp } from './test-support.ts';
 
 /**
- * The sending quotas through the whole product: what leaves the building is counted per organization,
+ * The sending quotas through the command API: what leaves the building is counted per organization,
  * per user and per receiver, durably and exactly under concurrency; past a quota the answer is 429
  * with the quota's words and Retry-After, and nothing is sent or recorded.
  */
@@ -64,12 +70,7 @@ describe('envelope quotas', () => {
       expect((await sendEnvelope(first, owner.cookie, `restart-${n}@example.com`)).statusCode).toBe(201);
     await first.close();
 
-    const { createStandaloneApp } = await import('./app.ts');
-    const { loadEnvironment } = await import('@dispatch/config');
-    const again = await createStandaloneApp(
-      loadEnvironment({ DATA_DIR: first.dataDir, PUBLIC_URL: first.url, ...env }),
-      { serveWeb: false },
-    );
+    const again = await startTestApp({ env, dataDir: first.dataDir });
     try {
       const answer = await again.app.inject({
         method: 'POST',
@@ -82,8 +83,7 @@ describe('envelope quotas', () => {
         /^You have sent 2 e-mail messages in the last hour \(your limit\)/,
       );
     } finally {
-      await again.close();
-      await first.stop().catch(() => undefined);
+      await again.stop();
     }
   });
 

@@ -1,4 +1,3 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createOrganization,
   requestsWith,
@@ -6,7 +5,8 @@ import {
   startTestApp,
   type TestApp,
   validTruck,
-} from './test-support.ts';
+} from '@dispatch/test-kit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 let app: TestApp;
 let alice: string;

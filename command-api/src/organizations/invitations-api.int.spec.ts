@@ -1,8 +1,14 @@
 import { INVITATION_VALIDITY_MS, ORGANIZATION_SCHEMA_VERSION, organizationStream } from '@dispatch/domain';
 import { newEventId } from '@dispatch/storage';
+import {
+  command,
+  ownerWithOrganization,
+  query,
+  startTestApp,
+  type TestApp,
+  verifiedUser,
+} from '@dispatch/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { command, ownerWithOrganization, query, verifiedUser } from './organization-fixtures.ts';
-import { startTestApp, type TestApp } from './test-support.ts';
 
 let app: TestApp;
 let owner: Awaited<ReturnType<typeof ownerWithOrganization>>;

@@ -1,13 +1,21 @@
 import { CSV_IMPORT_ROWS_MAX, RATE_MESSAGE, US_PHONE_MESSAGE } from '@dispatch/domain';
+import {
+  eventsSince,
+  join,
+  ownerWithOrganization,
+  query,
+  requestsWith,
+  startTestApp,
+  type TestApp,
+  validLoad,
+  validTruck,
+} from '@dispatch/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { join, ownerWithOrganization, query } from './organization-fixtures.ts';
-import { eventsSince } from './route-samples.ts';
-import { requestsWith, startTestApp, type TestApp, validLoad, validTruck } from './test-support.ts';
 
 /**
- * Posting trucks and loads from a CSV file, through the composed services: the preview checks every
- * row with the post form's schema (the spec's messages), the import posts the valid rows through the
- * normal command, each once per organization, and a refused file writes nothing.
+ * Posting trucks and loads from a CSV file, through the command and query APIs: the preview checks
+ * every row with the post form's schema (the spec's messages), the import posts the valid rows through
+ * the normal command, each once per organization, and a refused file writes nothing.
  */
 
 let app: TestApp;

@@ -1,8 +1,14 @@
 import { RADIUS_MESSAGE, radiusSearchAnswerSchema } from '@dispatch/domain';
 import { placeOf } from '@dispatch/places';
+import {
+  ownerWithOrganization,
+  requestsWith,
+  startTestApp,
+  type TestApp,
+  validLoad,
+  validTruck,
+} from '@dispatch/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ownerWithOrganization } from './organization-fixtures.ts';
-import { requestsWith, startTestApp, type TestApp, validLoad, validTruck } from './test-support.ts';
 
 /** GET /api/v1/radius-search over HTTP: distances, every parameter, every message, paging, tenancy. */
 
