@@ -1,2 +1,2 @@
-// Helpers for organization tests, shared with the query API's tests: see query-api/src/testing/.
+// Helpers for organization tests, shared with the command and query APIs' tests: see test-kit/src/.
 export * from '@dispatch/test-kit';

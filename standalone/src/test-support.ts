@@ -1,7 +1,7 @@
 import { testEnvironment } from '@dispatch/test-kit';
 import { createStandaloneApp, type StandaloneApp } from './app.ts';
 
-// The helpers every API test uses live in the test kit, shared with the query API's tests.
+// The helpers every API test uses live in the test kit, shared with the command and query APIs' tests.
 export {
   createOrganization,
   freePort,
