@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe } from 'vitest';
+import { viewOf } from '../testing/store-per-test.ts';
 import { countContract } from './contract/count.ts';
 import { crudContract } from './contract/crud.ts';
 import type { ContractUse } from './contract/fixtures.ts';
@@ -19,7 +20,7 @@ export function documentStoreContract(
     let store: DocumentStore;
     const created: string[] = [];
     const use: ContractUse = {
-      store: () => store,
+      store: viewOf(() => store),
       async ensure(definition) {
         await store.ensureCollection(definition);
         created.push(definition.name);

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { storePerTest } from '../testing/store-per-test.ts';
+import { testEvent } from '../testing/test-event.ts';
 import {
   type AppendResult,
   type EventStore,
   type ExpectedRevision,
-  type NewEvent,
   type RecordedEvent,
   StreamNotFoundError,
   WrongExpectedRevisionError,
@@ -17,21 +18,7 @@ import {
  * together, as the SQLite one does).
  */
 
-function newEvent(type = 'TruckRegistered', data: Record<string, unknown> = {}): NewEvent {
-  return {
-    id: randomUUID(),
-    type,
-    data,
-    metadata: {
-      orgId: 'org-1',
-      actorId: 'user-1',
-      correlationId: randomUUID(),
-      causationId: null,
-      schemaVersion: 1,
-      occurredAt: '2025-03-01T08:30:00.000Z',
-    },
-  };
-}
+const newEvent = testEvent;
 
 const streamName = (tag: string) => `concurrent_${tag}-${randomUUID()}`;
 
@@ -54,16 +41,7 @@ export function concurrentAppendsContract(
   cleanup?: () => Promise<void> | void,
 ): void {
   describe(`${name}: concurrent appends`, () => {
-    let store: EventStore;
-
-    beforeEach(async () => {
-      store = await open();
-    });
-
-    afterEach(async () => {
-      await store.close();
-      await cleanup?.();
-    });
+    const store = storePerTest(open, cleanup);
 
     it('stores every acknowledged append of many concurrent ones to different streams, each with its own answer', async () => {
       const from = await store.headPosition();

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { storePerTest } from '../testing/store-per-test.ts';
+import { testEvent } from '../testing/test-event.ts';
 import {
   type EventStore,
   type NewEvent,
@@ -23,24 +25,8 @@ function streamName(): string {
   return `truck-${randomUUID()}`;
 }
 
-function newEvent(
-  type = 'TruckRegistered',
-  data: Record<string, unknown> = { plate: 'AB-123-CD' },
-): NewEvent {
-  return {
-    id: randomUUID(),
-    type,
-    data,
-    metadata: {
-      orgId: 'org-1',
-      actorId: 'user-1',
-      correlationId: randomUUID(),
-      causationId: null,
-      schemaVersion: 1,
-      occurredAt: '2025-03-01T08:30:00.000Z',
-    },
-  };
-}
+const newEvent = (type?: string, data: Record<string, unknown> = { plate: 'AB-123-CD' }): NewEvent =>
+  testEvent(type, data);
 
 async function waitUntil(condition: () => boolean, timeoutMs = 5_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -70,16 +56,7 @@ export function eventStoreContract(
   const uniqueIdsAcrossStreams = options.rejectsEventIdsUsedInOtherStreams ?? true;
 
   describe(`${name}: event store contract`, () => {
-    let store: EventStore;
-
-    beforeEach(async () => {
-      store = await open();
-    });
-
-    afterEach(async () => {
-      await store.close();
-      await cleanup?.();
-    });
+    const store = storePerTest(open, cleanup);
 
     describe('appending', () => {
       it('numbers revisions from 0 and reports the last event of the batch', async () => {

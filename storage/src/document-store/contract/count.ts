@@ -1,14 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { DocumentStore } from '../port.ts';
 import { type ContractUse, writeFleet } from './fixtures.ts';
 
 /** Counting the documents a filter matches, whole or up to a limit. */
 export function countContract(use: ContractUse): void {
   describe('counts over a fixed fleet', () => {
-    let store: DocumentStore;
+    const { store } = use;
     let collection: string;
     beforeEach(async () => {
-      store = use.store();
       collection = await writeFleet(use);
     });
 

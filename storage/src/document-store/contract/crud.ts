@@ -1,15 +1,11 @@
-import { beforeEach, describe, expect, it } from 'vitest';
-import type { CollectionDefinition, DocumentStore } from '../port.ts';
+import { describe, expect, it } from 'vitest';
+import type { CollectionDefinition } from '../port.ts';
 import { type ContractUse, collectionName, truckCollection, truckDocument, trucks } from './fixtures.ts';
 
 /** Collections, and the writes of documents and counters: puts, deletes, increments, batches, positions. */
 export function crudContract(use: ContractUse): void {
   describe('collections and writes', () => {
-    let store: DocumentStore;
-    beforeEach(() => {
-      store = use.store();
-    });
-    const { ensure } = use;
+    const { store, ensure } = use;
 
     it('ensures a collection idempotently, keeping its documents', async () => {
       const definition = truckCollection();

@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import type { CollectionDefinition, DocumentStore } from '../port.ts';
+import type { CollectionDefinition, DocumentStore, WriteOperation } from '../port.ts';
 
 /**
  * What a capability's part of the contract is given: the store of the running test (opened before
  * each test, closed after) and the collections to drop after it.
  */
 export interface ContractUse {
-  store(): DocumentStore;
+  /** The store of the running test. */
+  store: DocumentStore;
   /** Ensures the collection and drops it after the test; returns its name. */
   ensure(definition: CollectionDefinition): Promise<string>;
   /** Drops after the test a collection the test made itself. */
@@ -99,13 +100,16 @@ export function truckCollection(): CollectionDefinition {
 /** A collection of trucks holding the fixed fleet; returns its name. */
 export async function writeFleet(use: ContractUse): Promise<string> {
   const collection = await use.ensure(truckCollection());
-  await use.store().write(
-    trucks.map((truck, i) => ({
-      op: 'put' as const,
-      collection,
-      document: truckDocument(truck),
-      position: BigInt(i + 1),
-    })),
-  );
+  await use.store.write(fleetPuts(collection));
   return collection;
+}
+
+/** The writes that put the fixed fleet into `collection`, at positions 1, 2, … */
+export function fleetPuts(collection: string): WriteOperation[] {
+  return trucks.map((truck, i) => ({
+    op: 'put' as const,
+    collection,
+    document: truckDocument(truck),
+    position: BigInt(i + 1),
+  }));
 }

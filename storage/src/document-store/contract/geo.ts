@@ -1,15 +1,11 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CollectionDefinition, DocumentStore } from '../port.ts';
 import { type ContractUse, collectionName } from './fixtures.ts';
 
 /** Near queries: points within a radius of a place, nearest first. */
 export function geoContract(use: ContractUse): void {
   describe('near queries', () => {
-    let store: DocumentStore;
-    beforeEach(() => {
-      store = use.store();
-    });
-    const { ensure } = use;
+    const { store, ensure } = use;
 
     /** The spherical law of cosines: a great-circle formula other than the stores' haversine. */
     const independentMiles = (a: [number, number], b: [number, number]) => {

@@ -1,28 +1,26 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Document, DocumentStore, Query } from '../port.ts';
-import { type ContractUse, truckCollection, truckDocument, trucks, writeFleet } from './fixtures.ts';
+import type { Document, Query } from '../port.ts';
+import {
+  type ContractUse,
+  fleetPuts,
+  truckCollection,
+  truckDocument,
+  trucks,
+  writeFleet,
+} from './fixtures.ts';
 
 /** Finding documents: filters, sorts and pages over a fixed fleet, through every field index or only the declared ones. */
 export function queryContract(use: ContractUse): void {
   describe('queries over a fixed fleet', () => {
-    let store: DocumentStore;
+    const { store, ensure } = use;
     let collection: string;
     beforeEach(async () => {
-      store = use.store();
       collection = await writeFleet(use);
     });
-    const { ensure } = use;
 
     it('answers the same queries with only the declared compound indexes', async () => {
       const collection = await ensure({ ...truckCollection(), indexEachField: false });
-      await store.write(
-        trucks.map((truck, i) => ({
-          op: 'put' as const,
-          collection,
-          document: truckDocument(truck),
-          position: BigInt(i + 1),
-        })),
-      );
+      await store.write(fleetPuts(collection));
       const found = await store.find(collection, {
         filter: { active: { eq: true }, 'location.city': { in: ['Lyon', 'Paris'] } },
         sort: [{ field: 'capacityKg', direction: 'desc' }],

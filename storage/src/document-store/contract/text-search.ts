@@ -1,15 +1,11 @@
-import { beforeEach, describe, expect, it } from 'vitest';
-import type { CollectionDefinition, DocumentStore, Query, WriteOperation } from '../port.ts';
+import { describe, expect, it } from 'vitest';
+import type { CollectionDefinition, Query, WriteOperation } from '../port.ts';
 import { type ContractUse, collectionName, truckCollection, truckDocument, trucks } from './fixtures.ts';
 
 /** Contains searches through a declared text index, answering as without one. */
 export function textSearchContract(use: ContractUse): void {
   describe('text searches', () => {
-    let store: DocumentStore;
-    beforeEach(() => {
-      store = use.store();
-    });
-    const { ensure } = use;
+    const { store, ensure } = use;
 
     it('answers contains through a declared text index as it does without one', async () => {
       const indexed = { ...truckCollection(), textIndex: ['name', 'depot'] };

@@ -1,24 +1,22 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openSqliteEventStore } from '../../event-store/sqlite/open-sqlite-event-store.ts';
+import { onTemporaryFile } from '../../testing/temporary-file.ts';
+import { testEvent } from '../../testing/test-event.ts';
 import { documentStoreContract } from '../document-store.contract.ts';
 import type { CollectionDefinition } from '../port.ts';
 import { openSqliteDocumentStore } from './open-sqlite-document-store.ts';
 
 documentStoreContract('sqlite in memory', () => openSqliteDocumentStore({ path: ':memory:' }));
 
-let directory = '';
 documentStoreContract(
   'sqlite file',
-  () => {
-    directory = mkdtempSync(join(tmpdir(), 'dispatch-documents-'));
-    return openSqliteDocumentStore({ path: join(directory, 'read-models.sqlite') });
-  },
-  () => rmSync(directory, { recursive: true, force: true }),
+  ...onTemporaryFile('dispatch-documents-', 'read-models.sqlite', (path) =>
+    openSqliteDocumentStore({ path }),
+  ),
 );
 
 describe('sqlite document store on disk', () => {
@@ -40,21 +38,7 @@ describe('sqlite document store on disk', () => {
 
     const { position } = await events.append(
       'truck-1',
-      [
-        {
-          id: randomUUID(),
-          type: 'TruckRegistered',
-          data: { plate: 'AB-123-CD' },
-          metadata: {
-            orgId: 'org-1',
-            actorId: 'user-1',
-            correlationId: randomUUID(),
-            causationId: null,
-            schemaVersion: 1,
-            occurredAt: '2025-03-01T08:30:00.000Z',
-          },
-        },
-      ],
+      [testEvent('TruckRegistered', { plate: 'AB-123-CD' })],
       { expected: 'no_stream' },
     );
     await documents.write([

@@ -1,54 +1,40 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { onTemporaryFile } from '../../testing/temporary-file.ts';
+import { testEvent } from '../../testing/test-event.ts';
 import { concurrentAppendsContract } from '../concurrent-appends.contract.ts';
 import { eventStoreContract } from '../event-store.contract.ts';
-import type { EventStore, NewEvent, RecordedEvent } from '../port.ts';
+import type { EventStore, RecordedEvent } from '../port.ts';
 import { openSqliteEventStore } from './open-sqlite-event-store.ts';
 
 const child = fileURLToPath(new URL('./testing/append-from-child.ts', import.meta.url));
 
+const eventsFile = onTemporaryFile('dispatch-events-', 'events.sqlite', (path) =>
+  openSqliteEventStore({ path }),
+);
+
 eventStoreContract('sqlite in memory', () => openSqliteEventStore({ path: ':memory:' }));
 
-let directory = '';
-eventStoreContract(
-  'sqlite file',
-  () => {
-    directory = mkdtempSync(join(tmpdir(), 'dispatch-events-'));
-    return openSqliteEventStore({ path: join(directory, 'events.sqlite') });
-  },
-  () => rmSync(directory, { recursive: true, force: true }),
-);
+eventStoreContract('sqlite file', ...eventsFile);
 
 concurrentAppendsContract('sqlite in memory', () => openSqliteEventStore({ path: ':memory:' }));
-concurrentAppendsContract(
-  'sqlite file',
-  () => {
-    directory = mkdtempSync(join(tmpdir(), 'dispatch-events-'));
-    return openSqliteEventStore({ path: join(directory, 'events.sqlite') });
-  },
-  () => rmSync(directory, { recursive: true, force: true }),
-);
+concurrentAppendsContract('sqlite file', ...eventsFile);
 
-function newEvent(): NewEvent {
-  return {
-    id: randomUUID(),
-    type: 'TruckRegistered',
-    data: {},
-    metadata: {
-      orgId: 'org-1',
-      actorId: 'user-1',
-      correlationId: randomUUID(),
-      causationId: null,
-      schemaVersion: 1,
-      occurredAt: '2025-03-01T08:30:00.000Z',
-    },
-  };
+const newEvent = () => testEvent();
+
+/** The ids of every event the store holds. */
+async function storedIds(store: EventStore): Promise<Set<string>> {
+  const stored = new Set<string>();
+  for (let page = await store.readAll(0n, 1_000); page.length > 0; ) {
+    for (const event of page) stored.add(event.id);
+    page = await store.readAll(page.at(-1)!.position, 1_000);
+  }
+  return stored;
 }
 
 async function waitUntil(condition: () => boolean, timeoutMs: number): Promise<void> {
@@ -154,12 +140,7 @@ describe('sqlite event store on a shared file', () => {
     await writer.exited;
     const acknowledged = writer.lines.filter((line) => line.length > 0);
 
-    const store = open();
-    const stored = new Set<string>();
-    for (let page = await store.readAll(0n, 1_000); page.length > 0; ) {
-      for (const event of page) stored.add(event.id);
-      page = await store.readAll(page.at(-1)!.position, 1_000);
-    }
+    const stored = await storedIds(open());
     expect(acknowledged.length).toBeGreaterThanOrEqual(200);
     expect(acknowledged.filter((id) => !stored.has(id))).toEqual([]);
   });
@@ -172,12 +153,7 @@ describe('sqlite event store on a shared file', () => {
     await writer.exited;
     const acknowledged = writer.lines.filter((line) => line.length > 0);
 
-    const store = open();
-    const stored = new Set<string>();
-    for (let page = await store.readAll(0n, 1_000); page.length > 0; ) {
-      for (const event of page) stored.add(event.id);
-      page = await store.readAll(page.at(-1)!.position, 1_000);
-    }
+    const stored = await storedIds(open());
     expect(acknowledged.length).toBeGreaterThanOrEqual(1_000);
     expect(acknowledged.filter((id) => !stored.has(id))).toEqual([]);
   });

@@ -1,28 +1,17 @@
-import { beforeEach, describe, expect, it } from 'vitest';
-import type { DocumentStore } from '../../port.ts';
-import { type ContractUse, collectionName, truckCollection, truckDocument, trucks } from '../fixtures.ts';
+import { describe, expect, it } from 'vitest';
+import { type ContractUse, collectionName, fleetPuts, truckCollection } from '../fixtures.ts';
 
 /** A collection loaded with its indexes deferred, as a rebuild fills one, then indexed. */
 export function deferredIndexesContract(use: ContractUse): void {
   describe('indexes deferred while a collection is loaded', () => {
-    let store: DocumentStore;
-    beforeEach(() => {
-      store = use.store();
-    });
+    const { store } = use;
 
     it('loads a collection with its indexes deferred, then creates them, answering the same', async () => {
       const definition = truckCollection();
       await store.ensureCollection(definition, { deferIndexes: true });
       use.adopt(definition.name);
       const collection = definition.name;
-      await store.write(
-        trucks.map((truck, i) => ({
-          op: 'put' as const,
-          collection,
-          document: truckDocument(truck),
-          position: BigInt(i + 1),
-        })),
-      );
+      await store.write(fleetPuts(collection));
       const query = {
         filter: { active: { eq: true }, 'location.city': { in: ['Lyon', 'Paris'] } },
         sort: [{ field: 'capacityKg', direction: 'desc' as const }],

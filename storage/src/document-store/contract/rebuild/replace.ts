@@ -1,15 +1,10 @@
-import { beforeEach, describe, expect, it } from 'vitest';
-import type { DocumentStore } from '../../port.ts';
+import { describe, expect, it } from 'vitest';
 import { type ContractUse, collectionName, truckCollection } from '../fixtures.ts';
 
 /** A collection built beside another put in its place in one switch, as a rebuild ends. */
 export function replaceContract(use: ContractUse): void {
   describe('collections replaced', () => {
-    let store: DocumentStore;
-    beforeEach(() => {
-      store = use.store();
-    });
-    const { ensure } = use;
+    const { store, ensure } = use;
 
     it('puts a collection built beside another in its place, with the operations, in one switch', async () => {
       const served = await ensure({ ...truckCollection(), indexes: [['active', 'name']] });

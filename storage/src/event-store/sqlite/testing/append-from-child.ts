@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import type { NewEvent } from '../../port.ts';
+import { testEvent } from '../../../testing/test-event.ts';
 import { openSqliteEventStore } from '../open-sqlite-event-store.ts';
 
 /**
@@ -15,21 +15,7 @@ if (!file || !mode) {
   throw new Error('usage: append-from-child.ts <file> <once|forever|concurrent|subscribe> [stream]');
 }
 
-function event(): NewEvent {
-  return {
-    id: randomUUID(),
-    type: 'TruckRegistered',
-    data: { plate: 'AB-123-CD' },
-    metadata: {
-      orgId: 'org-1',
-      actorId: 'user-1',
-      correlationId: randomUUID(),
-      causationId: null,
-      schemaVersion: 1,
-      occurredAt: new Date().toISOString(),
-    },
-  };
-}
+const event = () => testEvent('TruckRegistered', { plate: 'AB-123-CD' }, new Date().toISOString());
 
 const store = openSqliteEventStore({ path: file });
 if (mode === 'once') {
