@@ -1,4 +1,5 @@
 // What other features may use of this one; everything else in the folder is its own.
+export { NotOnMapMark } from './components/not-on-map-mark';
 export { type BoardKind, PostingBoard } from './components/posting-board';
 export {
   AvailabilityDateField,

@@ -8,10 +8,12 @@ import { DataGrid, type GridColumn } from '../../../components/board/data-grid/d
 import { RowActions } from '../../../components/board/row-actions';
 import { sortableHead } from '../../../components/board/sortable-head';
 import { formatCalendarDay } from '../../../lib/dates';
+import { NotOnMapMark } from '../../postings';
 import { type LoadsSearch, nextLoadsSort } from '../loads-search';
 import { formatRate } from '../rate-format';
 
-type LoadRow = Load & { since?: SinceMark };
+/** A load as the list answers it: `originOnMap`, `destinationOnMap` false for an end the map does not know. */
+type LoadRow = Load & { since?: SinceMark; originOnMap?: boolean; destinationOnMap?: boolean };
 
 const rateText = (rate: number | null, unit: Load['rateForTitanUnit']) => {
   const text = formatRate(rate, unit);
@@ -55,8 +57,10 @@ export function LoadsTable({ loads, search, orgSlug, now, onDelete }: LoadsTable
         cell: (load) => (
           <span className="font-medium">
             {load.originCity}, {load.originState}
+            {load.originOnMap === false ? <NotOnMapMark /> : null}
             <ArrowRight className="mx-1 inline size-3.5 align-[-2px] text-muted-foreground" aria-label="to" />
             {load.destinationCity}, {load.destinationState}
+            {load.destinationOnMap === false ? <NotOnMapMark /> : null}
             <SinceBadge since={load.since} />
           </span>
         ),

@@ -12,11 +12,13 @@ import { Switch } from '../../../components/ui/switch';
 import { isApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { formatCalendarDay } from '../../../lib/dates';
+import { NotOnMapMark } from '../../postings';
 import { useSetTruckStatus } from '../api/set-truck-status';
 import { invalidateTrucks } from '../api/truck-cache';
 import { nextSort, type TrucksSearch } from '../trucks-search';
 
-type TruckRow = Truck & { since?: SinceMark };
+/** A truck as the list answers it: `onMap` false when the map does not know its city. */
+type TruckRow = Truck & { since?: SinceMark; onMap?: boolean };
 
 const place = (city: string | null | undefined, state: string | null | undefined) =>
   [city, state].filter(Boolean).join(', ');
@@ -113,8 +115,14 @@ export function TrucksTable({ trucks, search, orgSlug, now, onDelete }: TrucksTa
         id: 'location',
         label: 'Location',
         width: 'w-36',
-        title: (truck) => place(truck.truckCity, truck.truckState),
-        cell: (truck) => place(truck.truckCity, truck.truckState),
+        title: (truck) =>
+          `${place(truck.truckCity, truck.truckState)}${truck.onMap === false ? ' (not on the map)' : ''}`,
+        cell: (truck) => (
+          <>
+            {place(truck.truckCity, truck.truckState)}
+            {truck.onMap === false ? <NotOnMapMark /> : null}
+          </>
+        ),
       },
       {
         id: 'destination',
