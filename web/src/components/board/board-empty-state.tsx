@@ -12,22 +12,32 @@ export interface BoardEmptyStateProps {
   invitation: string;
   filtered: boolean;
   totalCount: number;
+  /** How many pages the list has; false `exact` when a text search counted up to its cap. */
+  totalPages: number;
+  exact: boolean;
   page: number;
   from: BoardPath;
   onClearFilters: () => void;
 }
 
-/** What a list shows without rows: filters that match nothing, a page past the end, or nothing posted. */
+/**
+ * What a list shows without rows: filters that match nothing, a page past the end (with a link to the
+ * last page), or nothing posted.
+ */
 export function BoardEmptyState({
   icon,
   nouns,
   invitation,
   filtered,
   totalCount,
+  totalPages,
+  exact,
   page,
   from,
   onClearFilters,
 }: BoardEmptyStateProps) {
+  // Pages count from 0 in the address; people read them from 1.
+  const there = totalPages === 1 ? 'there is 1' : `there are ${totalPages.toLocaleString('en-US')}`;
   return (
     <div className="flex flex-col items-center gap-3 px-6 py-16 text-center">
       <span className="flex size-10 items-center justify-center rounded-full bg-muted">{icon}</span>
@@ -36,6 +46,15 @@ export function BoardEmptyState({
           <p className="font-medium">{`No ${nouns} match these filters`}</p>
           <Button variant="outline" size="sm" onClick={onClearFilters}>
             Clear filters
+          </Button>
+        </>
+      ) : exact && totalCount > 0 && page >= totalPages ? (
+        <>
+          <p className="font-medium">{`No page ${(page + 1).toLocaleString('en-US')}, ${there}`}</p>
+          <Button asChild variant="outline" size="sm">
+            <Link from={from} to="." search={(current) => ({ ...current, page: totalPages - 1 })}>
+              {`Go to page ${totalPages.toLocaleString('en-US')}`}
+            </Link>
           </Button>
         </>
       ) : page > 0 && totalCount > 0 ? (

@@ -11,6 +11,7 @@ describe('board paging', () => {
       hasNext: true,
       previousPage: 0,
       exact: true,
+      pastEnd: false,
     });
     const lastPage = boardPaging({ ...page, shown: 4 }, { page: 123, limit: 10 });
     expect(lastPage).toMatchObject({
@@ -18,13 +19,15 @@ describe('board paging', () => {
       pageLabel: 'Page 124 of 124',
       hasNext: false,
     });
-    // A page past the end (the list shrank meanwhile) goes back to the last one.
+    // A page past the end (the list shrank meanwhile) says so, and goes back to the last one.
     expect(boardPaging({ ...page, shown: 0 }, { page: 200, limit: 10 })).toMatchObject({
       range: '1,234 in all',
-      pageLabel: 'Page 124 of 124',
+      pageLabel: 'Page 201 of 124',
       hasNext: false,
       previousPage: 123,
+      pastEnd: true,
     });
+    expect(boardPaging({ ...page, shown: 4 }, { page: 123, limit: 10 }).pastEnd).toBe(false);
     expect(boardPaging({ totalCount: 0, totalPages: 0, shown: 0 }, { page: 0, limit: 10 }).range).toBeNull();
   });
 

@@ -10,6 +10,8 @@ export interface BoardPaging {
   previousPage: number;
   /** False when a text search counted up to its cap: the list holds more than `totalCount`. */
   exact: boolean;
+  /** A page past the last of a list that has rows (a link kept while the list shrank, `?page=99`). */
+  pastEnd: boolean;
 }
 
 /**
@@ -34,8 +36,9 @@ export function boardPaging(
         : page.shown === 0
           ? `${total} in all`
           : `${number(before + 1)}–${number(last)} of ${total}`,
+    // Past the end the label says where the address points, beside "No page 100, there are 5".
     pageLabel: exact
-      ? `Page ${Math.min(search.page + 1, totalPages)} of ${totalPages}`
+      ? `Page ${search.page + 1} of ${totalPages}`
       : search.page < totalPages
         ? `Page ${search.page + 1} of ${totalPages}+`
         : `Page ${search.page + 1}`,
@@ -43,5 +46,6 @@ export function boardPaging(
     hasNext: exact ? search.page + 1 < page.totalPages : page.shown === search.limit,
     previousPage: Math.max(0, exact ? Math.min(search.page - 1, totalPages - 1) : search.page - 1),
     exact,
+    pastEnd: exact && page.totalCount > 0 && search.page >= page.totalPages,
   };
 }

@@ -42,7 +42,7 @@ describe('board search params', () => {
       validate({
         page: -1,
         limit: 1000,
-        orderBy: 'truckName',
+        orderBy: 'notes',
         status: 'maybe',
         trailerType: ['TANKER'],
         startDate: 'soon',

@@ -2,16 +2,16 @@ import { Link } from '@tanstack/react-router';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
-import type { BoardOrderBy, BoardPath, BoardSort } from './board-kind';
+import type { BoardPath, BoardSort } from './board-kind';
 
 export interface SortableHeadProps<S extends BoardSort> {
   label: string;
-  orderBy: BoardOrderBy;
+  orderBy: S['orderBy'];
   search: S;
   /** The list whose order the header changes. */
   from: BoardPath;
   /** The search after a click on this header (the feature's own sort rule). */
-  nextSort: (current: S, orderBy: BoardOrderBy) => S;
+  nextSort: (current: S, orderBy: S['orderBy']) => S;
 }
 
 /**
@@ -34,7 +34,15 @@ export function sortableHead<S extends BoardSort>({
       <Link
         from={from}
         to="."
-        search={(current) => ({ ...current, orderBy: next.orderBy, sort: next.sort, page: next.page })}
+        // Typed for either list: `next.orderBy` is one of the list in `from`'s orders.
+        search={
+          ((current: Record<string, unknown>) => ({
+            ...current,
+            orderBy: next.orderBy,
+            sort: next.sort,
+            page: next.page,
+          })) as never
+        }
         className={cn(
           '-mx-1.5 inline-flex items-center gap-1 rounded px-1.5 py-0.5 hover:bg-accent hover:text-foreground',
           active && 'text-foreground',

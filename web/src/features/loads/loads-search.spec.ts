@@ -14,9 +14,9 @@ describe('loads search params', () => {
       orderBy: 'createdAt',
       sort: 'asc',
     });
-    expect(
-      loadsSearchSchema.parse({ page: -3, limit: 500, orderBy: 'customerName', sort: 'sideways' }),
-    ).toEqual(defaultLoadsSearch);
+    expect(loadsSearchSchema.parse({ page: -3, limit: 500, orderBy: 'notes', sort: 'sideways' })).toEqual(
+      defaultLoadsSearch,
+    );
   });
 
   it('flip the sorted column and start another one descending, back on page 0', () => {
@@ -24,6 +24,17 @@ describe('loads search params', () => {
     expect(nextLoadsSort(current, 'availableDate')).toEqual({ ...current, sort: 'asc', page: 0 });
     expect(nextLoadsSort({ ...current, sort: 'asc' }, 'availableDate')).toEqual({ ...current, page: 0 });
     expect(nextLoadsSort(current, 'createdAt')).toEqual({ ...current, orderBy: 'createdAt', page: 0 });
+  });
+
+  it('start the customer from A and a rate from the highest', () => {
+    const current = { page: 3, limit: 10, orderBy: 'availableDate', sort: 'desc' } as const;
+    expect(nextLoadsSort(current, 'customerName')).toEqual({
+      ...current,
+      orderBy: 'customerName',
+      sort: 'asc',
+      page: 0,
+    });
+    expect(nextLoadsSort(current, 'rateForTitan')).toMatchObject({ orderBy: 'rateForTitan', sort: 'desc' });
   });
 });
 

@@ -1,10 +1,8 @@
-import { loadListQuerySchema } from '@dispatch/domain';
+import { type LoadOrderBy, loadListQuerySchema, loadOrderBys } from '@dispatch/domain';
 import { z } from 'zod';
+import { nextBoardSort } from '../../components/board/board-kind';
 import { gridPageSizes } from '../../components/board/data-grid/grid-preferences';
 
-/** Sort keys of the loads list (docs/rules.md#validation, list query params). */
-export const loadOrderBys = ['updatedAt', 'createdAt', 'availableDate'] as const;
-export type LoadOrderBy = (typeof loadOrderBys)[number];
 const sortDirections = ['desc', 'asc'] as const;
 export type LoadSortDirection = (typeof sortDirections)[number];
 
@@ -40,8 +38,6 @@ export type LoadsSearch = z.output<typeof loadsSearchSchema>;
 /** Defaults are left out of the URL, so the plain list address stays `/{slug}/loads`. */
 export const defaultLoadsSearch: LoadsSearch = loadsSearchSchema.parse({});
 
-/** Clicking a sortable header: the same column flips direction, another starts descending. */
-export function nextLoadsSort(current: LoadsSearch, orderBy: LoadOrderBy): LoadsSearch {
-  const sort: LoadSortDirection = current.orderBy === orderBy && current.sort === 'desc' ? 'asc' : 'desc';
-  return { ...current, orderBy, sort, page: 0 };
-}
+/** Clicking a sortable header: the same column flips direction, another starts in its first one. */
+export const nextLoadsSort = (current: LoadsSearch, orderBy: LoadOrderBy): LoadsSearch =>
+  nextBoardSort(current, orderBy);

@@ -29,7 +29,7 @@ describe('trucks search params', () => {
   });
 
   it('falls back to defaults for values a hand-edited link may carry', () => {
-    expect(validateTrucksSearch({ page: -1, limit: 1000, orderBy: 'truckName', sort: 'up' })).toEqual({
+    expect(validateTrucksSearch({ page: -1, limit: 1000, orderBy: 'notes', sort: 'up' })).toEqual({
       page: 0,
       limit: 10,
       orderBy: 'updatedAt',
@@ -43,7 +43,17 @@ describe('trucks search params', () => {
     });
   });
 
-  it('flips the direction of the sorted column and starts another column descending, back on page 0', () => {
+  it('starts a text column from A and a date or the status from the top, back on page 0', () => {
+    const current = { page: 4, limit: 10, orderBy: 'updatedAt', sort: 'desc', status: 'true' } as const;
+    for (const orderBy of ['truckName', 'unitNumber', 'companyName', 'truckCity', 'dispatcherName'] as const)
+      expect(nextSort(current, orderBy)).toEqual({ ...current, orderBy, sort: 'asc', page: 0 });
+    expect(nextSort(current, 'status')).toEqual({ ...current, orderBy: 'status', sort: 'desc', page: 0 });
+    expect(nextSort({ ...current, orderBy: 'truckName', sort: 'asc' }, 'truckName')).toMatchObject({
+      sort: 'desc',
+    });
+  });
+
+  it('flips the direction of the sorted column and starts another date column descending, back on page 0', () => {
     const current = { page: 4, limit: 10, orderBy: 'updatedAt', sort: 'desc', status: 'true' } as const;
     expect(nextSort(current, 'updatedAt')).toEqual({ ...current, sort: 'asc', page: 0 });
     expect(nextSort({ ...current, sort: 'asc' }, 'updatedAt')).toEqual({ ...current, sort: 'desc', page: 0 });

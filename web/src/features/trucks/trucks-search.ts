@@ -1,11 +1,9 @@
-import { type TruckListQuery, truckListQuerySchema } from '@dispatch/domain';
+import { type TruckListQuery, type TruckOrderBy, truckListQuerySchema } from '@dispatch/domain';
 import type { SearchSchemaInput } from '@tanstack/react-router';
+import { nextBoardSort } from '../../components/board/board-kind';
 import { lenientSearch } from '../../components/board/board-search';
 import { gridPageSizes } from '../../components/board/data-grid/grid-preferences';
 
-/** Sort keys of the trucks list (docs/rules.md#validation, list query params). */
-export const truckOrderBys = ['updatedAt', 'createdAt', 'availableDate'] as const;
-export type TruckOrderBy = (typeof truckOrderBys)[number];
 export const sortDirections = ['desc', 'asc'] as const;
 export type SortDirection = (typeof sortDirections)[number];
 
@@ -28,8 +26,6 @@ export const trucksRouteSearch = (input: Partial<TrucksSearch> & SearchSchemaInp
 /** Defaults are left out of the URL, so the plain list address stays `/{slug}/trucks`. */
 export const defaultTrucksSearch: TrucksSearch = validateTrucksSearch({});
 
-/** Clicking a sortable header: the same column flips direction, another starts descending. */
-export function nextSort(current: TrucksSearch, orderBy: TruckOrderBy): TrucksSearch {
-  const sort: SortDirection = current.orderBy === orderBy && current.sort === 'desc' ? 'asc' : 'desc';
-  return { ...current, orderBy, sort, page: 0 };
-}
+/** Clicking a sortable header: the same column flips direction, another starts in its first one. */
+export const nextSort = (current: TrucksSearch, orderBy: TruckOrderBy): TrucksSearch =>
+  nextBoardSort(current, orderBy);

@@ -13,7 +13,7 @@ const loadsKind: BoardKind = {
   nouns: 'loads',
   post: { to: '/$orgSlug/loads/post', label: 'Post load' },
   icon: <Package className="size-5 text-muted-foreground" aria-hidden />,
-  filterControls: { searchLabel: 'Customer or city', product: true },
+  filterControls: { searchLabel: 'Customer, product or place', product: true },
 };
 
 export interface LoadsBoardProps {

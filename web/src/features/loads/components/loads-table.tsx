@@ -51,6 +51,7 @@ export function LoadsTable({ loads, search, orgSlug, now, onDelete }: LoadsTable
       {
         id: 'route',
         label: 'Route',
+        ...sortableHead({ ...sorting, label: 'Route', orderBy: 'originCity' }),
         hideable: false,
         width: 'w-72',
         title: routeOf,
@@ -68,6 +69,7 @@ export function LoadsTable({ loads, search, orgSlug, now, onDelete }: LoadsTable
       {
         id: 'trailerType',
         label: 'Trailer type',
+        ...sortableHead({ ...sorting, label: 'Trailer type', orderBy: 'trailerType' }),
         width: 'w-28',
         title: (load) => trailerTypeLabels[load.trailerType],
         cell: (load) => trailerTypeLabels[load.trailerType],
@@ -75,6 +77,7 @@ export function LoadsTable({ loads, search, orgSlug, now, onDelete }: LoadsTable
       {
         id: 'product',
         label: 'Product',
+        ...sortableHead({ ...sorting, label: 'Product', orderBy: 'product' }),
         width: 'w-24',
         title: (load) => productLabels[load.product],
         cell: (load) => productLabels[load.product],
@@ -82,6 +85,7 @@ export function LoadsTable({ loads, search, orgSlug, now, onDelete }: LoadsTable
       {
         id: 'rateForTitan',
         label: 'Rate for Titan',
+        ...sortableHead({ ...sorting, label: 'Rate for Titan', orderBy: 'rateForTitan' }),
         width: 'w-32',
         title: (load) => rateText(load.rateForTitan, load.rateForTitanUnit),
         cell: (load) => <Rate rate={load.rateForTitan} unit={load.rateForTitanUnit} />,
@@ -89,6 +93,7 @@ export function LoadsTable({ loads, search, orgSlug, now, onDelete }: LoadsTable
       {
         id: 'rateForCarrier',
         label: 'Rate for carrier',
+        ...sortableHead({ ...sorting, label: 'Rate for carrier', orderBy: 'rateForCarrier' }),
         width: 'w-32',
         title: (load) => rateText(load.rateForCarrier, load.rateForCarrierUnit),
         cell: (load) => <Rate rate={load.rateForCarrier} unit={load.rateForCarrierUnit} />,
@@ -96,6 +101,7 @@ export function LoadsTable({ loads, search, orgSlug, now, onDelete }: LoadsTable
       {
         id: 'customer',
         label: 'Customer',
+        ...sortableHead({ ...sorting, label: 'Customer', orderBy: 'customerName' }),
         width: 'w-48',
         title: (load) =>
           [
@@ -126,6 +132,7 @@ export function LoadsTable({ loads, search, orgSlug, now, onDelete }: LoadsTable
       {
         id: 'dispatcher',
         label: 'Dispatcher',
+        ...sortableHead({ ...sorting, label: 'Dispatcher', orderBy: 'dispatcherName' }),
         width: 'w-52',
         title: (load) =>
           `${load.dispatcherName} ${load.dispatcherCountryCode} ${load.dispatcherMobileNumber}`,

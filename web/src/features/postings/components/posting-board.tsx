@@ -191,6 +191,8 @@ export function PostingBoard<P>({
             }
             filtered={filtered}
             totalCount={page.totalCount}
+            totalPages={page.totalPages}
+            exact={page.totalCountExact !== false}
             page={search.page}
             from={kind.path}
             onClearFilters={clearFilters}

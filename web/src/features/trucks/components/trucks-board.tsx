@@ -13,7 +13,12 @@ const trucksKind: BoardKind = {
   nouns: 'trucks',
   post: { to: '/$orgSlug/trucks/post', label: 'Post truck' },
   icon: <TruckIcon className="size-5 text-muted-foreground" aria-hidden />,
-  filterControls: { searchLabel: 'Truck name', status: true, direction: true, unitNumber: true },
+  filterControls: {
+    searchLabel: 'Name, unit, company or place',
+    status: true,
+    direction: true,
+    unitNumber: true,
+  },
 };
 
 export interface TrucksBoardProps {

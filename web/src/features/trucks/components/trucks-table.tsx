@@ -80,6 +80,7 @@ export function TrucksTable({ trucks, search, orgSlug, now, onDelete }: TrucksTa
       {
         id: 'truckName',
         label: 'Truck name',
+        ...sortableHead({ ...sorting, label: 'Truck name', orderBy: 'truckName' }),
         hideable: false,
         width: 'w-44',
         title: (truck) => truck.truckName,
@@ -93,6 +94,7 @@ export function TrucksTable({ trucks, search, orgSlug, now, onDelete }: TrucksTa
       {
         id: 'unitNumber',
         label: 'Unit',
+        ...sortableHead({ ...sorting, label: 'Unit', orderBy: 'unitNumber' }),
         width: 'w-16',
         title: (truck) => truck.unitNumber || undefined,
         cell: (truck) => truck.unitNumber || muted('—'),
@@ -100,6 +102,7 @@ export function TrucksTable({ trucks, search, orgSlug, now, onDelete }: TrucksTa
       {
         id: 'companyName',
         label: 'Company',
+        ...sortableHead({ ...sorting, label: 'Company', orderBy: 'companyName' }),
         width: 'w-32',
         title: (truck) => truck.companyName || undefined,
         cell: (truck) => truck.companyName || muted('—'),
@@ -107,6 +110,7 @@ export function TrucksTable({ trucks, search, orgSlug, now, onDelete }: TrucksTa
       {
         id: 'trailerType',
         label: 'Trailer type',
+        ...sortableHead({ ...sorting, label: 'Trailer type', orderBy: 'trailerType' }),
         width: 'w-28',
         title: (truck) => trailerTypeLabels[truck.trailerType],
         cell: (truck) => trailerTypeLabels[truck.trailerType],
@@ -114,6 +118,7 @@ export function TrucksTable({ trucks, search, orgSlug, now, onDelete }: TrucksTa
       {
         id: 'location',
         label: 'Location',
+        ...sortableHead({ ...sorting, label: 'Location', orderBy: 'truckCity' }),
         width: 'w-36',
         title: (truck) =>
           `${place(truck.truckCity, truck.truckState)}${truck.onMap === false ? ' (not on the map)' : ''}`,
@@ -127,6 +132,7 @@ export function TrucksTable({ trucks, search, orgSlug, now, onDelete }: TrucksTa
       {
         id: 'destination',
         label: 'Preferred destination',
+        ...sortableHead({ ...sorting, label: 'Preferred destination', orderBy: 'preferedCity' }),
         width: 'w-36',
         title: (truck) => place(truck.preferedCity, truck.preferedState) || 'Anywhere',
         cell: (truck) => place(truck.preferedCity, truck.preferedState) || muted('Anywhere'),
@@ -134,6 +140,7 @@ export function TrucksTable({ trucks, search, orgSlug, now, onDelete }: TrucksTa
       {
         id: 'direction',
         label: 'Direction',
+        ...sortableHead({ ...sorting, label: 'Direction', orderBy: 'direction' }),
         width: 'w-20',
         title: (truck) => (truck.direction ? directionLabels[truck.direction] : 'Any'),
         cell: (truck) => (truck.direction ? directionLabels[truck.direction] : muted('Any')),
@@ -148,12 +155,14 @@ export function TrucksTable({ trucks, search, orgSlug, now, onDelete }: TrucksTa
       {
         id: 'status',
         label: 'Status',
+        ...sortableHead({ ...sorting, label: 'Status', orderBy: 'status' }),
         width: 'w-32',
         cell: (truck) => <StatusToggle truck={truck} readOnly={readOnly} />,
       },
       {
         id: 'dispatcher',
         label: 'Dispatcher',
+        ...sortableHead({ ...sorting, label: 'Dispatcher', orderBy: 'dispatcherName' }),
         width: 'w-52',
         title: (truck) =>
           `${truck.dispatcherName} ${truck.dispatcherCountryCode} ${truck.dispatcherMobileNumber}`,
