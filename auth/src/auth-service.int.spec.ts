@@ -1,26 +1,10 @@
 import { DatabaseSync } from 'node:sqlite';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createAuthService, SessionNotFoundError } from './auth-service.ts';
 import { readOutbox } from './outbox.ts';
-import {
-  type AuthFixture,
-  ada,
-  baseURL,
-  cookiesFrom,
-  postJson,
-  signUp,
-  startAuthFixture,
-} from './test-fixture.ts';
+import { ada, authFixturePerTest, baseURL, cookiesFrom, postJson, signUp } from './test-fixture.ts';
 
-let fixture: AuthFixture;
-
-beforeEach(async () => {
-  fixture = await startAuthFixture();
-});
-
-afterEach(async () => {
-  await fixture.close();
-});
+const fixture = authFixturePerTest();
 
 function storedPasswordOf(userId: string): string {
   const db = new DatabaseSync(fixture.databasePath, { readOnly: true });

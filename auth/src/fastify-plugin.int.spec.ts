@@ -1,27 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readOutbox } from './outbox.ts';
-import {
-  type AuthFixture,
-  ada,
-  baseURL,
-  cookiesFrom,
-  postJson,
-  signUp,
-  startAuthFixture,
-} from './test-fixture.ts';
+import { ada, authFixturePerTest, baseURL, cookiesFrom, postJson, signUp } from './test-fixture.ts';
 
-let fixture: AuthFixture;
-
-beforeEach(async () => {
-  fixture = await startAuthFixture((app) => {
-    // Routes of other plugins on the same instance: a JSON route and a static route under /api/auth.
-    app.post('/api/echo', async (request) => ({ received: request.body }));
-    app.get('/api/auth/organization/list', async () => ({ from: 'organizations' }));
-  });
-});
-
-afterEach(async () => {
-  await fixture.close();
+const fixture = authFixturePerTest((app) => {
+  // Routes of other plugins on the same instance: a JSON route and a static route under /api/auth.
+  app.post('/api/echo', async (request) => ({ received: request.body }));
+  app.get('/api/auth/organization/list', async () => ({ from: 'organizations' }));
 });
 
 async function getSession(cookie: string) {

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
+import { afterEach, beforeEach, vi } from 'vitest';
 import type { AuthConfig } from './auth-config.ts';
 import { type AuthService, createAuthService } from './auth-service.ts';
 import { authRoutes } from './fastify-plugin.ts';
@@ -64,6 +65,27 @@ export async function startAuthFixture(
       await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * An auth fixture started before each test of the file that asks and closed after it, with the clock
+ * given back should the test have faked it. Its fields are those of the running test's fixture.
+ */
+export function authFixturePerTest(options?: FixtureOptions | ((app: FastifyInstance) => void)): AuthFixture {
+  let started: AuthFixture | undefined;
+  beforeEach(async () => {
+    started = await startAuthFixture(options);
+  });
+  afterEach(async () => {
+    vi.useRealTimers();
+    await started?.close();
+    started = undefined;
+  });
+  const current = (): AuthFixture => {
+    if (!started) throw new Error('The auth fixture runs only within a test.');
+    return started;
+  };
+  return new Proxy({} as AuthFixture, { get: (_, field) => current()[field as keyof AuthFixture] });
 }
 
 /** The Cookie header a browser would send back after this response. */

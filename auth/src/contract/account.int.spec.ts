@@ -1,10 +1,10 @@
 import { DatabaseSync } from 'node:sqlite';
 import { US_PHONE_MESSAGE } from '@dispatch/domain';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { readSmsOutbox } from '../outbox.ts';
 import {
-  type AuthFixture,
   ada,
+  authFixturePerTest,
   baseURL,
   getPath,
   lastMail,
@@ -13,20 +13,11 @@ import {
   postJson,
   signIn,
   signUp,
-  startAuthFixture,
 } from '../test-fixture.ts';
 
 /** The account calls of docs/rules.md#api-calls: profile, change e-mail (section 4), delete user (section 4), phone number. */
 
-let fixture: AuthFixture;
-
-beforeEach(async () => {
-  fixture = await startAuthFixture();
-});
-afterEach(async () => {
-  vi.useRealTimers();
-  await fixture.close();
-});
+const fixture = authFixturePerTest();
 
 async function userOf(cookie: string) {
   return (await getPath(fixture.app, '/api/auth/get-session', cookie)).json()?.user;

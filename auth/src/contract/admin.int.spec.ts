@@ -1,25 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createAuthService } from '../auth-service.ts';
-import {
-  type AuthFixture,
-  ada,
-  baseURL,
-  getPath,
-  postJson,
-  signIn,
-  signUp,
-  startAuthFixture,
-} from '../test-fixture.ts';
+import { ada, authFixturePerTest, baseURL, getPath, postJson, signIn, signUp } from '../test-fixture.ts';
 
 /** docs/rules.md#roles-and-permissions: platform roles user, owner, super_admin; the admin feature's actions for super_admin only. */
 
-let fixture: AuthFixture;
+const fixture = authFixturePerTest();
 let admin: string;
 let adaCookie: string;
 let adaId: string;
 
 beforeEach(async () => {
-  fixture = await startAuthFixture();
   await fixture.service.createUser({
     email: 'root@example.com',
     password: 'root password 1',
@@ -35,9 +25,6 @@ beforeEach(async () => {
   admin = (await signIn(fixture, 'root@example.com', 'root password 1', '10.1.0.1')).cookie;
   adaCookie = (await signUp(fixture)).cookie;
   adaId = (await getPath(fixture.app, '/api/auth/get-session', adaCookie)).json().user.id;
-});
-afterEach(async () => {
-  await fixture.close();
 });
 
 describe('admin/list-users', () => {

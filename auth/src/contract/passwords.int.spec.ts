@@ -1,9 +1,9 @@
 import { DatabaseSync } from 'node:sqlite';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { readOutbox } from '../outbox.ts';
 import {
-  type AuthFixture,
   ada,
+  authFixturePerTest,
   baseURL,
   getPath,
   lastMail,
@@ -11,20 +11,11 @@ import {
   postJson,
   signIn,
   signUp,
-  startAuthFixture,
 } from '../test-fixture.ts';
 
 /** docs/rules.md#states-and-transitions "Password reset", the password calls of section 7, and the password rules of sections 5 and 8. */
 
-let fixture: AuthFixture;
-
-beforeEach(async () => {
-  fixture = await startAuthFixture();
-});
-afterEach(async () => {
-  vi.useRealTimers();
-  await fixture.close();
-});
+const fixture = authFixturePerTest();
 
 const resetMessage = 'If this email exists in our system, check your email for the reset link';
 const newPassword = 'a brand new passphrase';

@@ -1,27 +1,10 @@
 import { DatabaseSync } from 'node:sqlite';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  type AuthFixture,
-  ada,
-  cookiesFrom,
-  getPath,
-  postJson,
-  signIn,
-  signUp,
-  startAuthFixture,
-} from '../test-fixture.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { ada, authFixturePerTest, cookiesFrom, getPath, postJson, signIn, signUp } from '../test-fixture.ts';
 
 /** docs/rules.md#states-and-transitions "Session", sign-in and the session calls of section 7, the session rules of section 6. */
 
-let fixture: AuthFixture;
-
-beforeEach(async () => {
-  fixture = await startAuthFixture();
-});
-afterEach(async () => {
-  vi.useRealTimers();
-  await fixture.close();
-});
+const fixture = authFixturePerTest();
 
 const day = 24 * 3600_000;
 

@@ -1,9 +1,9 @@
 import { SignJWT } from 'jose';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { readOutbox } from '../outbox.ts';
 import {
-  type AuthFixture,
   ada,
+  authFixturePerTest,
   cookiesFrom,
   getPath,
   lastMail,
@@ -11,21 +11,12 @@ import {
   mailsTo,
   postJson,
   signUp,
-  startAuthFixture,
   testSecret,
 } from '../test-fixture.ts';
 
 /** docs/rules.md#states-and-transitions "E-mail verification", the sign-up and verification calls of section 7, and section 8's values. */
 
-let fixture: AuthFixture;
-
-beforeEach(async () => {
-  fixture = await startAuthFixture();
-});
-afterEach(async () => {
-  vi.useRealTimers();
-  await fixture.close();
-});
+const fixture = authFixturePerTest();
 
 const signUpBody = { ...ada, callbackURL: '/verify-email' };
 
