@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { projections } from './projections/index.ts';
 import { trucksProjection } from './projections/trucks.ts';
 import { startProjector } from './runner/index.ts';
+import { documentStoreWith } from './testing/document-store-with.ts';
 import { eventMetadata } from './testing/event-fixtures.ts';
 import { memoryStoresPerTest } from './testing/memory-stores.ts';
 import { truckFixture } from './testing/truck-fixture.ts';
@@ -28,19 +29,13 @@ let drops: string[] = [];
 
 async function runUntilHead(projectionsToRun = projections) {
   drops = [];
-  const watched: DocumentStore = {
-    ...documents,
-    ensureCollection: (definition, options) => documents.ensureCollection(definition, options),
-    createIndexes: (name) => documents.createIndexes(name),
-    get: (collection, id) => documents.get(collection, id),
-    find: (collection, query) => documents.find(collection, query),
-    count: (collection, filter) => documents.count(collection, filter),
+  const watched = documentStoreWith(documents, {
     write: (operations) => documents.write(operations),
     dropCollection: (name) => {
       drops.push(name);
       return documents.dropCollection(name);
     },
-  };
+  });
   const projector = await startProjector({
     eventStore: events,
     documents: watched,

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Projection } from './projection.ts';
 import { projections } from './projections/index.ts';
 import { startProjector } from './runner/index.ts';
+import { documentStoreWith } from './testing/document-store-with.ts';
 import { eventMetadata } from './testing/event-fixtures.ts';
 import { memoryStoresPerTest } from './testing/memory-stores.ts';
 import { truckFixture } from './testing/truck-fixture.ts';
@@ -156,18 +157,12 @@ describe('projector', () => {
 
   it('loses nothing when a write fails midway: the batch is tried again', async () => {
     let failures = 1;
-    const flaky: DocumentStore = {
-      ...documents,
-      ensureCollection: (definition, options) => documents.ensureCollection(definition, options),
-      createIndexes: (name) => documents.createIndexes(name),
-      get: (collection, id) => documents.get(collection, id),
-      find: (collection, query) => documents.find(collection, query),
-      count: (collection, filter) => documents.count(collection, filter),
+    const flaky = documentStoreWith(documents, {
       write: async (operations: WriteOperation[]) => {
         if (failures-- > 0) throw new Error('disk full');
         return documents.write(operations);
       },
-    };
+    });
     await post(1);
     await post(2);
     const errors: unknown[] = [];

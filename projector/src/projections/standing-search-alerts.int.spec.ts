@@ -15,6 +15,7 @@ import {
 import type { DocumentStore, EventStore, WriteOperation } from '@dispatch/storage';
 import { describe, expect, it } from 'vitest';
 import { startProjector } from '../runner/index.ts';
+import { documentStoreWith } from '../testing/document-store-with.ts';
 import { eventMetadata, loadFixture } from '../testing/event-fixtures.ts';
 import { memoryStoresPerTest } from '../testing/memory-stores.ts';
 import { truckFixture } from '../testing/truck-fixture.ts';
@@ -306,13 +307,7 @@ describe('a projector stopped midway', () => {
     // It crashes after three committed batches: the fourth write never happens.
     let writes = 0;
     let crashed = false;
-    const crashing: DocumentStore = {
-      ...documents,
-      ensureCollection: (definition, options) => documents.ensureCollection(definition, options),
-      createIndexes: (name) => documents.createIndexes(name),
-      get: (collection, id) => documents.get(collection, id),
-      find: (collection, query) => documents.find(collection, query),
-      count: (collection, filter) => documents.count(collection, filter),
+    const crashing = documentStoreWith(documents, {
       write: async (operations: WriteOperation[]) => {
         if (crashed || ++writes > 3) {
           crashed = true;
@@ -320,7 +315,7 @@ describe('a projector stopped midway', () => {
         }
         return documents.write(operations);
       },
-    };
+    });
     const first = await startProjector({
       eventStore: events,
       documents: crashing,
@@ -351,18 +346,12 @@ describe('a projector stopped midway', () => {
   it('makes the same notifications when a failed write makes it apply a batch again, or when it replays everything', async () => {
     const expected = await history(30);
     let failures = 2;
-    const flaky: DocumentStore = {
-      ...documents,
-      ensureCollection: (definition, options) => documents.ensureCollection(definition, options),
-      createIndexes: (name) => documents.createIndexes(name),
-      get: (collection, id) => documents.get(collection, id),
-      find: (collection, query) => documents.find(collection, query),
-      count: (collection, filter) => documents.count(collection, filter),
+    const flaky = documentStoreWith(documents, {
       write: async (operations: WriteOperation[]) => {
         if (operations.length > 1 && failures-- > 0) throw new Error('disk full');
         return documents.write(operations);
       },
-    };
+    });
     const projector = await startProjector({
       eventStore: events,
       documents: flaky,
