@@ -1,20 +1,8 @@
-import { startTestApp, type TestApp } from '@dispatch/standalone/testing';
 import { ownerWithOrganization } from '@dispatch/test-kit';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import { app, newPage, signInAs, useBrowserApp } from './harness.ts';
 
-let app: TestApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  app = await startTestApp({ serveWeb: true, listen: true });
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+useBrowserApp();
 
 describe('the platform admin area', () => {
   it('takes a super_admin to /admin, with the users and the organizations of the platform', async () => {
@@ -27,12 +15,8 @@ describe('the platform admin area', () => {
     });
     await ownerWithOrganization(app, 'e2e-someone@example.com', 'Someone Freight');
 
-    const page = await (await browser.newContext({ baseURL: app.url })).newPage();
-    await page.goto('/login');
-    await page.getByLabel('Email').fill('e2e-admin@example.com');
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.waitForURL('**/admin');
+    const page = await newPage();
+    await signInAs(page, 'e2e-admin@example.com', password, '**/admin');
     await page.getByRole('heading', { name: 'Platform' }).waitFor();
 
     await page.getByRole('link', { name: 'Users', exact: true }).first().click();

@@ -1,55 +1,28 @@
-import { startTestApp, type TestApp, validTruck } from '@dispatch/standalone/testing';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './browser.ts';
-import { linkIn, waitForMail } from './mail.ts';
+import { validTruck } from '@dispatch/standalone/testing';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { app, browser, signUpWithOrganization, useBrowserApp } from './harness.ts';
+import { postTruckForm } from './truck-form.ts';
 
 /**
  * The web app parses every answer with the domain's answer schemas: an answer that does not have the
  * shape a page expects is shown as such, naming the call and the field, instead of a blank screen.
  */
 
-let app: TestApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  app = await startTestApp({ serveWeb: true, listen: true });
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+useBrowserApp();
 
 const email = 'answer-checker@example.com';
 const password = 'answer-password-123';
 const shapeTitle = "The server's answer was not what this page expects";
 
-async function signUpWithOrganization(page: Page) {
-  await page.goto('/sign-up');
-  await page.getByLabel('Name').fill('Ada Checker');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await page.goto(linkIn(await waitForMail(app.dataDir, email, 'Verify your email address')));
-  await page.waitForURL('**/onboarding');
-  await page.getByLabel('Organization name').fill('Answer Checkers');
-  await page.getByRole('button', { name: 'Create organization' }).click();
-  await page.waitForURL('**/answer-checkers/overview');
-}
-
 async function postTruck(page: Page, name: string) {
   await page.goto('/answer-checkers/trucks/post');
-  await page.getByLabel('Trailer type').selectOption('FLATBED');
-  await page.getByLabel('Truck name').fill(name);
-  await page.getByLabel('State', { exact: true }).selectOption('IL');
-  await page.getByLabel('City', { exact: true }).fill('Chicago');
-  await page.getByLabel('Availability date').fill('2026-11-21');
-  await page.getByLabel('Dispatcher name').fill('Ada Checker');
-  await page.getByLabel('Dispatcher phone').fill('3125550100');
-  await page.getByLabel('Dispatcher email').fill('ada@example.com');
-  await page.getByRole('button', { name: 'Post truck' }).click();
-  await page.waitForURL('**/answer-checkers/trucks');
+  await postTruckForm(page, 'answer-checkers', {
+    trailerType: 'FLATBED',
+    name,
+    city: { place: 'Chicago' },
+    dispatcher: { name: 'Ada Checker', email: 'ada@example.com' },
+  });
 }
 
 /** Serves the real trucks list with `change` applied to its JSON. */
@@ -66,7 +39,7 @@ describe('an answer of an unexpected shape', () => {
   it('shows the parse error naming the call and the field, and a retry with a good answer shows the board', async () => {
     const context = await browser.newContext({ baseURL: app.url });
     const page = await context.newPage();
-    await signUpWithOrganization(page);
+    await signUpWithOrganization(page, { name: 'Ada Checker', email, password }, 'Answer Checkers');
     await postTruck(page, 'Night Owl');
     await page.locator('tr', { hasText: 'Night Owl' }).waitFor();
 

@@ -1,19 +1,7 @@
-import { startTestApp, type TestApp } from '@dispatch/standalone/testing';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import { app, browser, useBrowserApp } from './harness.ts';
 
-let app: TestApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  app = await startTestApp({ serveWeb: true, listen: true });
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+useBrowserApp();
 
 describe('the API reference', () => {
   it('shows the OpenAPI document at /api/docs from its own files, under the app’s policy', async () => {

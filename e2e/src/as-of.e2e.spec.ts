@@ -1,20 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { createOrganization, startTestApp, type TestApp } from '@dispatch/standalone/testing';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './browser.ts';
+import { createOrganization } from '@dispatch/standalone/testing';
+import { describe, expect, it } from 'vitest';
+import { app, newPage, signInAs, useBrowserApp } from './harness.ts';
 
-let app: TestApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  app = await startTestApp({ serveWeb: true, listen: true });
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+useBrowserApp();
 
 const email = 'as-of-owner@example.com';
 const password = 'as-of-password-123';
@@ -104,13 +93,8 @@ describe('the board as of a moment', () => {
     );
     await app.projector.waitFor(edited.position, 5000);
 
-    const context = await browser.newContext({ baseURL: app.url, timezoneId: 'UTC' });
-    const page = await context.newPage();
-    await page.goto('/login');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL('**/rewind-freight/**');
+    const page = await newPage({ timezoneId: 'UTC' });
+    await signInAs(page, email, password, '**/rewind-freight/**');
     await page.goto('/rewind-freight/trucks');
     await page.getByText('Rate Two Forty-Five').waitFor();
 
@@ -142,6 +126,6 @@ describe('the board as of a moment', () => {
     await page.getByText(/Viewing the board as of .*, read only/).waitFor();
     expect(decodeURIComponent(page.url()).replaceAll('"', '')).toContain(`asOf=${at('10:00')}`);
     await page.locator('tr', { hasText: 'Rate Two Forty-Five' }).waitFor();
-    await context.close();
+    await page.context().close();
   });
 });

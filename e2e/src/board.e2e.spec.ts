@@ -1,29 +1,12 @@
-import { startTestApp, type TestApp } from '@dispatch/standalone/testing';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './browser.ts';
-import { pickCity } from './city-picker.ts';
-import { linkIn, waitForMail } from './mail.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newPage, signInAs, signUpWithOrganization, useBrowserApp } from './harness.ts';
+import { postTruckForm } from './truck-form.ts';
 
-let app: TestApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  app = await startTestApp({ serveWeb: true, listen: true });
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+useBrowserApp();
 
 const email = 'board-watcher@example.com';
 const password = 'board-password-123';
-
-async function newPage(): Promise<Page> {
-  const context = await browser.newContext({ baseURL: app.url });
-  return context.newPage();
-}
 
 async function postTruck(page: Page, name: string, trailerType: string, { fromBoard = false } = {}) {
   if (fromBoard) {
@@ -35,38 +18,21 @@ async function postTruck(page: Page, name: string, trailerType: string, { fromBo
   } else {
     await page.goto('/board-watchers/trucks/post');
   }
-  await page.getByLabel('Trailer type').selectOption(trailerType);
-  await page.getByLabel('Truck name').fill(name);
-  await page.getByLabel('State', { exact: true }).selectOption('IL');
-  await pickCity(page, 'City', 'chi', 'Chicago');
-  await page.getByLabel('Availability date').fill('2026-11-21');
-  await page.getByLabel('Dispatcher name').fill('Wendy Watcher');
-  await page.getByLabel('Dispatcher phone').fill('3125550100');
-  await page.getByLabel('Dispatcher email').fill('wendy@example.com');
-  await page.getByRole('button', { name: 'Post truck' }).click();
-  await page.waitForURL('**/board-watchers/trucks');
+  await postTruckForm(page, 'board-watchers', {
+    trailerType,
+    name,
+    city: { typed: 'chi', place: 'Chicago' },
+    dispatcher: { name: 'Wendy Watcher', email: 'wendy@example.com' },
+  });
 }
 
 describe('the board filtered, the overview and a truck history, live in a second browser', () => {
   it('keeps filters in the address, drops a row that stops matching, counts live and shows who changed what', async () => {
     const first = await newPage();
-    await first.goto('/sign-up');
-    await first.getByLabel('Name').fill('Wendy Watcher');
-    await first.getByLabel('Email').fill(email);
-    await first.getByLabel('Password').fill(password);
-    await first.getByRole('button', { name: 'Create account' }).click();
-    await first.goto(linkIn(await waitForMail(app.dataDir, email, 'Verify your email address')));
-    await first.waitForURL('**/onboarding');
-    await first.getByLabel('Organization name').fill('Board Watchers');
-    await first.getByRole('button', { name: 'Create organization' }).click();
-    await first.waitForURL('**/board-watchers/overview');
+    await signUpWithOrganization(first, { name: 'Wendy Watcher', email, password }, 'Board Watchers');
 
     const second = await newPage();
-    await second.goto('/login');
-    await second.getByLabel('Email').fill(email);
-    await second.getByLabel('Password').fill(password);
-    await second.getByRole('button', { name: 'Sign in' }).click();
-    await second.waitForURL('**/board-watchers/**');
+    await signInAs(second, email, password, '**/board-watchers/**');
     let reloads = 0;
     second.on('load', () => reloads++);
 

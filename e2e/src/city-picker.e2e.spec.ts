@@ -1,37 +1,15 @@
-import { startTestApp, type TestApp } from '@dispatch/standalone/testing';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './browser.ts';
-import { linkIn, waitForMail } from './mail.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newPage, signUpWithOrganization, useBrowserApp } from './harness.ts';
 
 /** The city picker of the post and edit forms: every US place, searched as one types. */
 
-let app: TestApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  app = await startTestApp({ serveWeb: true, listen: true });
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+useBrowserApp();
 
 async function signedUp(): Promise<Page> {
-  const context = await browser.newContext({ baseURL: app.url });
-  const page = await context.newPage();
-  const email = 'pat.picker@example.com';
-  await page.goto('/sign-up');
-  await page.getByLabel('Name').fill('Pat Picker');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill('picker-password-123');
-  await page.getByRole('button', { name: 'Create account' }).click();
-  await page.goto(linkIn(await waitForMail(app.dataDir, email, 'Verify your email address')));
-  await page.waitForURL('**/onboarding');
-  await page.getByLabel('Organization name').fill('Aroostook Haulers');
-  await page.getByRole('button', { name: 'Create organization' }).click();
-  await page.waitForURL('**/aroostook-haulers/overview');
+  const page = await newPage();
+  const user = { name: 'Pat Picker', email: 'pat.picker@example.com', password: 'picker-password-123' };
+  await signUpWithOrganization(page, user, 'Aroostook Haulers');
   return page;
 }
 

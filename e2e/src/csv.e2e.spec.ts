@@ -1,21 +1,11 @@
 import { readFile } from 'node:fs/promises';
-import { createOrganization, startTestApp, type TestApp, validTruck } from '@dispatch/standalone/testing';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './browser.ts';
+import { createOrganization, validTruck } from '@dispatch/standalone/testing';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { app, newPage, signInAs, useBrowserApp } from './harness.ts';
 
-let app: TestApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  // Four sign-ins within seconds from one address: the sign-in rate limit is not what this tests.
-  app = await startTestApp({ serveWeb: true, listen: true, env: { AUTH_RATE_LIMIT: 'off' } });
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+// Four sign-ins within seconds from one address: the sign-in rate limit is not what this tests.
+useBrowserApp({ env: { AUTH_RATE_LIMIT: 'off' } });
 
 const password = 'csv-password-123';
 
@@ -38,13 +28,8 @@ async function owner(email: string, organization: string) {
 
 /** A browser page signed in as `email`, on its organization's area. */
 async function signedIn(email: string, slug: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: app.url, acceptDownloads: true });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(`**/${slug}/**`);
+  const page = await newPage({ acceptDownloads: true });
+  await signInAs(page, email, password, `**/${slug}/**`);
   return page;
 }
 

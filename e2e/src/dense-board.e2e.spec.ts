@@ -1,17 +1,9 @@
-import {
-  createOrganization,
-  signUp,
-  startTestApp,
-  type TestApp,
-  validLoad,
-  validTruck,
-} from '@dispatch/standalone/testing';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookiesOf, launchChromium } from './browser.ts';
+import { validLoad, validTruck } from '@dispatch/standalone/testing';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { app, ownerThroughApi, signedInPage, useBrowserApp } from './harness.ts';
 
-let app: TestApp;
-let browser: Browser;
+useBrowserApp();
 let cookie: string;
 let slug: string;
 
@@ -29,10 +21,7 @@ async function post(path: string, payload: Record<string, unknown>) {
 }
 
 beforeAll(async () => {
-  app = await startTestApp({ serveWeb: true, listen: true });
-  browser = await launchChromium();
-  cookie = await signUp(app, 'e2e-dense@example.com', 'Dee Dense');
-  slug = (await createOrganization(app, cookie, 'Dense Board Freight')).slug;
+  ({ cookie, slug } = await ownerThroughApi('e2e-dense@example.com', 'Dee Dense', 'Dense Board Freight'));
   for (let n = 1; n < TRUCKS; n++) {
     await post('/api/v1/trucks', {
       ...validTruck,
@@ -51,21 +40,14 @@ beforeAll(async () => {
     receiverEmail: 'dora-driver@example.com',
   });
 });
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
 
 /** A browser of the organization's owner (the session made through the API). */
 async function signedIn(
   viewport: { width: number; height: number },
   colorScheme: 'light' | 'dark' = 'light',
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: app.url, viewport, colorScheme });
-  // The app's own theme setting (light by default), as the user menu stores it.
-  await context.addInitScript((theme) => localStorage.setItem('vite-ui-theme', theme), colorScheme);
-  await context.addCookies(cookiesOf(cookie, app.url));
-  return { context, page: await context.newPage() };
+  // The app's own theme setting is light by default.
+  return signedInPage(cookie, { viewport, colorScheme });
 }
 
 // Page scripts as strings, so this file needs no DOM types.

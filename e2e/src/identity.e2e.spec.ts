@@ -1,31 +1,17 @@
 import { join } from 'node:path';
 import { type OutboxMail, readOutbox, readSmsOutbox } from '@dispatch/auth';
-import { signUp as signUpVerified, startTestApp, type TestApp } from '@dispatch/standalone/testing';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookiesOf, launchChromium } from './browser.ts';
+import { signUp as signUpVerified } from '@dispatch/standalone/testing';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { cookiesOf } from './browser.ts';
+import { app, browser, newPage, useBrowserApp } from './harness.ts';
 
-let app: TestApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  app = await startTestApp({ serveWeb: true, listen: true });
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+useBrowserApp();
 
 const email = 'e2e-identity@example.com';
 const signUpPassword = 'first-password-1';
 const changedPassword = 'second-password-2';
 const resetPassword = 'third-password-3';
-
-async function newPage(): Promise<Page> {
-  const context = await browser.newContext({ baseURL: app.url });
-  return context.newPage();
-}
 
 /** The mails to this address with this subject, oldest first. */
 async function mails(subject: string, to: string): Promise<OutboxMail[]> {

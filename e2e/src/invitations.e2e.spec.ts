@@ -1,21 +1,9 @@
 import { join } from 'node:path';
 import { type OutboxMail, readOutbox } from '@dispatch/auth';
-import { startTestApp, type TestApp } from '@dispatch/standalone/testing';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import { app, newPage, useBrowserApp } from './harness.ts';
 
-let app: TestApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  app = await startTestApp({ serveWeb: true, listen: true });
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+useBrowserApp();
 
 const owner = { email: 'e2e-owner@example.com', password: 'owner-password-1', name: 'Olive Owner' };
 const colleague = {
@@ -23,11 +11,6 @@ const colleague = {
   password: 'colleague-password-1',
   name: 'Cory Colleague',
 };
-
-async function newPage(): Promise<Page> {
-  const context = await browser.newContext({ baseURL: app.url });
-  return context.newPage();
-}
 
 /** Waits for the newest mail with this subject to this address: mail goes out after the call answers. */
 async function mailTo(to: string, subject: string): Promise<OutboxMail> {

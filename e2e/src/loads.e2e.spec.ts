@@ -1,53 +1,21 @@
-import { startTestApp, type TestApp } from '@dispatch/standalone/testing';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './browser.ts';
+import { describe, expect, it } from 'vitest';
 import { pickCity } from './city-picker.ts';
-import { linkIn, waitForMail } from './mail.ts';
+import { newPage, signInAs, signUpWithOrganization, useBrowserApp } from './harness.ts';
 
-let app: TestApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  app = await startTestApp({ serveWeb: true, listen: true });
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+useBrowserApp();
 
 const email = 'e2e-loads@example.com';
 const password = 'e2e-password-123';
 
-async function newPage(): Promise<Page> {
-  const context = await browser.newContext({ baseURL: app.url });
-  return context.newPage();
-}
-
 describe('a load posted in one browser appears live in another', () => {
   it('refuses negative rates with the spec message, posts the fixed load, and a second browser sees it arrive', async () => {
     const first = await newPage();
-    await first.goto('/sign-up');
-    await first.getByLabel('Name').fill('Lou Dispatcher');
-    await first.getByLabel('Email').fill(email);
-    await first.getByLabel('Password').fill(password);
-    await first.getByRole('button', { name: 'Create account' }).click();
-    await first.getByRole('heading', { name: 'Check your email' }).waitFor();
     // The mailed link verifies the address and signs its owner in.
-    await first.goto(linkIn(await waitForMail(app.dataDir, email, 'Verify your email address')));
-    await first.waitForURL('**/onboarding');
-    await first.getByLabel('Organization name').fill('Lou Grain Lines');
-    await first.getByRole('button', { name: 'Create organization' }).click();
-    await first.waitForURL('**/lou-grain-lines/overview');
+    await signUpWithOrganization(first, { name: 'Lou Dispatcher', email, password }, 'Lou Grain Lines');
 
     // A second browser of the same dispatcher watches the loads board.
     const second = await newPage();
-    await second.goto('/login');
-    await second.getByLabel('Email').fill(email);
-    await second.getByLabel('Password', { exact: true }).fill(password);
-    await second.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await second.waitForURL('**/lou-grain-lines/**');
+    await signInAs(second, email, password, '**/lou-grain-lines/**');
     await second.goto('/lou-grain-lines/loads');
     await second.getByText('No loads posted yet').waitFor();
     let reloads = 0;

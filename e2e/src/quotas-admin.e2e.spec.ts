@@ -1,20 +1,8 @@
-import { startTestApp, type TestApp } from '@dispatch/standalone/testing';
 import { ownerWithOrganization } from '@dispatch/test-kit';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import { app, browser, signInAs, useBrowserApp } from './harness.ts';
 
-let app: TestApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  app = await startTestApp({ serveWeb: true, listen: true });
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+useBrowserApp();
 
 const shotDir = process.env.SCREENSHOT_DIR;
 
@@ -39,11 +27,7 @@ describe('an organization’s sending on the admin screen', () => {
     // One sign-in (the sign-in rate limit allows 3 in 10 seconds), its cookies reused by every context.
     const signIn = await browser.newContext({ baseURL: app.url });
     const signInPage = await signIn.newPage();
-    await signInPage.goto('/login');
-    await signInPage.getByLabel('Email').fill('quota-e2e-admin@example.com');
-    await signInPage.getByLabel('Password', { exact: true }).fill(password);
-    await signInPage.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await signInPage.waitForURL('**/admin');
+    await signInAs(signInPage, 'quota-e2e-admin@example.com', password, '**/admin');
     const storageState = await signIn.storageState();
     await signIn.close();
 

@@ -1,35 +1,23 @@
-import {
-  createOrganization,
-  signUp,
-  startTestApp,
-  type TestApp,
-  validTruck,
-} from '@dispatch/standalone/testing';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookiesOf, launchChromium } from './browser.ts';
+import { validTruck } from '@dispatch/standalone/testing';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { app, ownerThroughApi, signedInPage, useBrowserApp } from './harness.ts';
 
-let app: TestApp;
-let browser: Browser;
+useBrowserApp();
 let cookie: string;
 let slug: string;
 
 beforeAll(async () => {
-  app = await startTestApp({ serveWeb: true, listen: true });
-  browser = await launchChromium();
-  cookie = await signUp(app, 'e2e-radius@example.com', 'Rae Dispatcher');
-  slug = (await createOrganization(app, cookie, 'Rae Radius Freight')).slug;
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
+  ({ cookie, slug } = await ownerThroughApi(
+    'e2e-radius@example.com',
+    'Rae Dispatcher',
+    'Rae Radius Freight',
+  ));
 });
 
 /** A browser signed in as the organization's owner (the session made through the API). */
-async function signedIn(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: app.url, viewport: { width: 1366, height: 768 } });
-  await context.addCookies(cookiesOf(cookie, app.url));
-  return { context, page: await context.newPage() };
+function signedIn(): Promise<{ context: BrowserContext; page: Page }> {
+  return signedInPage(cookie, { viewport: { width: 1366, height: 768 } });
 }
 
 describe('radius search', () => {

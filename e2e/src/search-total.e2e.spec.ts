@@ -1,30 +1,24 @@
-import {
-  createOrganization,
-  signUp,
-  startTestApp,
-  type TestApp,
-  validTruck,
-} from '@dispatch/standalone/testing';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookiesOf, launchChromium } from './browser.ts';
+import { validTruck } from '@dispatch/standalone/testing';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { app, ownerThroughApi, signedInPage, useBrowserApp } from './harness.ts';
 
 /**
  * A text search matching more postings than the list counts (1,000): the board reads "1,000+", pages on
  * past the thousandth, and stops where the matches end.
  */
 
-let app: TestApp;
-let browser: Browser;
+useBrowserApp();
 let cookie: string;
 let slug: string;
 const FLEET = 1003;
 
 beforeAll(async () => {
-  app = await startTestApp({ serveWeb: true, listen: true });
-  browser = await launchChromium();
-  cookie = await signUp(app, 'e2e-search-total@example.com', 'Sam Search');
-  slug = (await createOrganization(app, cookie, 'Search Total Freight')).slug;
+  ({ cookie, slug } = await ownerThroughApi(
+    'e2e-search-total@example.com',
+    'Sam Search',
+    'Search Total Freight',
+  ));
   const post = async (n: number) => {
     const response = await app.app.inject({
       method: 'POST',
@@ -37,20 +31,13 @@ beforeAll(async () => {
   for (let start = 1; start <= FLEET; start += 25)
     await Promise.all(Array.from({ length: Math.min(25, FLEET - start + 1) }, (_, i) => post(start + i)));
 }, 180_000);
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
 
 async function board(
   path: string,
   viewport = { width: 1366, height: 768 },
   colorScheme: 'light' | 'dark' = 'light',
 ) {
-  const context = await browser.newContext({ baseURL: app.url, viewport, colorScheme });
-  await context.addInitScript((theme) => localStorage.setItem('vite-ui-theme', theme), colorScheme);
-  await context.addCookies(cookiesOf(cookie, app.url));
-  const page = await context.newPage();
+  const { context, page } = await signedInPage(cookie, { viewport, colorScheme });
   await page.goto(path);
   return { context, page };
 }

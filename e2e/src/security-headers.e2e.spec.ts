@@ -1,19 +1,8 @@
-import { startTestApp, type TestApp } from '@dispatch/standalone/testing';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectPolicyViolations, launchChromium } from './browser.ts';
+import { describe, expect, it } from 'vitest';
+import { expectPolicyViolations } from './browser.ts';
+import { app, browser, useBrowserApp } from './harness.ts';
 
-let app: TestApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  app = await startTestApp({ serveWeb: true, listen: true });
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+useBrowserApp();
 
 const get = (url: string, headers: Record<string, string> = {}) =>
   app.app.inject({ method: 'GET', url, headers });

@@ -1,40 +1,20 @@
 import { readFile } from 'node:fs/promises';
-import { startTestApp, type TestApp } from '@dispatch/standalone/testing';
 import { command, join, ownerWithOrganization, PASSWORD } from '@dispatch/test-kit';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { app, newPage, signInAs, useBrowserApp } from './harness.ts';
 import { linkIn, waitForMail } from './mail.ts';
 
-let app: TestApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  app = await startTestApp({ serveWeb: true, listen: true });
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+useBrowserApp();
 
 const owner = { email: 'signpro-owner@example.com' };
 const sender = { email: 'signpro-sender@example.com' };
 const member = { email: 'signpro-member@example.com' };
 const driver = { name: 'Jane Doe', email: 'jane.doe@example.com' };
 
-async function newPage(): Promise<Page> {
-  const context = await browser.newContext({ baseURL: app.url });
-  return context.newPage();
-}
-
 async function signIn(email: string): Promise<Page> {
   const page = await newPage();
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.waitForURL('**/signal-freight/**');
+  await signInAs(page, email, PASSWORD, '**/signal-freight/**');
   return page;
 }
 

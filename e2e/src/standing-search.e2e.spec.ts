@@ -1,34 +1,18 @@
-import { startTestApp, type TestApp } from '@dispatch/standalone/testing';
 import { join, ownerWithOrganization, PASSWORD } from '@dispatch/test-kit';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './browser.ts';
-import { pickCity } from './city-picker.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { app, newPage, signInAs, useBrowserApp } from './harness.ts';
 import { waitForMail } from './mail.ts';
+import { postTruckForm } from './truck-form.ts';
 
-let app: TestApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  app = await startTestApp({ serveWeb: true, listen: true });
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+useBrowserApp();
 
 const watcherEmail = 'standing-watcher@example.com';
 const posterEmail = 'standing-poster@example.com';
 
 async function signedIn(email: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: app.url });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL('**/standing-watchers/**');
+  const page = await newPage();
+  await signInAs(page, email, PASSWORD, '**/standing-watchers/**');
   return page;
 }
 
@@ -62,16 +46,12 @@ describe('a standing search alerts its owner live when a colleague posts a match
     // The colleague posts a flatbed in a second browser.
     const poster = await signedIn(posterEmail);
     await poster.goto('/standing-watchers/trucks/post');
-    await poster.getByLabel('Trailer type').selectOption('FLATBED');
-    await poster.getByLabel('Truck name').fill('Night Rider');
-    await poster.getByLabel('State', { exact: true }).selectOption('IL');
-    await pickCity(poster, 'City', 'chi', 'Chicago');
-    await poster.getByLabel('Availability date').fill('2026-11-21');
-    await poster.getByLabel('Dispatcher name').fill('Olive Owner');
-    await poster.getByLabel('Dispatcher phone').fill('3125550100');
-    await poster.getByLabel('Dispatcher email').fill('olive@example.com');
-    await poster.getByRole('button', { name: 'Post truck' }).click();
-    await poster.waitForURL('**/standing-watchers/trucks');
+    await postTruckForm(poster, 'standing-watchers', {
+      trailerType: 'FLATBED',
+      name: 'Night Rider',
+      city: { typed: 'chi', place: 'Chicago' },
+      dispatcher: { name: 'Olive Owner', email: 'olive@example.com' },
+    });
 
     // The watcher's bell counts it live, without a reload, and lists it.
     await expect

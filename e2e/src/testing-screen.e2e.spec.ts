@@ -1,31 +1,16 @@
-import { startTestApp, type TestApp } from '@dispatch/standalone/testing';
 import { ownerWithOrganization, PASSWORD } from '@dispatch/test-kit';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { app, newPage, signInAs, useBrowserApp } from './harness.ts';
 import { waitForMail } from './mail.ts';
 
-let app: TestApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  app = await startTestApp({ serveWeb: true, listen: true });
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+useBrowserApp();
 
 const email = 'round-tripper@example.com';
 
 async function signedIn(viewport: { width: number; height: number }): Promise<Page> {
-  const page = await (await browser.newContext({ baseURL: app.url, viewport })).newPage();
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.waitForURL('**/round-trippers/**');
+  const page = await newPage({ viewport });
+  await signInAs(page, email, PASSWORD, '**/round-trippers/**');
   return page;
 }
 

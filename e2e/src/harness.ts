@@ -1,0 +1,90 @@
+import { createOrganization, signUp, startTestApp, type TestApp } from '@dispatch/standalone/testing';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { cookiesOf, launchChromium } from './browser.ts';
+import { linkIn, waitForMail } from './mail.ts';
+
+/** The running app of the spec file (set once its first hook has run). */
+export let app: TestApp;
+/** The spec file's Chromium. */
+export let browser: Browser;
+
+/**
+ * Starts the app (serving the web build, listening on a port) and Chromium before the spec file's
+ * tests, and stops both after them; `app` and `browser` are theirs meanwhile.
+ */
+export function useBrowserApp(options: { env?: Record<string, string> } = {}): void {
+  beforeAll(async () => {
+    app = await startTestApp({ serveWeb: true, listen: true, ...options });
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+}
+
+/** A page in a browser context of its own, at the app's address. */
+export async function newPage(options: BrowserContextOptions = {}): Promise<Page> {
+  const context = await browser.newContext({ baseURL: app.url, ...options });
+  return context.newPage();
+}
+
+/** Signs in on /login and waits for the address the app then opens (`landing`, a URL glob). */
+export async function signInAs(page: Page, email: string, password: string, landing: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL(landing);
+}
+
+/**
+ * Signs up on /sign-up, opens the mailed verification link (which signs the new user in) and creates
+ * an organization on onboarding; the page ends on its overview. Returns the organization's slug.
+ */
+export async function signUpWithOrganization(
+  page: Page,
+  user: { name: string; email: string; password: string },
+  organization: string,
+): Promise<string> {
+  await page.goto('/sign-up');
+  await page.getByLabel('Name').fill(user.name);
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+  await page.goto(linkIn(await waitForMail(app.dataDir, user.email, 'Verify your email address')));
+  await page.waitForURL('**/onboarding');
+  await page.getByLabel('Organization name').fill(organization);
+  await page.getByRole('button', { name: 'Create organization' }).click();
+  const slug = organization.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+  await page.waitForURL(`**/${slug}/overview`);
+  return slug;
+}
+
+/** An owner of a new organization, signed up through the API: their session cookie and its slug. */
+export async function ownerThroughApi(
+  email: string,
+  name: string,
+  organization: string,
+): Promise<{ cookie: string; slug: string }> {
+  const cookie = await signUp(app, email, name);
+  return { cookie, slug: (await createOrganization(app, cookie, organization)).slug };
+}
+
+/**
+ * A browser context holding the session of `cookie`, and a page in it. With a colour scheme, the
+ * app's own theme setting is that scheme too, as the user menu stores it.
+ */
+export async function signedInPage(
+  cookie: string,
+  options: BrowserContextOptions = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: app.url, ...options });
+  const { colorScheme } = options;
+  if (colorScheme)
+    await context.addInitScript((theme) => localStorage.setItem('vite-ui-theme', theme), colorScheme);
+  await context.addCookies(cookiesOf(cookie, app.url));
+  return { context, page: await context.newPage() };
+}
