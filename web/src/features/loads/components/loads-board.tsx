@@ -13,7 +13,8 @@ const loadsKind: BoardKind = {
   nouns: 'loads',
   post: { to: '/$orgSlug/loads/post', label: 'Post load' },
   icon: <Package className="size-5 text-muted-foreground" aria-hidden />,
-  filterControls: { searchLabel: 'Customer, product or place', product: true },
+  // The box finds a load by product, customer, or a city or state of its route.
+  filterControls: { searchLabel: 'Loads', product: true },
 };
 
 export interface LoadsBoardProps {

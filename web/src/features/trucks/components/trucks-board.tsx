@@ -13,12 +13,8 @@ const trucksKind: BoardKind = {
   nouns: 'trucks',
   post: { to: '/$orgSlug/trucks/post', label: 'Post truck' },
   icon: <TruckIcon className="size-5 text-muted-foreground" aria-hidden />,
-  filterControls: {
-    searchLabel: 'Name, unit, company or place',
-    status: true,
-    direction: true,
-    unitNumber: true,
-  },
+  // The box finds a truck by name, unit number, company, city or state (docs/decisions.md#trucks-and-loads).
+  filterControls: { searchLabel: 'Trucks', status: true, direction: true, unitNumber: true },
 };
 
 export interface TrucksBoardProps {
