@@ -175,6 +175,12 @@ export async function signUp(fixture: AuthFixture, body: Record<string, unknown>
   return { response, verified, cookie: cookiesFrom(verified) };
 }
 
+/** Signs `body` up (Ada by default), then posts `payload` to `path` with the new session's cookie. */
+export async function signUpAndPost(fixture: AuthFixture, path: string, payload: unknown, body = ada) {
+  const { cookie } = await signUp(fixture, body);
+  return { cookie, response: await postJson(fixture.app, path, payload, cookie) };
+}
+
 /** Signs in with e-mail and password; the session cookie of the answer. */
 export async function signIn(fixture: AuthFixture, email: string, password: string, remoteAddress?: string) {
   const response = await postJson(fixture.app, '/api/auth/sign-in/email', { email, password }, undefined, {

@@ -13,6 +13,7 @@ import {
   postJson,
   signIn,
   signUp,
+  signUpAndPost,
 } from '../test-fixture.ts';
 
 /** The account calls of docs/rules.md#api-calls: profile, change e-mail (section 4), delete user (section 4), phone number. */
@@ -25,28 +26,22 @@ async function userOf(cookie: string) {
 
 describe('update-user', () => {
   it('updates name, first and last name', async () => {
-    const { cookie } = await signUp(fixture);
-
-    const response = await postJson(
-      fixture.app,
-      '/api/auth/update-user',
-      { name: 'Ada King', firstName: 'Augusta', lastName: 'King' },
-      cookie,
-    );
+    const { cookie, response } = await signUpAndPost(fixture, '/api/auth/update-user', {
+      name: 'Ada King',
+      firstName: 'Augusta',
+      lastName: 'King',
+    });
 
     expect(response.json()).toEqual({ status: true });
     expect(await userOf(cookie)).toMatchObject({ name: 'Ada King', firstName: 'Augusta', lastName: 'King' });
   });
 
   it('refuses invalid profile fields with the field messages and changes nothing', async () => {
-    const { cookie } = await signUp(fixture);
-
-    const response = await postJson(
-      fixture.app,
-      '/api/auth/update-user',
-      { name: 'Ada King', firstName: 'x'.repeat(51), lastName: 7 },
-      cookie,
-    );
+    const { cookie, response } = await signUpAndPost(fixture, '/api/auth/update-user', {
+      name: 'Ada King',
+      firstName: 'x'.repeat(51),
+      lastName: 7,
+    });
 
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({
@@ -120,14 +115,9 @@ describe('phone number', () => {
   });
 
   it('refuses a number that is not 10 digits with an optional +1', async () => {
-    const { cookie } = await signUp(fixture);
-
-    const response = await postJson(
-      fixture.app,
-      '/api/auth/phone-number/send-otp',
-      { phoneNumber: '12345' },
-      cookie,
-    );
+    const { response } = await signUpAndPost(fixture, '/api/auth/phone-number/send-otp', {
+      phoneNumber: '12345',
+    });
 
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toEqual({ phoneNumber: [US_PHONE_MESSAGE] });
@@ -155,14 +145,10 @@ describe('phone number', () => {
 
 describe('change-email', () => {
   it('for a verified e-mail mails a confirmation to the current address, then a verification to the new one, then changes it', async () => {
-    const { cookie } = await signUp(fixture);
-
-    const response = await postJson(
-      fixture.app,
-      '/api/auth/change-email',
-      { newEmail: 'Ada.New@Example.com', callbackURL: '/account' },
-      cookie,
-    );
+    const { cookie, response } = await signUpAndPost(fixture, '/api/auth/change-email', {
+      newEmail: 'Ada.New@Example.com',
+      callbackURL: '/account',
+    });
     expect(response.json()).toEqual({ status: true });
     expect((await userOf(cookie)).email).toBe(ada.email);
 
@@ -200,14 +186,9 @@ describe('change-email', () => {
   });
 
   it('refuses the current e-mail with "Email is the same"', async () => {
-    const { cookie } = await signUp(fixture);
-
-    const response = await postJson(
-      fixture.app,
-      '/api/auth/change-email',
-      { newEmail: 'ADA@example.com' },
-      cookie,
-    );
+    const { response } = await signUpAndPost(fixture, '/api/auth/change-email', {
+      newEmail: 'ADA@example.com',
+    });
 
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe('Email is the same');
@@ -237,14 +218,10 @@ describe('change-email', () => {
 
 describe('delete-user', () => {
   it('with the password mails a 32-character deletion link and answers "Verification email sent"', async () => {
-    const { cookie } = await signUp(fixture);
-
-    const response = await postJson(
-      fixture.app,
-      '/api/auth/delete-user',
-      { password: ada.password, callbackURL: '/login' },
-      cookie,
-    );
+    const { cookie, response } = await signUpAndPost(fixture, '/api/auth/delete-user', {
+      password: ada.password,
+      callbackURL: '/login',
+    });
 
     expect(response.json()).toEqual({ success: true, message: 'Verification email sent' });
     const link = linkIn(await lastMail(fixture.outboxDir, ada.email, 'Confirm the deletion of your account'));
@@ -284,14 +261,9 @@ describe('delete-user', () => {
   });
 
   it('refuses a wrong password with "Invalid password" and mails nothing', async () => {
-    const { cookie } = await signUp(fixture);
-
-    const response = await postJson(
-      fixture.app,
-      '/api/auth/delete-user',
-      { password: 'wrong password' },
-      cookie,
-    );
+    const { response } = await signUpAndPost(fixture, '/api/auth/delete-user', {
+      password: 'wrong password',
+    });
 
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe('Invalid password');

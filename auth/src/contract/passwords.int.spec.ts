@@ -11,6 +11,7 @@ import {
   postJson,
   signIn,
   signUp,
+  signUpAndPost,
 } from '../test-fixture.ts';
 
 /** docs/rules.md#states-and-transitions "Password reset", the password calls of section 7, and the password rules of sections 5 and 8. */
@@ -153,14 +154,10 @@ describe('resetting the password', () => {
 
 describe('change-password', () => {
   it('changes the password and returns token null and the user', async () => {
-    const { cookie } = await signUp(fixture);
-
-    const response = await postJson(
-      fixture.app,
-      '/api/auth/change-password',
-      { currentPassword: ada.password, newPassword },
-      cookie,
-    );
+    const { response } = await signUpAndPost(fixture, '/api/auth/change-password', {
+      currentPassword: ada.password,
+      newPassword,
+    });
 
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ token: null, user: { email: ada.email } });
@@ -183,14 +180,10 @@ describe('change-password', () => {
   });
 
   it('refuses a wrong current password with 400 "Invalid password" and keeps the old one', async () => {
-    const { cookie } = await signUp(fixture);
-
-    const response = await postJson(
-      fixture.app,
-      '/api/auth/change-password',
-      { currentPassword: 'not my password', newPassword },
-      cookie,
-    );
+    const { response } = await signUpAndPost(fixture, '/api/auth/change-password', {
+      currentPassword: 'not my password',
+      newPassword,
+    });
 
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe('Invalid password');
@@ -198,14 +191,10 @@ describe('change-password', () => {
   });
 
   it('refuses a new password shorter than 8 with "Password too short"', async () => {
-    const { cookie } = await signUp(fixture);
-
-    const response = await postJson(
-      fixture.app,
-      '/api/auth/change-password',
-      { currentPassword: ada.password, newPassword: 'short' },
-      cookie,
-    );
+    const { response } = await signUpAndPost(fixture, '/api/auth/change-password', {
+      currentPassword: ada.password,
+      newPassword: 'short',
+    });
 
     expect(response.json().message).toBe('Password too short');
   });

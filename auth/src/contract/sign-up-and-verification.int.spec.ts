@@ -11,6 +11,7 @@ import {
   mailsTo,
   postJson,
   signUp,
+  signUpAndPost,
   testSecret,
 } from '../test-fixture.ts';
 
@@ -258,28 +259,18 @@ describe('send-verification-email', () => {
   });
 
   it('refuses a signed-in user asking for another e-mail: 400 "You can only send a verification email to your own email"', async () => {
-    const { cookie } = await signUp(fixture);
-
-    const response = await postJson(
-      fixture.app,
-      '/api/auth/send-verification-email',
-      { email: 'someone@example.com' },
-      cookie,
-    );
+    const { response } = await signUpAndPost(fixture, '/api/auth/send-verification-email', {
+      email: 'someone@example.com',
+    });
 
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe('You can only send a verification email to your own email');
   });
 
   it('refuses a signed-in verified user: 400 "You can only send a verification email to an unverified email"', async () => {
-    const { cookie } = await signUp(fixture);
-
-    const response = await postJson(
-      fixture.app,
-      '/api/auth/send-verification-email',
-      { email: ada.email },
-      cookie,
-    );
+    const { response } = await signUpAndPost(fixture, '/api/auth/send-verification-email', {
+      email: ada.email,
+    });
 
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe('You can only send a verification email to an unverified email');
