@@ -4,12 +4,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteEntry } from './app.ts';
 import {
   apiRoutes,
+  csvOf,
   eventsSince,
+  knownStates,
   membershipEndingLast,
   type OrganizationRecords,
   organizationWithRecords,
   routeKey,
   routeSamples,
+  type StateInput,
+  stateInputs,
+  unknownStates,
 } from './route-samples.ts';
 import { startTestApp, type TestApp } from './test-support.ts';
 
@@ -78,6 +83,10 @@ const nastyText = fc.constantFrom(
   'eq',
   'createdAt',
   'availableDate',
+  'TX',
+  'texas',
+  'New Mexico',
+  'XX',
 );
 /**
  * The C0 and C1 control characters no text field takes: all but tab, line feed and carriage return,
@@ -293,4 +302,95 @@ describe('fuzz: every route of the route table', () => {
       );
     }
   });
+
+  it('takes a state by code or name in any case as its code, and refuses any other on its field', async () => {
+    const fresh = await organizationWithRecords(app, 'Stated');
+    const state = fc.oneof(
+      fc.constantFrom(...knownStates).map(([typed, code, city]) => ({ typed, code, city })),
+      fc.constantFrom(...unknownStates).map((typed) => ({ typed, code: null, city: 'Chicago' })),
+    );
+    for (const [key, inputs] of Object.entries(stateInputs)) {
+      const sample = (routeSamples[key] as NonNullable<(typeof routeSamples)[string]>)(fresh);
+      const method = key.split(' ')[0] as 'GET' | 'POST' | 'PATCH';
+      await fc.assert(
+        fc.asyncProperty(fc.constantFrom(...inputs), state, async (input, { typed, code, city }) => {
+          const { body, query } = withState(sample, input, typed, city);
+          const search = new URLSearchParams(query);
+          const before = await app.infrastructure.eventStore.headPosition();
+          const response = await app.app.inject({
+            method,
+            url: search.size ? `${sample.path}?${search}` : sample.path,
+            headers: { cookie: fresh.cookie, origin: app.url },
+            ...(body === undefined ? {} : { payload: body as object }),
+          });
+          const label = `${key} ${JSON.stringify(typed)} → ${response.statusCode} ${response.body.slice(0, 300)}`;
+          const message = `${input.label} must be a US state or DC`;
+          const written = await eventsSince(app, before);
+          if (input.in === 'csv') {
+            // A preview answers for each row: the row is refused, not the request.
+            expect(response.statusCode, label).toBe(200);
+            const [row] = response.json().rows;
+            if (code === null) expect(row.errors[input.field], label).toEqual([message]);
+            else expect(row, label).toMatchObject({ valid: true, errors: {} });
+            return;
+          }
+          if (code === null) {
+            expect(response.statusCode, label).toBe(400);
+            expect(response.json().errors, label).toEqual({ [input.path.join('.')]: [message] });
+            expect(written, label).toEqual([]);
+            return;
+          }
+          expect(response.statusCode, label).toBeLessThan(300);
+          if (method === 'GET') {
+            if (key === 'GET /api/v1/radius-search') expect(response.json().center.state, label).toBe(code);
+            if (key === 'GET /api/v1/cities') {
+              for (const place of response.json().data) expect(place.state, label).toBe(code);
+            }
+            return;
+          }
+          const field = input.path.at(-1) as string;
+          // Stored as its code (an edit to the state already held changes nothing), and answered so.
+          for (const stored of written.flatMap((event) => valuesNamed(event.data, field))) {
+            expect(stored, label).toBe(code);
+          }
+          if (method === 'POST') expect(written.length, label).toBeGreaterThan(0);
+          expect(valuesNamed(response.json(), field), label).toContain(code);
+        }),
+        { numRuns: RUNS },
+      );
+    }
+  });
 });
+
+/** A route's sample request with `typed` as the state where `input` says. */
+function withState(
+  sample: { body?: unknown; query?: Record<string, string> },
+  input: StateInput,
+  typed: string,
+  city: string,
+): { body: unknown; query: Record<string, string> | undefined } {
+  if (input.in === 'csv')
+    return { body: { csv: csvOf({ ...input.record, [input.field]: typed }) }, query: undefined };
+  const set = (target: Record<string, unknown>, path: string[], value: string) => {
+    let into = target;
+    for (const step of path.slice(0, -1)) into = into[step] as Record<string, unknown>;
+    into[path.at(-1) as string] = value;
+  };
+  const target = structuredClone(
+    ((input.in === 'query' ? sample.query : sample.body) ?? {}) as Record<string, unknown>,
+  );
+  set(target, input.path, typed);
+  if (input.cityPath) set(target, input.cityPath, city);
+  return input.in === 'query'
+    ? { body: sample.body, query: target as Record<string, string> }
+    : { body: target, query: sample.query };
+}
+
+/** Every value held under the key `name` anywhere in `value`. */
+function valuesNamed(value: unknown, name: string): unknown[] {
+  if (Array.isArray(value)) return value.flatMap((item) => valuesNamed(item, name));
+  if (typeof value !== 'object' || value === null) return [];
+  return Object.entries(value).flatMap(([key, item]) =>
+    key === name ? [item, ...valuesNamed(item, name)] : valuesNamed(item, name),
+  );
+}

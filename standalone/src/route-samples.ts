@@ -155,7 +155,7 @@ const body =
 const organization = (name: string) => `/api/v1/organization/${name}`;
 
 /** A CSV file of one record: its fields as the header, its values as the one row. */
-const csvOf = (record: Record<string, unknown>) =>
+export const csvOf = (record: Record<string, unknown>) =>
   `${Object.keys(record).join(',')}\r\n${Object.values(record)
     .map((value) => `"${String(value).replaceAll('"', '""')}"`)
     .join(',')}\r\n`;
@@ -415,3 +415,79 @@ export const quotaMatrixEnvironment: Record<string, string> = {
   QUOTA_RECEIVER_LINK: '2/2',
   QUOTA_YOUNG_ORGANIZATION_DAYS: '0',
 };
+
+/**
+ * Where a route reads a state (docs/rules.md#validation: one of the 50 states or DC, by code or name
+ * in any case, kept as its code): a body field (its path), a query parameter, or a cell of an imported
+ * CSV row; and the label its message names ("Truck state must be a US state or DC").
+ */
+export type StateInput =
+  | { in: 'body' | 'query'; path: string[]; label: string; cityPath?: string[] }
+  | { in: 'csv'; record: Record<string, unknown>; field: string; label: string };
+
+const truckStates: StateInput[] = [
+  { in: 'body', path: ['truckState'], label: 'Truck state' },
+  { in: 'body', path: ['preferedState'], label: 'Preferred state' },
+];
+const loadStates: StateInput[] = [
+  { in: 'body', path: ['originState'], label: 'Origin state' },
+  { in: 'body', path: ['destinationState'], label: 'Destination state' },
+];
+// A search is around a city of the state: the state comes with one of its cities.
+const queryState: StateInput[] = [{ in: 'query', path: ['state'], label: 'State', cityPath: ['city'] }];
+
+/** Every route that reads a state, with where. */
+export const stateInputs: Record<string, StateInput[]> = {
+  'POST /api/v1/trucks': truckStates,
+  'PATCH /api/v1/trucks/:id': truckStates,
+  'POST /api/v1/loads': loadStates,
+  'PATCH /api/v1/loads/:id': loadStates,
+  'POST /api/v1/saved-searches': [
+    { in: 'body', path: ['params', 'state'], label: 'State', cityPath: ['params', 'city'] },
+  ],
+  'GET /api/v1/radius-search': queryState,
+  'GET /api/v1/radius-search/export.csv': queryState,
+  'GET /api/v1/cities': [{ in: 'query', path: ['state'], label: 'State' }],
+  'POST /api/v1/trucks/import/preview': [
+    { in: 'csv', record: validTruck, field: 'truckState', label: 'Truck state' },
+    { in: 'csv', record: validTruck, field: 'preferedState', label: 'Preferred state' },
+  ],
+  'POST /api/v1/loads/import/preview': [
+    { in: 'csv', record: validLoad, field: 'originState', label: 'Origin state' },
+    { in: 'csv', record: validLoad, field: 'destinationState', label: 'Destination state' },
+  ],
+};
+
+/**
+ * States as people type them (codes, names, any case and spacing), with the code each is kept as and
+ * one of its cities.
+ */
+export const knownStates: [typed: string, code: string, city: string][] = [
+  ['TX', 'TX', 'Dallas'],
+  ['tx', 'TX', 'Dallas'],
+  [' Tx ', 'TX', 'Dallas'],
+  ['Texas', 'TX', 'Dallas'],
+  ['TEXAS', 'TX', 'Dallas'],
+  ['new mexico', 'NM', 'Albuquerque'],
+  ['New  Mexico', 'NM', 'Albuquerque'],
+  ['NEW YORK', 'NY', 'Buffalo'],
+  ['District of Columbia', 'DC', 'Washington'],
+  ['dc', 'DC', 'Washington'],
+  ['wy', 'WY', 'Cheyenne'],
+  ['Rhode island', 'RI', 'Providence'],
+];
+
+/** Texts that are no US state or DC: refused on their field. */
+export const unknownStates = [
+  'XX',
+  'zz',
+  'TEXASS',
+  'Tex.',
+  'T X',
+  'NewMexico',
+  'PR',
+  'Puerto Rico',
+  'Ontario',
+  'Texas!',
+  '12',
+];
