@@ -97,6 +97,11 @@ describe('organization settings and the rough edges a new user meets', () => {
     await page.goto('/lakeside-freight/no-such-page');
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
     await expect.poll(() => page.title()).toBe('Page not found');
+    // Not another organization's page either: no redirect, no "not a member" notice.
+    await page.goto('/totally/unknown/path');
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/totally/unknown/path');
+    expect(await page.getByText('You are not a member of that organization').count()).toBe(0);
     await page.context().close();
   });
 
