@@ -1,6 +1,7 @@
 import { Slot } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from '../../lib/cn';
+import { Spinner } from './spinner';
 
 const variants = {
   primary: 'bg-primary text-primary-foreground shadow-xs hover:bg-primary/90',
@@ -39,5 +40,29 @@ export function Button({ className, variant, size, asChild, type, ...props }: Bu
   if (asChild) return <Slot.Root className={cn(buttonClassName(variant, size), className)} {...props} />;
   return (
     <button type={type ?? 'button'} className={cn(buttonClassName(variant, size), className)} {...props} />
+  );
+}
+
+/**
+ * A button whose action can be pending: a spinner shows meanwhile, and it is disabled unless told
+ * otherwise. The spinner takes the colour of the button's text.
+ */
+export function BusyButton({
+  pending,
+  disabled = pending,
+  variant,
+  spinnerClassName = variant === 'destructive'
+    ? 'text-destructive-foreground'
+    : (variant ?? 'primary') === 'primary'
+      ? 'text-primary-foreground'
+      : undefined,
+  children,
+  ...props
+}: ButtonProps & { pending: boolean; spinnerClassName?: string }) {
+  return (
+    <Button variant={variant} disabled={disabled} {...props}>
+      {pending ? <Spinner decorative className={spinnerClassName} /> : null}
+      {children}
+    </Button>
   );
 }

@@ -2,8 +2,7 @@ import { X } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import type { ComponentProps, FormEventHandler, ReactNode } from 'react';
 import { cn } from '../../lib/cn';
-import { Button } from './button';
-import { Spinner } from './spinner';
+import { BusyButton, Button } from './button';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -124,13 +123,14 @@ export function DialogActions({
   disabled = pending,
   variant = 'primary',
   onConfirm,
-  spinnerClassName = variant === 'destructive' ? 'text-destructive-foreground' : 'text-primary-foreground',
+  spinnerClassName,
 }: {
   label: ReactNode;
   pending: boolean;
   disabled?: boolean;
   variant?: 'primary' | 'destructive';
   onConfirm?: () => void;
+  /** The spinner's colour, when not the action's text colour. */
   spinnerClassName?: string;
 }) {
   return (
@@ -138,15 +138,16 @@ export function DialogActions({
       <DialogClose asChild>
         <Button variant="outline">Cancel</Button>
       </DialogClose>
-      <Button
+      <BusyButton
         type={onConfirm ? undefined : 'submit'}
         variant={variant}
         onClick={onConfirm}
+        pending={pending}
         disabled={disabled}
+        spinnerClassName={spinnerClassName}
       >
-        {pending ? <Spinner decorative className={spinnerClassName} /> : null}
         {label}
-      </Button>
+      </BusyButton>
     </DialogFooter>
   );
 }

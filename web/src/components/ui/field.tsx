@@ -1,5 +1,6 @@
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '../../lib/cn';
+import { Input } from './input';
 import { Label } from './label';
 
 export interface FieldProps {
@@ -42,4 +43,20 @@ export function fieldControlProps(id: string, error: string | undefined, hint?: 
     'aria-invalid': error ? true : undefined,
     'aria-describedby': describedBy || undefined,
   } as const;
+}
+
+/** A text input in its `Field`: the label, hint and message are tied to it; other props go to the input. */
+export function InputField({
+  id,
+  label,
+  error,
+  hint,
+  fieldClassName,
+  ...props
+}: Omit<FieldProps, 'children' | 'className'> & ComponentProps<'input'> & { fieldClassName?: string }) {
+  return (
+    <Field id={id} label={label} error={error} hint={hint} className={fieldClassName}>
+      <Input {...fieldControlProps(id, error, hint)} {...props} />
+    </Field>
+  );
 }

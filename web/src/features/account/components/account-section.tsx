@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
-import { Button } from '../../../components/ui/button';
+import { BusyButton } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
-import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 
 /** One titled card of the account page; `labelledBy` names the region after its heading. */
@@ -59,10 +58,9 @@ export function SaveRow({
 }) {
   return (
     <div className={cn('flex flex-wrap items-center gap-3', className)}>
-      <Button type="submit" disabled={disabled}>
-        {pending ? <Spinner decorative className="text-primary-foreground" /> : null}
+      <BusyButton type="submit" disabled={disabled} pending={pending}>
         {label}
-      </Button>
+      </BusyButton>
       <SavedNote message={saved} />
     </div>
   );

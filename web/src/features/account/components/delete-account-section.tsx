@@ -9,10 +9,10 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { DialogActions, DialogFrame } from '../../../components/ui/dialog';
-import { Field, fieldControlProps } from '../../../components/ui/field';
+import { InputField } from '../../../components/ui/field';
 import { FormAlert } from '../../../components/ui/form-alert';
-import { Input } from '../../../components/ui/input';
 import { isApiError } from '../../../lib/api-client';
+import { fieldBinder } from '../../../lib/form-fields';
 import { isDeleted, useDeleteAccount } from '../api/delete-account';
 import { AccountSection } from './account-section';
 
@@ -38,6 +38,7 @@ function DeleteAccountDialog({
     resolver: zodResolver(deleteAccountFormSchema),
     defaultValues: { password: '', confirmation: '' },
   });
+  const field = fieldBinder(register, errors);
 
   const submit = async ({ password }: DeleteAccountForm) => {
     setFailure(null);
@@ -63,26 +64,18 @@ function DeleteAccountDialog({
       onSubmit={handleSubmit(submit)}
     >
       <FormAlert message={failure} />
-      <Field id="delete-password" label="Password" error={errors.password?.message}>
-        <Input
-          type="password"
-          autoComplete="current-password"
-          {...fieldControlProps('delete-password', errors.password?.message)}
-          {...register('password')}
-        />
-      </Field>
-      <Field
-        id="delete-confirmation"
+      <InputField
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        {...field('password', 'delete-password')}
+      />
+      <InputField
         label={`Type "${DELETE_ACCOUNT_CONFIRMATION}" to confirm`}
-        error={errors.confirmation?.message}
-      >
-        <Input
-          autoComplete="off"
-          spellCheck={false}
-          {...fieldControlProps('delete-confirmation', errors.confirmation?.message)}
-          {...register('confirmation')}
-        />
-      </Field>
+        autoComplete="off"
+        spellCheck={false}
+        {...field('confirmation', 'delete-confirmation')}
+      />
       <DialogActions label="Delete account" variant="destructive" pending={isSubmitting} />
     </DialogFrame>
   );

@@ -3,10 +3,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
-import { Field, fieldControlProps } from '../../../components/ui/field';
+import { InputField } from '../../../components/ui/field';
 import { FormAlert } from '../../../components/ui/form-alert';
-import { Input } from '../../../components/ui/input';
 import { isApiError } from '../../../lib/api-client';
+import { fieldBinder } from '../../../lib/form-fields';
 import type { SessionUser } from '../../auth';
 import { authPages, useSendVerificationEmail } from '../../auth';
 import { useChangeEmail } from '../api/change-email';
@@ -38,6 +38,7 @@ export function EmailSection({ user }: { user: SessionUser }) {
     resolver: zodResolver(changeEmailFormSchema),
     defaultValues: { newEmail: '' },
   });
+  const field = fieldBinder(register, errors);
 
   const submit = async ({ newEmail }: ChangeEmailForm) => {
     setFailure(null);
@@ -103,14 +104,12 @@ export function EmailSection({ user }: { user: SessionUser }) {
         </div>
         <form onSubmit={handleSubmit(submit)} noValidate className="flex flex-col gap-4">
           <FormAlert message={failure} />
-          <Field id="email-new" label="New email address" error={errors.newEmail?.message}>
-            <Input
-              type="email"
-              autoComplete="email"
-              {...fieldControlProps('email-new', errors.newEmail?.message)}
-              {...register('newEmail')}
-            />
-          </Field>
+          <InputField
+            label="New email address"
+            type="email"
+            autoComplete="email"
+            {...field('newEmail', 'email-new')}
+          />
           <SaveRow label="Change email" pending={isSubmitting} saved={saved} />
         </form>
       </div>

@@ -3,7 +3,7 @@ import { KeyRound, Link2 } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { QueryError } from '../../../components/errors/query-error';
-import { Button } from '../../../components/ui/button';
+import { BusyButton, Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { Spinner } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/api-client';
@@ -110,15 +110,15 @@ export function LinkedAccountsSection() {
         {linkable.length ? (
           <div className="flex flex-wrap gap-2">
             {linkable.map((provider) => (
-              <Button
+              <BusyButton
                 key={provider.id}
                 variant="outline"
                 disabled={link.isPending}
                 onClick={() => start(provider)}
+                pending={link.isPending && link.variables === provider.id}
               >
-                {link.isPending && link.variables === provider.id ? <Spinner decorative /> : null}
                 Link {provider.name}
-              </Button>
+              </BusyButton>
             ))}
           </div>
         ) : null}

@@ -5,11 +5,11 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Checkbox } from '../../../components/ui/checkbox';
-import { Field, fieldControlProps } from '../../../components/ui/field';
+import { InputField } from '../../../components/ui/field';
 import { FormAlert } from '../../../components/ui/form-alert';
-import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { isApiError } from '../../../lib/api-client';
+import { fieldBinder } from '../../../lib/form-fields';
 import { useChangePassword } from '../api/change-password';
 import { AccountSection, SaveRow } from './account-section';
 
@@ -30,6 +30,7 @@ export function PasswordSection({ hasPassword }: { hasPassword: boolean }) {
     resolver: zodResolver(changePasswordFormSchema),
     defaultValues: empty,
   });
+  const field = fieldBinder(register, errors);
 
   if (!hasPassword) {
     return (
@@ -65,34 +66,30 @@ export function PasswordSection({ hasPassword }: { hasPassword: boolean }) {
     }
   };
 
-  const control = (name: 'currentPassword' | 'newPassword' | 'confirmPassword', hint?: string) => ({
-    ...fieldControlProps(`password-${name}`, errors[name]?.message, hint),
-    ...register(name),
-  });
-
   return (
     <AccountSection id="password" title="Password" description="Change the password you sign in with.">
       <form onSubmit={handleSubmit(submit)} noValidate className="flex flex-col gap-4">
         <FormAlert message={failure} />
-        <Field id="password-currentPassword" label="Current password" error={errors.currentPassword?.message}>
-          <Input type="password" autoComplete="current-password" {...control('currentPassword')} />
-        </Field>
+        <InputField
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          {...field('currentPassword', 'password-currentPassword')}
+        />
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field
-            id="password-newPassword"
+          <InputField
             label="New password"
             hint={HINT}
-            error={errors.newPassword?.message}
-          >
-            <Input type="password" autoComplete="new-password" {...control('newPassword', HINT)} />
-          </Field>
-          <Field
-            id="password-confirmPassword"
+            type="password"
+            autoComplete="new-password"
+            {...field('newPassword', 'password-newPassword')}
+          />
+          <InputField
             label="Confirm new password"
-            error={errors.confirmPassword?.message}
-          >
-            <Input type="password" autoComplete="new-password" {...control('confirmPassword')} />
-          </Field>
+            type="password"
+            autoComplete="new-password"
+            {...field('confirmPassword', 'password-confirmPassword')}
+          />
         </div>
         <div className="flex items-center gap-2">
           <Checkbox id="password-revoke" {...register('revokeOtherSessions')} />

@@ -7,12 +7,11 @@ import {
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Button } from '../../../components/ui/button';
-import { Field, fieldControlProps } from '../../../components/ui/field';
+import { BusyButton, Button } from '../../../components/ui/button';
+import { InputField } from '../../../components/ui/field';
 import { FormAlert } from '../../../components/ui/form-alert';
-import { Input } from '../../../components/ui/input';
-import { Spinner } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/api-client';
+import { fieldBinder } from '../../../lib/form-fields';
 import type { SessionUser } from '../../auth';
 import { useRemovePhoneNumber, useSendPhoneCode, useVerifyPhoneNumber } from '../api/phone-number';
 import { formatPhoneNumber } from '../format-phone-number';
@@ -37,6 +36,7 @@ function NumberForm({ onSent }: { onSent: (phoneNumber: string) => void }) {
     resolver: zodResolver(phoneNumberFormSchema),
     defaultValues: { phoneNumber: '' },
   });
+  const field = fieldBinder(register, errors);
 
   const submit = async ({ phoneNumber }: PhoneNumberForm) => {
     setFailure(null);
@@ -53,19 +53,17 @@ function NumberForm({ onSent }: { onSent: (phoneNumber: string) => void }) {
   return (
     <form onSubmit={handleSubmit(submit)} noValidate className="flex flex-col gap-3">
       <FormAlert message={failure} />
-      <Field id="phone-number" label="Phone number" hint={PHONE_HINT} error={errors.phoneNumber?.message}>
-        <Input
-          type="tel"
-          autoComplete="tel"
-          {...fieldControlProps('phone-number', errors.phoneNumber?.message, PHONE_HINT)}
-          {...register('phoneNumber')}
-        />
-      </Field>
+      <InputField
+        label="Phone number"
+        hint={PHONE_HINT}
+        type="tel"
+        autoComplete="tel"
+        {...field('phoneNumber', 'phone-number')}
+      />
       <div>
-        <Button type="submit" variant="outline" disabled={isSubmitting}>
-          {isSubmitting ? <Spinner decorative /> : null}
+        <BusyButton type="submit" variant="outline" pending={isSubmitting}>
           Send code
-        </Button>
+        </BusyButton>
       </div>
     </form>
   );
@@ -88,6 +86,7 @@ function CodeForm({
     setError,
     formState: { errors, isSubmitting },
   } = useForm<PhoneCodeForm>({ resolver: zodResolver(phoneCodeFormSchema), defaultValues: { code: '' } });
+  const field = fieldBinder(register, errors);
 
   const submit = async ({ code }: PhoneCodeForm) => {
     setFailure(null);
@@ -111,22 +110,19 @@ function CodeForm({
         <span className="font-medium text-foreground">{formatPhoneNumber(phoneNumber)}</span>.
       </p>
       <FormAlert message={failure} />
-      <Field id="phone-code" label="Code" error={errors.code?.message}>
-        <Input
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          autoFocus
-          className="max-w-40"
-          {...fieldControlProps('phone-code', errors.code?.message)}
-          {...register('code')}
-        />
-      </Field>
+      <InputField
+        label="Code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        autoFocus
+        className="max-w-40"
+        {...field('code', 'phone-code')}
+      />
       <div className="flex gap-2">
-        <Button type="submit" disabled={isSubmitting}>
-          {isSubmitting ? <Spinner decorative className="text-primary-foreground" /> : null}
+        <BusyButton type="submit" pending={isSubmitting}>
           Verify
-        </Button>
+        </BusyButton>
         <Button variant="ghost" onClick={onCancel}>
           Use another number
         </Button>

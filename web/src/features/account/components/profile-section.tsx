@@ -2,11 +2,11 @@ import { type ProfileNamesForm, profileNamesFormSchema } from '@dispatch/domain'
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Field, fieldControlProps } from '../../../components/ui/field';
+import { InputField } from '../../../components/ui/field';
 import { FormAlert } from '../../../components/ui/form-alert';
-import { Input } from '../../../components/ui/input';
 import { isApiError } from '../../../lib/api-client';
 import { splitFieldErrors } from '../../../lib/form-errors';
+import { fieldBinder } from '../../../lib/form-fields';
 import type { SessionUser } from '../../auth';
 import { useUpdateProfile } from '../api/update-profile';
 import { AccountSection, SaveRow } from './account-section';
@@ -34,6 +34,7 @@ export function ProfileSection({ user }: { user: SessionUser }) {
     resolver: zodResolver(profileNamesFormSchema),
     defaultValues: toFields(user),
   });
+  const field = fieldBinder(register, errors);
 
   const submit = async (values: ProfileNamesForm) => {
     setFailure(null);
@@ -54,26 +55,24 @@ export function ProfileSection({ user }: { user: SessionUser }) {
     }
   };
 
-  const control = (name: keyof ProfileFields) => ({
-    ...fieldControlProps(`profile-${name}`, errors[name]?.message),
-    ...register(name),
-  });
-
   return (
     <AccountSection id="profile" title="Profile" description="How you appear to the people you work with.">
       <form onSubmit={handleSubmit(submit)} noValidate className="grid gap-4 sm:grid-cols-2">
         <div className="sm:col-span-2">
           <FormAlert message={failure} />
         </div>
-        <Field id="profile-name" label="Display name" error={errors.name?.message} className="sm:col-span-2">
-          <Input autoComplete="name" {...control('name')} />
-        </Field>
-        <Field id="profile-firstName" label="First name" error={errors.firstName?.message}>
-          <Input autoComplete="given-name" {...control('firstName')} />
-        </Field>
-        <Field id="profile-lastName" label="Last name" error={errors.lastName?.message}>
-          <Input autoComplete="family-name" {...control('lastName')} />
-        </Field>
+        <InputField
+          label="Display name"
+          fieldClassName="sm:col-span-2"
+          autoComplete="name"
+          {...field('name', 'profile-name')}
+        />
+        <InputField
+          label="First name"
+          autoComplete="given-name"
+          {...field('firstName', 'profile-firstName')}
+        />
+        <InputField label="Last name" autoComplete="family-name" {...field('lastName', 'profile-lastName')} />
         <SaveRow
           label="Save profile"
           pending={isSubmitting}

@@ -3,7 +3,7 @@ import { Monitor } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { QueryError } from '../../../components/errors/query-error';
-import { Button } from '../../../components/ui/button';
+import { BusyButton, Button } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { Spinner } from '../../../components/ui/spinner';
 import { relativeTime } from '../../../lib/dates';
@@ -97,14 +97,14 @@ export function SessionsSection({ currentSessionId }: { currentSessionId: string
           </ul>
         )}
         <div>
-          <Button
+          <BusyButton
             variant="outline"
             disabled={!others.length || revokeOthers.isPending}
             onClick={revokeAllOthers}
+            pending={revokeOthers.isPending}
           >
-            {revokeOthers.isPending ? <Spinner decorative /> : null}
             Revoke all other sessions
-          </Button>
+          </BusyButton>
         </div>
       </div>
     </AccountSection>

@@ -4,7 +4,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { FileDown, ScrollText } from 'lucide-react';
 import { useCallback, useEffect } from 'react';
 import { QueryError } from '../../../components/errors/query-error';
-import { Button } from '../../../components/ui/button';
+import { BusyButton, Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import type { Organization } from '../../organizations';
@@ -98,15 +98,14 @@ export function ActivityPage({
             {entries.length.toLocaleString()} {entries.length === 1 ? 'entry' : 'entries'} shown
           </p>
           {log.hasNextPage ? (
-            <Button
+            <BusyButton
               variant="outline"
               size="sm"
               onClick={() => void log.fetchNextPage()}
-              disabled={log.isFetchingNextPage}
+              pending={log.isFetchingNextPage}
             >
-              {log.isFetchingNextPage ? <Spinner decorative /> : null}
               Load older
-            </Button>
+            </BusyButton>
           ) : (
             <p>{filtered ? 'No older entries match.' : 'The beginning of the log.'}</p>
           )}

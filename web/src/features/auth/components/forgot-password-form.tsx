@@ -3,12 +3,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Button } from '../../../components/ui/button';
-import { Field, fieldControlProps } from '../../../components/ui/field';
+import { BusyButton } from '../../../components/ui/button';
+import { InputField } from '../../../components/ui/field';
 import { FormAlert } from '../../../components/ui/form-alert';
-import { Input } from '../../../components/ui/input';
-import { Spinner } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/api-client';
+import { fieldBinder } from '../../../lib/form-fields';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 
 /** The same words for every address, known or not: the page must not tell who has an account. */
@@ -27,6 +26,7 @@ export function ForgotPasswordForm() {
     resolver: zodResolver(forgotPasswordFormSchema),
     defaultValues: { email: '' },
   });
+  const field = fieldBinder(register, errors);
 
   const submit = async ({ email }: ForgotPasswordValues) => {
     setFailure(null);
@@ -54,19 +54,16 @@ export function ForgotPasswordForm() {
   return (
     <form onSubmit={handleSubmit(submit)} noValidate className="flex flex-col gap-4">
       <FormAlert message={failure} />
-      <Field id="forgot-email" label="Email" error={errors.email?.message}>
-        <Input
-          type="email"
-          autoComplete="email"
-          autoFocus
-          {...fieldControlProps('forgot-email', errors.email?.message)}
-          {...register('email')}
-        />
-      </Field>
-      <Button type="submit" size="lg" disabled={isSubmitting} className="mt-1 w-full">
-        {isSubmitting ? <Spinner decorative className="text-primary-foreground" /> : null}
+      <InputField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        autoFocus
+        {...field('email', 'forgot-email')}
+      />
+      <BusyButton type="submit" size="lg" className="mt-1 w-full" pending={isSubmitting}>
         Send reset link
-      </Button>
+      </BusyButton>
     </form>
   );
 }

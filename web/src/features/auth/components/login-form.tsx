@@ -4,14 +4,13 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { Button } from '../../../components/ui/button';
+import { BusyButton } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
-import { Field, fieldControlProps } from '../../../components/ui/field';
+import { InputField } from '../../../components/ui/field';
 import { FormAlert } from '../../../components/ui/form-alert';
-import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
-import { Spinner } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/api-client';
+import { fieldBinder } from '../../../lib/form-fields';
 import { useSignIn } from '../api/sign-in';
 import type { SessionView } from '../types';
 
@@ -42,6 +41,7 @@ export function LoginForm({
     resolver: zodResolver(signInFormSchema),
     defaultValues: { email: '', password: '', rememberMe: true },
   });
+  const field = fieldBinder(register, errors);
 
   const submit = async (values: SignInForm) => {
     setFailure(null);
@@ -56,23 +56,19 @@ export function LoginForm({
   return (
     <form onSubmit={handleSubmit(submit)} noValidate className="flex flex-col gap-4">
       <FormAlert message={failure} />
-      <Field id="login-email" label="Email" error={errors.email?.message}>
-        <Input
-          type="email"
-          autoComplete="email"
-          autoFocus
-          {...fieldControlProps('login-email', errors.email?.message)}
-          {...register('email')}
-        />
-      </Field>
-      <Field id="login-password" label="Password" error={errors.password?.message}>
-        <Input
-          type="password"
-          autoComplete="current-password"
-          {...fieldControlProps('login-password', errors.password?.message)}
-          {...register('password')}
-        />
-      </Field>
+      <InputField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        autoFocus
+        {...field('email', 'login-email')}
+      />
+      <InputField
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        {...field('password', 'login-password')}
+      />
       <div className="flex items-center justify-between gap-2">
         <div className="flex items-center gap-2">
           <Checkbox id="login-remember" {...register('rememberMe')} />
@@ -84,10 +80,9 @@ export function LoginForm({
           Forgot password?
         </Link>
       </div>
-      <Button type="submit" size="lg" disabled={isSubmitting} className="mt-1 w-full">
-        {isSubmitting ? <Spinner decorative className="text-primary-foreground" /> : null}
+      <BusyButton type="submit" size="lg" className="mt-1 w-full" pending={isSubmitting}>
         Sign in
-      </Button>
+      </BusyButton>
     </form>
   );
 }

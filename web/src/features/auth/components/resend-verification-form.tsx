@@ -2,12 +2,11 @@ import { type ForgotPasswordForm as EmailValues, forgotPasswordFormSchema } from
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Button } from '../../../components/ui/button';
-import { Field, fieldControlProps } from '../../../components/ui/field';
+import { BusyButton } from '../../../components/ui/button';
+import { InputField } from '../../../components/ui/field';
 import { FormAlert } from '../../../components/ui/form-alert';
-import { Input } from '../../../components/ui/input';
-import { Spinner } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/api-client';
+import { fieldBinder } from '../../../lib/form-fields';
 import { useSendVerificationEmail } from '../api/send-verification-email';
 
 /** Asks for a new verification link. The answer is the same for every address. */
@@ -22,6 +21,7 @@ export function ResendVerificationForm() {
     resolver: zodResolver(forgotPasswordFormSchema),
     defaultValues: { email: '' },
   });
+  const field = fieldBinder(register, errors);
 
   if (resend.isSuccess) {
     return (
@@ -43,18 +43,10 @@ export function ResendVerificationForm() {
   return (
     <form onSubmit={handleSubmit(submit)} noValidate className="flex flex-col gap-3">
       <FormAlert message={failure} />
-      <Field id="resend-email" label="Email" error={errors.email?.message}>
-        <Input
-          type="email"
-          autoComplete="email"
-          {...fieldControlProps('resend-email', errors.email?.message)}
-          {...register('email')}
-        />
-      </Field>
-      <Button type="submit" variant="outline" disabled={isSubmitting} className="w-full">
-        {isSubmitting ? <Spinner decorative /> : null}
+      <InputField label="Email" type="email" autoComplete="email" {...field('email', 'resend-email')} />
+      <BusyButton type="submit" variant="outline" className="w-full" pending={isSubmitting}>
         Send a new verification link
-      </Button>
+      </BusyButton>
     </form>
   );
 }

@@ -2,12 +2,11 @@ import { type ResetPasswordForm as ResetPasswordValues, resetPasswordFormSchema 
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Button } from '../../../components/ui/button';
-import { Field, fieldControlProps } from '../../../components/ui/field';
+import { BusyButton } from '../../../components/ui/button';
+import { InputField } from '../../../components/ui/field';
 import { FormAlert } from '../../../components/ui/form-alert';
-import { Input } from '../../../components/ui/input';
-import { Spinner } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/api-client';
+import { fieldBinder } from '../../../lib/form-fields';
 import { useResetPassword } from '../api/reset-password';
 
 const HINT = 'At least 8 characters';
@@ -32,6 +31,7 @@ export function ResetPasswordForm({
     resolver: zodResolver(resetPasswordFormSchema),
     defaultValues: { password: '', confirmPassword: '' },
   });
+  const field = fieldBinder(register, errors);
 
   const submit = async ({ password }: ResetPasswordValues) => {
     setFailure(null);
@@ -47,27 +47,23 @@ export function ResetPasswordForm({
   return (
     <form onSubmit={handleSubmit(submit)} noValidate className="flex flex-col gap-4">
       <FormAlert message={failure} />
-      <Field id="reset-password" label="New password" hint={HINT} error={errors.password?.message}>
-        <Input
-          type="password"
-          autoComplete="new-password"
-          autoFocus
-          {...fieldControlProps('reset-password', errors.password?.message, HINT)}
-          {...register('password')}
-        />
-      </Field>
-      <Field id="reset-confirm-password" label="Confirm password" error={errors.confirmPassword?.message}>
-        <Input
-          type="password"
-          autoComplete="new-password"
-          {...fieldControlProps('reset-confirm-password', errors.confirmPassword?.message)}
-          {...register('confirmPassword')}
-        />
-      </Field>
-      <Button type="submit" size="lg" disabled={isSubmitting} className="mt-1 w-full">
-        {isSubmitting ? <Spinner decorative className="text-primary-foreground" /> : null}
+      <InputField
+        label="New password"
+        hint={HINT}
+        type="password"
+        autoComplete="new-password"
+        autoFocus
+        {...field('password', 'reset-password')}
+      />
+      <InputField
+        label="Confirm password"
+        type="password"
+        autoComplete="new-password"
+        {...field('confirmPassword', 'reset-confirm-password')}
+      />
+      <BusyButton type="submit" size="lg" className="mt-1 w-full" pending={isSubmitting}>
         Set new password
-      </Button>
+      </BusyButton>
     </form>
   );
 }

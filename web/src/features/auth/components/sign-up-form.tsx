@@ -2,13 +2,12 @@ import { type SignUpForm as SignUpValues, signUpFormSchema } from '@dispatch/dom
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Button } from '../../../components/ui/button';
-import { Field, fieldControlProps } from '../../../components/ui/field';
+import { BusyButton } from '../../../components/ui/button';
+import { InputField } from '../../../components/ui/field';
 import { FormAlert } from '../../../components/ui/form-alert';
-import { Input } from '../../../components/ui/input';
-import { Spinner } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/api-client';
 import { splitFieldErrors } from '../../../lib/form-errors';
+import { fieldBinder } from '../../../lib/form-fields';
 import { useSignUp } from '../api/sign-up';
 import type { SessionView } from '../types';
 
@@ -38,6 +37,7 @@ export function SignUpForm({
     resolver: zodResolver(signUpFormSchema),
     defaultValues: { name: '', email: '', password: '' },
   });
+  const field = fieldBinder(register, errors);
 
   const submit = async (values: SignUpValues) => {
     setFailure(null);
@@ -58,39 +58,18 @@ export function SignUpForm({
   return (
     <form onSubmit={handleSubmit(submit)} noValidate className="flex flex-col gap-4">
       <FormAlert message={failure} />
-      <Field id="sign-up-name" label="Name" error={errors.name?.message}>
-        <Input
-          autoComplete="name"
-          autoFocus={autoFocus}
-          {...fieldControlProps('sign-up-name', errors.name?.message)}
-          {...register('name')}
-        />
-      </Field>
-      <Field id="sign-up-email" label="Email" error={errors.email?.message}>
-        <Input
-          type="email"
-          autoComplete="email"
-          {...fieldControlProps('sign-up-email', errors.email?.message)}
-          {...register('email')}
-        />
-      </Field>
-      <Field
-        id="sign-up-password"
+      <InputField label="Name" autoComplete="name" autoFocus={autoFocus} {...field('name', 'sign-up-name')} />
+      <InputField label="Email" type="email" autoComplete="email" {...field('email', 'sign-up-email')} />
+      <InputField
         label="Password"
         hint="At least 8 characters"
-        error={errors.password?.message}
-      >
-        <Input
-          type="password"
-          autoComplete="new-password"
-          {...fieldControlProps('sign-up-password', errors.password?.message, 'At least 8 characters')}
-          {...register('password')}
-        />
-      </Field>
-      <Button type="submit" size="lg" disabled={isSubmitting} className="mt-1 w-full">
-        {isSubmitting ? <Spinner decorative className="text-primary-foreground" /> : null}
+        type="password"
+        autoComplete="new-password"
+        {...field('password', 'sign-up-password')}
+      />
+      <BusyButton type="submit" size="lg" className="mt-1 w-full" pending={isSubmitting}>
         {submitLabel}
-      </Button>
+      </BusyButton>
     </form>
   );
 }

@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button';
+import { BusyButton } from '../../../components/ui/button';
 import { FormAlert } from '../../../components/ui/form-alert';
-import { Spinner } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/api-client';
 import { useSocialProviders } from '../api/get-social-providers';
 import { useSignInSocial } from '../api/sign-in-social';
@@ -33,17 +32,17 @@ export function SocialSignIn() {
         {providers.map((provider) => {
           const busy = signIn.isPending && signIn.variables === provider.id;
           return (
-            <Button
+            <BusyButton
               key={provider.id}
               variant="outline"
               size="lg"
               className="w-full"
               disabled={signIn.isPending}
               onClick={() => start(provider.id)}
+              pending={busy}
             >
-              {busy ? <Spinner decorative /> : null}
               Continue with {provider.name}
-            </Button>
+            </BusyButton>
           );
         })}
       </div>

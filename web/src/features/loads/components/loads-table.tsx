@@ -57,11 +57,11 @@ export function LoadsTable({ loads, search, orgSlug, now, onDelete }: LoadsTable
         title: routeOf,
         cell: (load) => (
           <span className="font-medium">
-            {load.originCity}, {load.originState}
             {load.originOnMap === false ? <NotOnMapMark /> : null}
+            {load.originCity}, {load.originState}
             <ArrowRight className="mx-1 inline size-3.5 align-[-2px] text-muted-foreground" aria-label="to" />
-            {load.destinationCity}, {load.destinationState}
             {load.destinationOnMap === false ? <NotOnMapMark /> : null}
+            {load.destinationCity}, {load.destinationState}
             <SinceBadge since={load.since} />
           </span>
         ),

@@ -2,10 +2,8 @@ import { type CreateOrganizationInput, createOrganizationSchema } from '@dispatc
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type Resolver, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { Button } from '../../../components/ui/button';
-import { Field, fieldControlProps } from '../../../components/ui/field';
-import { Input } from '../../../components/ui/input';
-import { Spinner } from '../../../components/ui/spinner';
+import { BusyButton } from '../../../components/ui/button';
+import { InputField } from '../../../components/ui/field';
 import { isApiError } from '../../../lib/api-client';
 import { type CreatedOrganization, useCreateOrganization } from '../api/create-organization';
 
@@ -50,19 +48,18 @@ export function CreateOrganizationForm({
   const error = errors.name?.message;
   return (
     <form onSubmit={handleSubmit(submit)} noValidate className="flex flex-col gap-4">
-      <Field id="organization-name" label="Organization name" error={error}>
-        <Input
-          autoComplete="organization"
-          autoFocus
-          placeholder="Acme Freight"
-          {...fieldControlProps('organization-name', error)}
-          {...register('name')}
-        />
-      </Field>
-      <Button type="submit" size="lg" disabled={isSubmitting} className="w-full">
-        {isSubmitting ? <Spinner decorative className="text-primary-foreground" /> : null}
+      <InputField
+        id="organization-name"
+        label="Organization name"
+        error={error}
+        autoComplete="organization"
+        autoFocus
+        placeholder="Acme Freight"
+        {...register('name')}
+      />
+      <BusyButton type="submit" size="lg" className="w-full" pending={isSubmitting}>
         Create organization
-      </Button>
+      </BusyButton>
     </form>
   );
 }

@@ -4,7 +4,7 @@ import { Ban, Clock, MailX, UsersRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { toast } from 'sonner';
 import { QueryError } from '../../../components/errors/query-error';
-import { Button } from '../../../components/ui/button';
+import { BusyButton, Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { useAcceptInvitation, useRejectInvitation } from '../api/answer-invitation';
 import { useInvitation } from '../api/get-invitation';
@@ -138,10 +138,14 @@ export function InvitationAnswer({ invitationId, email }: { invitationId: string
         </p>
       </div>
       <div className="flex w-full flex-col gap-2">
-        <Button size="lg" onClick={onAccept} disabled={accept.isPending || reject.isPending}>
-          {accept.isPending ? <Spinner decorative className="text-primary-foreground" /> : null}
+        <BusyButton
+          size="lg"
+          onClick={onAccept}
+          disabled={accept.isPending || reject.isPending}
+          pending={accept.isPending}
+        >
           Accept invitation
-        </Button>
+        </BusyButton>
         <Button variant="ghost" onClick={onReject} disabled={accept.isPending || reject.isPending}>
           Decline
         </Button>

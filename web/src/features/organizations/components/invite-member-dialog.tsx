@@ -13,10 +13,10 @@ import { type Resolver, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { DialogActions, DialogFrame } from '../../../components/ui/dialog';
-import { Field, fieldControlProps } from '../../../components/ui/field';
-import { Input } from '../../../components/ui/input';
+import { Field, fieldControlProps, InputField } from '../../../components/ui/field';
 import { Select } from '../../../components/ui/select';
 import { isApiError } from '../../../lib/api-client';
+import { fieldBinder } from '../../../lib/form-fields';
 import { useInviteMember } from '../api/member-commands';
 
 interface InviteFields {
@@ -49,6 +49,7 @@ export function InviteMemberDialog({
     >,
     defaultValues: { email: '', role: 'member' },
   });
+  const field = fieldBinder(register, errors);
 
   const submit = async (values: InviteMemberInput) => {
     try {
@@ -88,15 +89,13 @@ export function InviteMemberDialog({
       description={`They get an e-mail with a link to join ${organizationName}. The link is valid for 48 hours.`}
       onSubmit={handleSubmit(submit)}
     >
-      <Field id="invite-email" label="Email" error={errors.email?.message}>
-        <Input
-          type="email"
-          autoComplete="off"
-          autoFocus
-          {...fieldControlProps('invite-email', errors.email?.message)}
-          {...register('email')}
-        />
-      </Field>
+      <InputField
+        label="Email"
+        type="email"
+        autoComplete="off"
+        autoFocus
+        {...field('email', 'invite-email')}
+      />
       <Field id="invite-role" label="Role" error={errors.role?.message}>
         <Select {...fieldControlProps('invite-role', errors.role?.message)} {...register('role')}>
           {roles.map((role) => (

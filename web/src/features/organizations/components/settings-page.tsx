@@ -7,7 +7,7 @@ import { type Resolver, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { DialogActions, DialogFrame } from '../../../components/ui/dialog';
-import { Field, fieldControlProps } from '../../../components/ui/field';
+import { Field, fieldControlProps, InputField } from '../../../components/ui/field';
 import { FormAlert } from '../../../components/ui/form-alert';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
@@ -96,14 +96,14 @@ function NameSection({ organization }: { organization: Organization }) {
     <AccountSection id="organization-name" title="Name" description="What everyone in the organization sees.">
       <form onSubmit={setting.submit} noValidate className="flex flex-col gap-4">
         <FormAlert message={setting.failure} />
-        <Field id="organization-name-input" label="Organization name" error={setting.error}>
-          <Input
-            autoComplete="organization"
-            maxLength={60}
-            {...fieldControlProps('organization-name-input', setting.error)}
-            {...setting.register('name')}
-          />
-        </Field>
+        <InputField
+          id="organization-name-input"
+          label="Organization name"
+          error={setting.error}
+          autoComplete="organization"
+          maxLength={60}
+          {...setting.register('name')}
+        />
         <SaveRow label="Save name" {...setting.saveRow} />
       </form>
     </AccountSection>

@@ -9,8 +9,7 @@ import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { Checkbox } from '../../../components/ui/checkbox';
 import { DialogActions, DialogFrame } from '../../../components/ui/dialog';
-import { Field, fieldControlProps } from '../../../components/ui/field';
-import { Input } from '../../../components/ui/input';
+import { InputField } from '../../../components/ui/field';
 import { isApiError } from '../../../lib/api-client';
 import { splitFieldErrors } from '../../../lib/form-errors';
 import { useCreateSavedSearch } from '../api/create-saved-search';
@@ -109,14 +108,14 @@ export function SaveSearchButton({
       }
       onSubmit={handleSubmit(submit)}
     >
-      <Field id="saved-search-name" label="Name" error={nameError}>
-        <Input
-          autoComplete="off"
-          maxLength={60}
-          {...fieldControlProps('saved-search-name', nameError)}
-          {...register('name')}
-        />
-      </Field>
+      <InputField
+        id="saved-search-name"
+        label="Name"
+        error={nameError}
+        autoComplete="off"
+        maxLength={60}
+        {...register('name')}
+      />
       <fieldset className="flex flex-col gap-2.5">
         <legend className="mb-2 text-sm font-medium">Alert me when a posting newly matches</legend>
         <label htmlFor="saved-search-in-app" className="flex items-center gap-2.5 text-sm">

@@ -8,8 +8,7 @@ import { QueryError } from '../../../components/errors/query-error';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { DialogActions, DialogFrame } from '../../../components/ui/dialog';
-import { Field, fieldControlProps } from '../../../components/ui/field';
-import { Input } from '../../../components/ui/input';
+import { InputField } from '../../../components/ui/field';
 import { Spinner } from '../../../components/ui/spinner';
 import { Switch } from '../../../components/ui/switch';
 import { isApiError } from '../../../lib/api-client';
@@ -98,15 +97,15 @@ function RenameDialog({ search, onClose }: { search: SavedSearchAnswer | null; o
       description="Its alerts carry the new name from now on."
       onSubmit={submit}
     >
-      <Field id="rename-saved-search" label="Name" error={error}>
-        <Input
-          autoComplete="off"
-          maxLength={60}
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          {...fieldControlProps('rename-saved-search', error)}
-        />
-      </Field>
+      <InputField
+        id="rename-saved-search"
+        label="Name"
+        error={error}
+        autoComplete="off"
+        maxLength={60}
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+      />
       <DialogActions label="Rename" pending={update.isPending} />
     </DialogFrame>
   );

@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { Activity, Gauge, Mail, MessageSquareText, Radio } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { QueryError } from '../../../components/errors/query-error';
-import { Button } from '../../../components/ui/button';
+import { BusyButton, Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { isApiError } from '../../../lib/api-client';
@@ -222,15 +222,15 @@ function TestMessage({
   const error = send.error;
   return (
     <div className="flex min-w-0 flex-col gap-2">
-      <Button
+      <BusyButton
         variant="outline"
         onClick={() => send.mutate()}
         disabled={send.isPending || disabledReason !== null}
         className="w-full sm:w-auto sm:self-start"
+        pending={send.isPending}
       >
-        {send.isPending ? <Spinner decorative /> : null}
         {label}
-      </Button>
+      </BusyButton>
       {disabledReason !== null ? (
         <p className="text-sm text-muted-foreground">{disabledReason}</p>
       ) : error ? (

@@ -124,8 +124,8 @@ export function TrucksTable({ trucks, search, orgSlug, now, onDelete }: TrucksTa
           `${place(truck.truckCity, truck.truckState)}${truck.onMap === false ? ' (not on the map)' : ''}`,
         cell: (truck) => (
           <>
-            {place(truck.truckCity, truck.truckState)}
             {truck.onMap === false ? <NotOnMapMark /> : null}
+            {place(truck.truckCity, truck.truckState)}
           </>
         ),
       },
