@@ -52,10 +52,9 @@ async function project(batchSize = 1000) {
 const stats = (id: string) => documents.get<BoardStatsDocument>(collections.boardStats, id);
 const calendar = (id: string) => documents.get<BoardCalendarDocument>(collections.boardCalendar, id);
 
-async function history() {
-  revisions.clear();
-  // The organization counts its days in Tokyo (UTC+9).
-  await append(
+/** The organization, created on 1 November 2026 counting its days in Tokyo. */
+const tokyoOrganizationCreated = () =>
+  append(
     `organization-${ORG}`,
     'OrganizationCreated',
     {
@@ -67,6 +66,11 @@ async function history() {
     },
     '2026-11-01T00:00:00.000Z',
   );
+
+async function history() {
+  revisions.clear();
+  // The organization counts its days in Tokyo (UTC+9).
+  await tokyoOrganizationCreated();
   // 2026-11-30T16:00Z is already December 1st in Tokyo.
   await append('truck-1', 'TruckPosted', { truckId: 1, ...truck }, '2026-11-30T16:00:00.000Z');
   await append(
@@ -168,18 +172,7 @@ describe('board counters', () => {
 describe('board counters across a change of time zone', () => {
   async function zoneHistory() {
     revisions.clear();
-    await append(
-      `organization-${ORG}`,
-      'OrganizationCreated',
-      {
-        organizationId: ORG,
-        name: 'Tokyo Freight',
-        slug: 'tokyo-freight',
-        timeZone: 'Asia/Tokyo',
-        createdBy: 'user-1',
-      },
-      '2026-11-01T00:00:00.000Z',
-    );
+    await tokyoOrganizationCreated();
     // 2026-11-30T16:00Z: December 1st in Tokyo, November 30th in Chicago.
     await append('truck-1', 'TruckPosted', { truckId: 1, ...truck }, '2026-11-30T16:00:00.000Z');
     await append('truck-2', 'TruckPosted', { truckId: 2, ...truck }, '2026-11-30T16:00:00.000Z');

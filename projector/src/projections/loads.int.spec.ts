@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type LoadEvent, loadCreateSchema } from '@dispatch/domain';
+import type { LoadEvent } from '@dispatch/domain';
 import {
   type BoardStatsDocument,
   boardStatsIds,
@@ -8,44 +8,18 @@ import {
   type LoadDocument,
   type ProjectionCommit,
 } from '@dispatch/read-models';
-import {
-  type DocumentStore,
-  type EventStore,
-  openSqliteDocumentStore,
-  openSqliteEventStore,
-} from '@dispatch/storage';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { DocumentStore, EventStore } from '@dispatch/storage';
+import { describe, expect, it } from 'vitest';
 import { startProjector } from '../runner/index.ts';
+import { eventMetadata, loadFixture } from '../testing/event-fixtures.ts';
+import { memoryStoresPerTest } from '../testing/memory-stores.ts';
 import { projections } from './index.ts';
 
-const load = loadCreateSchema.parse({
-  trailerType: 'FLATBED',
-  originState: 'IA',
-  originCity: 'Des Moines',
-  destinationState: 'IL',
-  destinationCity: 'Chicago',
-  product: 'HEAVY',
-  rateForTitan: 3,
-  rateForTitanUnit: 'TONS',
-  rateForCarrier: '',
-  rateForCarrierUnit: 'TONS',
-  customerName: 'Prairie Grain Co.',
-  dispatcherName: 'Dana',
-  dispatcherMobileNumber: '3125550100',
-  dispatcherEmail: 'dana@example.com',
-  availabilityDate: '2026-11-21',
-});
+const load = loadFixture({ rateForTitan: 3, rateForCarrier: '', customerName: 'Prairie Grain Co.' });
 
 let events: EventStore;
 let documents: DocumentStore;
-beforeEach(() => {
-  events = openSqliteEventStore({ path: ':memory:' });
-  documents = openSqliteDocumentStore({ path: ':memory:' });
-});
-afterEach(async () => {
-  await documents.close();
-  await events.close();
-});
+memoryStoresPerTest((stores) => ({ events, documents } = stores));
 
 const append = (loadId: number, event: LoadEvent, expected: bigint | 'no_stream', orgId = 'org-a') =>
   events.append(
@@ -55,14 +29,7 @@ const append = (loadId: number, event: LoadEvent, expected: bigint | 'no_stream'
         id: randomUUID(),
         type: event.type,
         data: event.data,
-        metadata: {
-          orgId,
-          actorId: 'user-1',
-          correlationId: randomUUID(),
-          causationId: null,
-          schemaVersion: 1,
-          occurredAt: '2026-11-21T10:00:00.000Z',
-        },
+        metadata: eventMetadata({ orgId }),
       },
     ],
     { expected },
