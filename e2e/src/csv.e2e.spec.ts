@@ -156,7 +156,10 @@ describe('CSV export and import of the trucks board', () => {
       .getByText('Invalid US phone number. Must be 10 digits (with optional +1 prefix)')
       .waitFor();
     await invalid.nth(1).getByText('Enter a valid email address').waitFor();
-    await invalid.nth(1).getByText('Trailer type is required').waitFor();
+    await invalid
+      .nth(1)
+      .getByText('Trailer type must be one of HIGH_SIDED_HOPPER, LOW_SIDED_HOPPER, FLATBED')
+      .waitFor();
     expect(await page.locator('tr[data-valid="true"]').count()).toBe(2);
 
     await page.getByRole('button', { name: 'Show only invalid rows' }).click();

@@ -82,7 +82,9 @@ describe('POST /api/v1/trucks/import/preview', () => {
       dispatcherEmail: ['Enter a valid email address'],
     });
     expect(preview.rows[3].errors).toEqual({
-      direction: ['Select a valid direction'],
+      direction: [
+        'Direction must be one of NORTH, NORTH_EAST, EAST, SOUTH_EAST, SOUTH, SOUTH_WEST, WEST, NORTH_WEST',
+      ],
       availabilityDate: ['Availability date must be a real date between 1970 and 2200'],
     });
     expect(await app.infrastructure.eventStore.headPosition()).toBe(before);
@@ -305,7 +307,7 @@ describe('POST /api/v1/loads/import', () => {
     const preview = (await send(alice.cookie, '/api/v1/loads/import/preview', file)).json();
     expect(preview).toMatchObject({ validCount: 1, invalidCount: 1 });
     expect(preview.rows[1].errors).toEqual({
-      product: ['Product is required'],
+      product: ['Product must be one of HEAVY, LIGHT'],
       rateForTitan: [RATE_MESSAGE],
       customerEmail: ['Enter a valid email address'],
     });

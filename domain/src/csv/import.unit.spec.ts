@@ -118,6 +118,48 @@ describe('a row', () => {
     });
   });
 
+  it('names the values an enumeration takes for an unknown one, and keeps "… is required" for an empty cell', () => {
+    const truck = {
+      trailerType: 'VAN',
+      truckName: 'Big Blue',
+      truckState: 'IL',
+      truckCity: 'Chicago',
+      direction: 'UP',
+      availabilityDate: '2026-11-21',
+      dispatcherName: 'Dana',
+      dispatcherMobileNumber: '+13125550100',
+      dispatcherEmail: 'dana@example.com',
+    };
+    expect(checkCsvRow('trucks', truck).errors).toEqual({
+      trailerType: ['Trailer type must be one of HIGH_SIDED_HOPPER, LOW_SIDED_HOPPER, FLATBED'],
+      direction: [
+        'Direction must be one of NORTH, NORTH_EAST, EAST, SOUTH_EAST, SOUTH, SOUTH_WEST, WEST, NORTH_WEST',
+      ],
+    });
+    expect(checkCsvRow('trucks', { ...truck, trailerType: ' ', direction: '' }).errors).toEqual({
+      trailerType: ['Trailer type is required'],
+    });
+    const load = {
+      trailerType: 'FLATBED',
+      originState: 'IL',
+      originCity: 'Chicago',
+      destinationState: 'IA',
+      destinationCity: 'Ames',
+      product: 'GRAIN',
+      rateForTitanUnit: 'PER_MILE',
+      rateForCarrierUnit: '',
+      availabilityDate: '2026-11-21',
+      dispatcherName: 'Dana',
+      dispatcherMobileNumber: '+13125550100',
+      dispatcherEmail: 'dana@example.com',
+    };
+    expect(checkCsvRow('loads', load).errors).toEqual({
+      product: ['Product must be one of HEAVY, LIGHT'],
+      rateForTitanUnit: ['Rate for Titan unit must be one of TONS, BUSHELS, FLAT_RATE'],
+      rateForCarrierUnit: ['Rate for carrier unit is required'],
+    });
+  });
+
   it('takes a state by code or name as its code, and refuses one that is not a US state or DC', () => {
     const cells = {
       trailerType: 'FLATBED',

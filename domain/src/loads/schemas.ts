@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { enumField } from '../shared/enum-field.ts';
 import { products, rateUnits, trailerTypes } from '../shared/enums.ts';
 import {
   countryCode,
@@ -18,9 +19,9 @@ export const RATE_MESSAGE = 'Should be a positive number';
 /** The largest rate the server takes. */
 export const RATE_MAX = 1_000_000_000;
 
-const trailerType = z.enum(trailerTypes, { error: 'Trailer type is required' });
-const product = z.enum(products, { error: 'Product is required' });
-const rateUnit = (label: string) => z.enum(rateUnits, { error: `${label} is required` });
+const trailerType = enumField(trailerTypes, 'Trailer type');
+const product = enumField(products, 'Product');
+const rateUnit = (label: string) => enumField(rateUnits, label);
 
 /** A rate typed as text: decimal digits with an optional fraction, nothing `Number` reads beyond that. */
 const DECIMAL = /^\d+(\.\d+)?$/;

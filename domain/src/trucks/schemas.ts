@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { enumField, oneOfMessage } from '../shared/enum-field.ts';
 import { directions, trailerTypes } from '../shared/enums.ts';
 import {
   email,
@@ -11,11 +12,11 @@ import {
 } from '../shared/fields.ts';
 import { optionalUsState, usState } from '../shared/us-states.ts';
 
-const trailerType = z.enum(trailerTypes, { error: 'Trailer type is required' });
+const trailerType = enumField(trailerTypes, 'Trailer type');
 const direction = z.preprocess(
   (value) => (value === '' ? null : value),
   z
-    .enum(directions, { error: 'Select a valid direction' })
+    .enum(directions, { error: oneOfMessage('Direction', directions) })
     .nullish()
     .transform((value) => value ?? null),
 );
