@@ -34,6 +34,17 @@ export function DropdownMenuItem({ className, ...props }: ComponentProps<typeof 
   return <Menu.Item className={cn(itemClassName, className)} {...props} />;
 }
 
+/** The check before a chosen radio or checkbox item. */
+function ItemCheck() {
+  return (
+    <span className="absolute left-2 flex size-4 items-center justify-center">
+      <Menu.ItemIndicator>
+        <Check className="text-foreground!" aria-hidden />
+      </Menu.ItemIndicator>
+    </span>
+  );
+}
+
 export function DropdownMenuRadioItem({
   className,
   children,
@@ -41,11 +52,7 @@ export function DropdownMenuRadioItem({
 }: ComponentProps<typeof Menu.RadioItem>) {
   return (
     <Menu.RadioItem className={cn(itemClassName, 'pl-8', className)} {...props}>
-      <span className="absolute left-2 flex size-4 items-center justify-center">
-        <Menu.ItemIndicator>
-          <Check className="text-foreground!" aria-hidden />
-        </Menu.ItemIndicator>
-      </span>
+      <ItemCheck />
       {children}
     </Menu.RadioItem>
   );
@@ -58,11 +65,7 @@ export function DropdownMenuCheckboxItem({
 }: ComponentProps<typeof Menu.CheckboxItem>) {
   return (
     <Menu.CheckboxItem className={cn(itemClassName, 'pl-8', className)} {...props}>
-      <span className="absolute left-2 flex size-4 items-center justify-center">
-        <Menu.ItemIndicator>
-          <Check className="text-foreground!" aria-hidden />
-        </Menu.ItemIndicator>
-      </span>
+      <ItemCheck />
       {children}
     </Menu.CheckboxItem>
   );

@@ -13,9 +13,32 @@ export function PageSizeSelect({
   value: number;
   onChange: (size: GridPageSize) => void;
 }) {
-  const id = useId();
   const { save } = useSavedPageSize(gridId);
-  const sizes: readonly number[] = isGridPageSize(value) ? gridPageSizes : [...gridPageSizes, value];
+  return (
+    <RowsPerPageSelect
+      sizes={gridPageSizes}
+      value={value}
+      onChange={(size) => {
+        if (!isGridPageSize(size)) return;
+        save(size);
+        onChange(size);
+      }}
+    />
+  );
+}
+
+/** Rows per page of a list, among `sizes` (and the current value, when the address asks for another). */
+export function RowsPerPageSelect({
+  sizes,
+  value,
+  onChange,
+}: {
+  sizes: readonly number[];
+  value: number;
+  onChange: (size: number) => void;
+}) {
+  const id = useId();
+  const options = sizes.includes(value) ? sizes : [...sizes, value];
   return (
     <>
       <label htmlFor={id} className="sr-only">
@@ -24,15 +47,10 @@ export function PageSizeSelect({
       <Select
         id={id}
         value={String(value)}
-        onChange={(event) => {
-          const size = Number(event.target.value);
-          if (!isGridPageSize(size)) return;
-          save(size);
-          onChange(size);
-        }}
+        onChange={(event) => onChange(Number(event.target.value))}
         className="h-8 w-auto text-xs"
       >
-        {sizes.map((size) => (
+        {options.map((size) => (
           <option key={size} value={size}>
             {size} per page
           </option>

@@ -1,7 +1,6 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useId } from 'react';
+import { RowsPerPageSelect } from '../../../components/board/data-grid/page-size-select';
 import { Button } from '../../../components/ui/button';
-import { Select } from '../../../components/ui/select';
 import { envelopePageSizes } from '../envelopes-search';
 
 /** Previous and next for a list whose pages count from 1, and its page size. */
@@ -24,13 +23,9 @@ export function EnvelopePagination({
   onPage: (page: number) => void;
   onLimit: (limit: number) => void;
 }) {
-  const sizeId = useId();
   const pages = Math.max(1, totalPages);
   const first = totalCount === 0 ? 0 : (page - 1) * limit + 1;
   const last = Math.min(totalCount, (page - 1) * limit + shown);
-  const sizes = envelopePageSizes.includes(limit as never)
-    ? envelopePageSizes
-    : [...envelopePageSizes, limit];
   return (
     <nav aria-label="Pagination" className="flex flex-wrap items-center justify-between gap-3 px-1 text-sm">
       <div className="flex items-center gap-3">
@@ -39,21 +34,7 @@ export function EnvelopePagination({
             ? `No ${noun}`
             : `${first}–${last} of ${totalCount.toLocaleString()}`}
         </p>
-        <label htmlFor={sizeId} className="sr-only">
-          Rows per page
-        </label>
-        <Select
-          id={sizeId}
-          value={String(limit)}
-          onChange={(event) => onLimit(Number(event.target.value))}
-          className="h-8 w-auto text-xs"
-        >
-          {sizes.map((size) => (
-            <option key={size} value={size}>
-              {size} per page
-            </option>
-          ))}
-        </Select>
+        <RowsPerPageSelect sizes={envelopePageSizes} value={limit} onChange={onLimit} />
       </div>
       <div className="flex items-center gap-2">
         <span className="text-muted-foreground tabular-nums">
