@@ -46,6 +46,7 @@ export * from './saved-searches/places.ts';
 export * from './saved-searches/schemas.ts';
 export * from './saved-searches/view.ts';
 export * from './shared/answers.ts';
+export * from './shared/dates.ts';
 export * from './shared/decider.ts';
 export * from './shared/enums.ts';
 export * from './shared/errors.ts';

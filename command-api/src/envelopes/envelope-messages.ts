@@ -1,5 +1,5 @@
 import type { OutgoingMail } from '@dispatch/auth';
-import { type Envelope, templateLabels } from '@dispatch/domain';
+import { type Envelope, formatDate, templateLabels } from '@dispatch/domain';
 
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -13,13 +13,15 @@ export interface ReceiverMessage {
 
 export type SigningRequestKind = 'sent' | 'resent' | 'reminder';
 
-const dayOf = (iso: string) => new Date(iso).toUTCString().slice(5, 16);
-
-/** The signing request, its resend and its reminders: each carries a link of its own. */
+/**
+ * The signing request, its resend and its reminders: each carries a link of its own. Days read in
+ * `timeZone`, the sending organization's.
+ */
 export function signingRequestMessage(
   envelope: Envelope,
   url: string,
   kind: SigningRequestKind,
+  timeZone: string,
 ): ReceiverMessage {
   const title = templateLabels[envelope.templateId];
   const org = envelope.organizationName;
@@ -31,7 +33,7 @@ export function signingRequestMessage(
     kind === 'reminder'
       ? `${org} is still waiting for your signature on the ${title}.`
       : `${envelope.senderName} of ${org} sent you the ${title} to read and sign.`;
-  const expiry = `The link works until ${dayOf(envelope.expiresAt)}. If you did not expect this, you can ignore it.`;
+  const expiry = `The link works until ${formatDate(envelope.expiresAt, timeZone)}. If you did not expect this, you can ignore it.`;
   return {
     mail: {
       subject,
@@ -46,10 +48,10 @@ export function signingRequestMessage(
 }
 
 /** Tells the receiver, on the channel the envelope went by, that there is nothing left to sign. */
-export function voidedMessage(envelope: Envelope): ReceiverMessage {
+export function voidedMessage(envelope: Envelope, timeZone: string): ReceiverMessage {
   const title = templateLabels[envelope.templateId];
   const org = envelope.organizationName;
-  const text = `${org} voided the ${title} sent to you on ${dayOf(envelope.createdAt)}. You do not need to sign it, and its link no longer works.`;
+  const text = `${org} voided the ${title} sent to you on ${formatDate(envelope.createdAt, timeZone)}. You do not need to sign it, and its link no longer works.`;
   return {
     mail: {
       subject: `${org} voided the ${title}`,

@@ -20,7 +20,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { envelopes } from '../aggregates.ts';
 import { type CommandContext, handle, readStreamState } from '../command-handler.ts';
-import { loadOrganization } from '../organizations/organization-store.ts';
+import { loadOrganization, organizationTimeZone } from '../organizations/organization-store.ts';
 import { commandContextOf, sendPosition } from '../request-context.ts';
 import { allocateId, envelopeIds } from '../sequence-ids.ts';
 import { deliverToReceiver, type EnvelopeChannels } from './envelope-delivery.ts';
@@ -127,7 +127,12 @@ export function envelopeRoutes(options: EnvelopeRoutesOptions): RoutesPlugin {
       await deliverToReceiver(
         options,
         envelope,
-        signingRequestMessage(envelope, signingUrl(publicUrl, token), kind),
+        signingRequestMessage(
+          envelope,
+          signingUrl(publicUrl, token),
+          kind,
+          await organizationTimeZone(store, envelope.organizationId),
+        ),
       );
     } catch (error) {
       reply.log.error(
@@ -239,7 +244,8 @@ export function envelopeRoutes(options: EnvelopeRoutesOptions): RoutesPlugin {
         const envelope = result.state.view as Envelope;
         // The void stands whether or not the notice gets through: the link is dead either way.
         try {
-          await deliverToReceiver(options, envelope, voidedMessage(envelope));
+          const timeZone = await organizationTimeZone(store, envelope.organizationId);
+          await deliverToReceiver(options, envelope, voidedMessage(envelope, timeZone));
         } catch (error) {
           reply.log.error({ err: error, envelopeId }, 'void notice could not be delivered');
         }

@@ -4,7 +4,7 @@ import type { DocumentStore, EventStore } from '@dispatch/storage';
 import type { FastifyBaseLogger } from 'fastify';
 import { envelopes } from '../aggregates.ts';
 import { type CommandContext, handle } from '../command-handler.ts';
-import { organizationDeletions } from '../organizations/organization-store.ts';
+import { organizationDeletions, organizationTimeZone } from '../organizations/organization-store.ts';
 import { repeatedSweep, sweepDue } from '../sweeping.ts';
 import { deliverToReceiver, type EnvelopeChannels } from './envelope-delivery.ts';
 import { signingRequestMessage } from './envelope-messages.ts';
@@ -56,7 +56,12 @@ export function envelopeSweeper(options: EnvelopeSweeperOptions) {
         await deliverToReceiver(
           options,
           envelope,
-          signingRequestMessage(envelope, signingUrl(publicUrl, token), 'reminder'),
+          signingRequestMessage(
+            envelope,
+            signingUrl(publicUrl, token),
+            'reminder',
+            await organizationTimeZone(store, orgId),
+          ),
         );
       } catch (error) {
         log.error({ err: error, envelopeId }, 'envelope reminder could not be delivered');

@@ -1,5 +1,5 @@
 import type { OutgoingMail } from '@dispatch/auth';
-import { type InvitationRole, memberRoleLabels } from '@dispatch/domain';
+import { formatDateTime, type InvitationRole, memberRoleLabels } from '@dispatch/domain';
 
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -17,10 +17,12 @@ export function invitationMail(input: {
   role: InvitationRole;
   url: string;
   expiresAt: string;
+  /** The organization's time zone: the expiry reads in it. */
+  timeZone: string;
 }): OutgoingMail {
   const role = memberRoleLabels[input.role];
   const intro = `${input.inviterName} invited you to join ${input.organizationName} as ${role}.`;
-  const expiry = `The invitation is valid until ${new Date(input.expiresAt).toUTCString()}.`;
+  const expiry = `The invitation is valid until ${formatDateTime(input.expiresAt, input.timeZone)} (${input.timeZone.replaceAll('_', ' ')} time).`;
   return {
     to: input.to,
     subject: `You are invited to join ${input.organizationName}`,

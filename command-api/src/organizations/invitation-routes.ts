@@ -123,6 +123,7 @@ export function invitationRoutes(options: InvitationRoutesOptions): RoutesPlugin
           role: invitation.role,
           url: acceptInvitationUrl(publicUrl, invitationId),
           expiresAt: invitation.expiresAt,
+          timeZone: organization.timeZone,
         }),
       );
       return true;

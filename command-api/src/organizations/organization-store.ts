@@ -1,5 +1,5 @@
 import type { MembershipLookup } from '@dispatch/auth';
-import type { OrganizationState } from '@dispatch/domain';
+import { DEFAULT_TIME_ZONE, type OrganizationState } from '@dispatch/domain';
 import type { EventStore } from '@dispatch/storage';
 import { organizations } from '../aggregates.ts';
 import { readStreamState, type StreamState } from '../command-handler.ts';
@@ -9,6 +9,12 @@ export async function loadOrganization(
   organizationId: string,
 ): Promise<OrganizationState> {
   return (await readStreamState(store, organizations.stream(organizationId), organizations.decider)).state;
+}
+
+/** The time zone an organization's dates read in, for what it sends (mails, messages). */
+export async function organizationTimeZone(store: EventStore, organizationId: string): Promise<string> {
+  const organization = await loadOrganization(store, organizationId);
+  return organization.status === 'active' ? organization.timeZone : DEFAULT_TIME_ZONE;
 }
 
 const MAX_CACHED_ORGANIZATIONS = 10_000;

@@ -115,7 +115,7 @@ describe('standing searches alert as postings are projected', () => {
         postingId: truckId,
         reason: 'posted',
         title: `Truck ${truckId}`,
-        detail: 'Flatbed · Des Moines, IA · available 2026-11-21',
+        detail: 'Flatbed · Des Moines, IA · available Nov 21, 2026',
         distance: null,
         read: false,
         inApp: true,
@@ -191,7 +191,7 @@ describe('standing searches alert as postings are projected', () => {
     expect(made.find((n) => n.savedSearchId === board)).toMatchObject({
       postingKind: 'loads',
       title: 'Des Moines, IA → Dallas, TX',
-      detail: 'Low Sided Hopper · Heavy · available 2026-11-21 · Prairie Grain Co.',
+      detail: 'Low Sided Hopper · Heavy · available Nov 21, 2026 · Prairie Grain Co.',
     });
     await projector.close();
   });

@@ -1,6 +1,7 @@
 import {
   type CompiledSearch,
   compileSearch,
+  formatCalendarDay,
   notificationId,
   type PostingFacts,
   productLabels,
@@ -192,7 +193,8 @@ export const standingSearchesBeforeProjection: Projection = {
   },
 };
 
-const day = (iso: string) => iso.slice(0, 10);
+/** An availability date is a calendar day: "Nov 27, 2026" (docs/decisions.md). */
+const day = (iso: string) => formatCalendarDay(iso) || iso.slice(0, 10);
 
 /** What a notification says of a truck or a load. */
 function describePosting(kind: 'trucks' | 'loads', posting: Document): { title: string; detail: string } {

@@ -229,14 +229,16 @@ describe('GET /api/v1/envelopes/:envelopeId/document', () => {
     expect(certificate).toContain('Certificate of completion');
     expect(certificate).toContain('Status: Completed');
     for (const line of [
-      '2026-02-01 10:00:00 UTC — Sent to the receiver by e-mail',
-      '2026-02-03 10:00:00 UTC — Reminder 1 sent',
-      '2026-02-03 12:00:00 UTC — Signing link copied by the sender',
-      '2026-02-04 10:00:00 UTC — Opened by the receiver (delivered)',
-      '2026-02-04 10:05:00 UTC — Signed (drawn signature)',
+      'Feb 01, 2026, 4:00 AM — Sent to the receiver by e-mail',
+      'Feb 03, 2026, 4:00 AM — Reminder 1 sent',
+      'Feb 03, 2026, 6:00 AM — Signing link copied by the sender',
+      'Feb 04, 2026, 4:00 AM — Opened by the receiver (delivered)',
+      'Feb 04, 2026, 4:05 AM — Signed (drawn signature)',
       'By: Olive Owner',
       `By: ${SYSTEM_ACTOR_NAME}`,
-      'Link expires: 2026-03-03 10:00:00 UTC',
+      'Link expires: Mar 03, 2026, 4:00 AM',
+      // The organization's time zone (a new one's is America/Chicago), named on the page.
+      'Every time is America/Chicago time.',
       'By: Zoë Łukasz-Ødegård',
       `IP address: ${receiverClient.ip}`,
       `Browser: ${receiverClient.userAgent}`,

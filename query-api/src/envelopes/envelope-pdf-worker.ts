@@ -9,6 +9,7 @@ readCommonFonts();
 export default function renderEnvelopePdf(input: {
   record: EnvelopeRecord;
   history: EnvelopeHistoryEntry[];
+  timeZone: string;
 }): Promise<Uint8Array> {
-  return envelopePdf(input.record, input.history);
+  return envelopePdf(input.record, input.history, input.timeZone);
 }

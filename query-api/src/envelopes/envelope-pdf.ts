@@ -1,6 +1,7 @@
 import {
   type EnvelopeCompleted,
   envelopeStatusLabels,
+  formatDateTime,
   mergeDocument,
   type TemplateId,
   templateLabels,
@@ -21,8 +22,8 @@ const black = rgb(0, 0, 0);
 /** The largest a drawn signature is shown, in points: it keeps its proportions inside this box. */
 const SIGNATURE_BOX = { width: 220, height: 80 };
 
-/** An instant as the certificate writes it: "2026-03-01 10:00:00 UTC". */
-export const utc = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`;
+/** The name of a time zone as the certificate writes it: "America/Chicago" reads "America/Chicago time". */
+const zoneName = (timeZone: string) => `${timeZone.replaceAll('_', ' ')} time`;
 
 /** Lines of at most `width` points, broken between words (a word too long for a line, inside it). */
 export function wrapText(text: string, widthOf: (line: string) => number, width: number): string[] {
@@ -150,13 +151,15 @@ async function signatureImage(doc: PDFDocument, signature: string) {
  * The envelope's document as a PDF: the agreement merged with the organization's and the receiver's
  * details as sent, word-wrapped on Letter pages; once signed, the signer's name and their drawn
  * signature (or their typed name); last, a certificate page listing every event of the envelope with
- * its time (UTC), actor, and the receiver's IP address and browser where known.
+ * its time (in the organization's time zone, named on the page), actor, and the receiver's IP address and browser where known.
  */
 export async function envelopePdf(
   record: EnvelopeRecord,
   history: EnvelopeHistoryEntry[],
+  timeZone: string,
 ): Promise<Uint8Array> {
   const { sent, sentAt } = record;
+  const at = (iso: string) => formatDateTime(iso, timeZone);
   const templateId = sent.templateId as TemplateId;
   const merged = mergeDocument(templateId, sent.templateVersion, {
     organizationName: sent.organizationName,
@@ -221,7 +224,7 @@ export async function envelopePdf(
     });
     writer.gap(6);
     await writer.text(`Signed by ${signerName}`, { font: 'bold' });
-    await writer.text(`on ${utc(completedEvent.metadata.occurredAt)}, electronically`, {
+    await writer.text(`on ${at(completedEvent.metadata.occurredAt)}, electronically`, {
       size: 10,
       color: grey,
     });
@@ -249,22 +252,22 @@ export async function envelopePdf(
   if (completedEvent)
     summary.push([
       'Signed',
-      `${utc(completedEvent.metadata.occurredAt)} by ${completedEvent.data.signerName} (${completedEvent.data.signature ? 'drawn' : 'typed'} signature)`,
+      `${at(completedEvent.metadata.occurredAt)} by ${completedEvent.data.signerName} (${completedEvent.data.signature ? 'drawn' : 'typed'} signature)`,
     ]);
   for (const [label, value] of summary) await writer.text(`${label}: ${value}`, { size: 10 });
   writer.gap(12);
   await writer.text('History', { font: 'bold', size: 13 });
-  await writer.text('Every time is UTC.', { size: 9, color: grey });
+  await writer.text(`Every time is ${zoneName(timeZone)}.`, { size: 9, color: grey });
   for (const entry of history) {
     writer.gap(8);
     writer.ensure(60);
-    await writer.text(`${utc(entry.occurredAt)} — ${eventLabel(entry)}`, { font: 'bold', size: 10 });
+    await writer.text(`${at(entry.occurredAt)} — ${eventLabel(entry)}`, { font: 'bold', size: 10 });
     const actor = entry.actor.name ?? entry.actor.id;
     await writer.text(`By: ${actor}`, { size: 9, indent: 12 });
     for (const change of entry.changes) {
       const label = detailFields[change.field];
       if (!label || change.to === null) continue;
-      const value = change.field === 'expiresAt' ? utc(String(change.to)) : String(change.to);
+      const value = change.field === 'expiresAt' ? at(String(change.to)) : String(change.to);
       await writer.text(`${label}: ${value}`, { size: 9, indent: 12 });
     }
     if (entry.client) {

@@ -1,3 +1,5 @@
+import { DEFAULT_TIME_ZONE } from '@dispatch/domain';
+import { collections, type OrganizationDocument } from '@dispatch/read-models';
 import type { Document, DocumentStore } from '@dispatch/storage';
 import { Piscina } from 'piscina';
 import { type EnvelopeRecord, envelopeHistory } from './envelope-history.ts';
@@ -9,6 +11,8 @@ interface KeptDocument extends Document {
   orgId: string;
   /** The envelope stream's revision the document shows (its last event's). */
   revision: string;
+  /** The organization's time zone its times are written in (absent: rendered before it was kept). */
+  timeZone?: string;
   /** The PDF, base64-encoded. */
   pdf: string;
 }
@@ -58,21 +62,26 @@ export async function keptEnvelopePdf(
   const last = record.events.at(-1);
   if (!last) throw new Error(`envelope ${envelopeId} has no events`);
   const revision = String(last.revision);
-  const kept = await documents.get<KeptDocument>(keptDocumentsCollection, envelopeId);
-  if (kept && kept.orgId === orgId && kept.revision === revision) return Buffer.from(kept.pdf, 'base64');
+  const [kept, organization] = await Promise.all([
+    documents.get<KeptDocument>(keptDocumentsCollection, envelopeId),
+    documents.get<OrganizationDocument>(collections.organizations, orgId),
+  ]);
+  const timeZone = organization?.timeZone ?? DEFAULT_TIME_ZONE;
+  if (kept && kept.orgId === orgId && kept.revision === revision && kept.timeZone === timeZone)
+    return Buffer.from(kept.pdf, 'base64');
 
-  const key = `${envelopeId}@${revision}`;
+  const key = `${envelopeId}@${revision}@${timeZone}`;
   let render = rendering.get(key);
   if (!render) {
     render = (async () => {
       const history = await envelopeHistory(documents, orgId, record);
       documentRenders.count++;
-      const pdf: Uint8Array = await documentPool().run({ record, history });
+      const pdf: Uint8Array = await documentPool().run({ record, history, timeZone });
       await documents.write([
         {
           op: 'put',
           collection: keptDocumentsCollection,
-          document: { id: envelopeId, orgId, revision, pdf: Buffer.from(pdf).toString('base64') },
+          document: { id: envelopeId, orgId, revision, timeZone, pdf: Buffer.from(pdf).toString('base64') },
           position: last.position,
         },
       ]);
