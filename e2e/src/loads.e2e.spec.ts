@@ -32,10 +32,10 @@ describe('a load posted in one browser appears live in another', () => {
     await pickCity(first, 'Origin city', 'des', 'Des Moines');
     await first.getByLabel('Destination state').selectOption('IL');
     await pickCity(first, 'Destination city', 'Chicago', 'Chicago');
-    await first.getByLabel('Rate for Titan', { exact: true }).fill('-5');
-    await first.getByLabel('Rate for Titan unit').selectOption('TONS');
-    await first.getByLabel('Rate for carrier', { exact: true }).fill('-5');
-    await first.getByLabel('Rate for carrier unit').selectOption('TONS');
+    await first.getByLabel('Our rate', { exact: true }).fill('-5');
+    await first.getByLabel('Our rate unit').selectOption('TONS');
+    await first.getByLabel('Carrier rate', { exact: true }).fill('-5');
+    await first.getByLabel('Carrier rate unit').selectOption('TONS');
     await first.getByLabel('Customer name').fill('Riverbend Elevator');
     await first.getByLabel('Customer phone').fill('5155550123');
     await first.getByLabel('Customer email').fill('orders@riverbend.example');
@@ -51,8 +51,8 @@ describe('a load posted in one browser appears live in another', () => {
     expect(await rateMessages.count()).toBe(2);
     expect(first.url()).toMatch(/\/lou-grain-lines\/loads\/post$/);
 
-    await first.getByLabel('Rate for Titan', { exact: true }).fill('3.25');
-    await first.getByLabel('Rate for carrier', { exact: true }).fill('2.9');
+    await first.getByLabel('Our rate', { exact: true }).fill('3.25');
+    await first.getByLabel('Carrier rate', { exact: true }).fill('2.9');
     await rateMessages.first().waitFor({ state: 'detached' });
     await first.getByRole('button', { name: 'Post load' }).click();
     await first.waitForURL('**/lou-grain-lines/loads');
@@ -63,6 +63,7 @@ describe('a load posted in one browser appears live in another', () => {
     expect(await row.getAttribute('data-highlighted')).toBe('true');
     await row.getByText('$3.25').waitFor();
     expect(await row.textContent()).toContain('Des Moines, IA');
+    expect(await row.textContent()).toContain('$2.90 / ton');
     expect(reloads).toBe(0);
   });
 });

@@ -4,7 +4,8 @@ import { actionOf, fieldLabel, valueText } from './change-wording';
 describe('history wording', () => {
   it("names fields as the forms do, and spells out ones it doesn't know", () => {
     expect(fieldLabel('truckName')).toBe('Truck name');
-    expect(fieldLabel('rateForCarrierUnit')).toBe('Rate for carrier unit');
+    expect(fieldLabel('rateForCarrierUnit')).toBe('Carrier rate unit');
+    expect(fieldLabel('rateForTitan')).toBe('Our rate');
     expect(fieldLabel('someNewField')).toBe('Some new field');
   });
 
@@ -16,7 +17,8 @@ describe('history wording', () => {
     expect(valueText('status', false)).toBe('Not available');
     expect(valueText('availabilityDate', '2026-11-21T00:00:00.000Z')).toBe('Nov 21, 2026');
     expect(valueText('notes', null)).toBe('—');
-    expect(valueText('rateForTitan', 3.5)).toBe('3.5');
+    expect(valueText('rateForTitan', 3.5)).toBe('$3.50');
+    expect(valueText('rateForCarrier', 2400)).toBe('$2,400.00');
   });
 
   it('words the events', () => {

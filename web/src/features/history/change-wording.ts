@@ -6,6 +6,7 @@ import {
   trailerTypeLabels,
 } from '@dispatch/domain';
 import { formatCalendarDay } from '../../lib/dates';
+import { formatMoney } from '../../lib/money';
 
 /** The form's words for a posting's fields; anything else is spelled out from its name. */
 const fieldLabels: Record<string, string> = {
@@ -30,10 +31,10 @@ const fieldLabels: Record<string, string> = {
   destinationState: 'Destination state',
   destinationCity: 'Destination city',
   product: 'Product',
-  rateForTitan: 'Rate for Titan',
-  rateForTitanUnit: 'Rate for Titan unit',
-  rateForCarrier: 'Rate for carrier',
-  rateForCarrierUnit: 'Rate for carrier unit',
+  rateForTitan: 'Our rate',
+  rateForTitanUnit: 'Our rate unit',
+  rateForCarrier: 'Carrier rate',
+  rateForCarrierUnit: 'Carrier rate unit',
   customerName: 'Customer name',
   customerCountryCode: 'Customer country code',
   customerMobileNumber: 'Customer phone',
@@ -63,6 +64,10 @@ export function valueText(field: string, value: unknown): string {
   // Phone numbers as the boards show them, "(312) 555-0199".
   if (field.endsWith('MobileNumber') && typeof value === 'string') return formatUsPhone(value);
   if (typeof value === 'string') return enumLabels[field]?.[value] ?? value;
+  // A rate as money, "$1.10"; its unit is a change of its own.
+  if ((field === 'rateForTitan' || field === 'rateForCarrier') && typeof value === 'number') {
+    return formatMoney(value);
+  }
   return String(value);
 }
 

@@ -3,4 +3,3 @@ export { loadQueryOptions } from './api/get-load';
 export { loadsQueryOptions } from './api/get-loads';
 export { invalidateLoads } from './api/load-cache';
 export { defaultLoadsSearch } from './loads-search';
-export { formatRate } from './rate-format';

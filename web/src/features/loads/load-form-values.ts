@@ -1,5 +1,6 @@
-import type { Load, LoadInput, LoadPatch } from '@dispatch/domain';
+import { type Load, type LoadInput, type LoadPatch, rateUnits } from '@dispatch/domain';
 import { toDateInputValue, todayInputValue } from '../../lib/dates';
+import type { RateUnitChoice } from './rate-units-memory';
 
 /**
  * What the form's controls hold: strings for text, selects, the rate inputs and the date input.
@@ -54,7 +55,11 @@ export const loadFormFields = [
   'notes',
 ] as const satisfies readonly LoadFormField[];
 
-export function emptyLoadForm(now: Date = new Date()): LoadFormFields {
+/** A new load: both rate units preselected (`units`, else the first unit), so an empty rate never fails. */
+export function emptyLoadForm(
+  now: Date = new Date(),
+  units: RateUnitChoice = { rateForTitanUnit: rateUnits[0], rateForCarrierUnit: rateUnits[0] },
+): LoadFormFields {
   return {
     trailerType: '',
     originState: '',
@@ -63,9 +68,9 @@ export function emptyLoadForm(now: Date = new Date()): LoadFormFields {
     destinationCity: '',
     product: '',
     rateForTitan: '',
-    rateForTitanUnit: '',
+    rateForTitanUnit: units.rateForTitanUnit,
     rateForCarrier: '',
-    rateForCarrierUnit: '',
+    rateForCarrierUnit: units.rateForCarrierUnit,
     customerName: '',
     customerCountryCode: '+1',
     customerMobileNumber: '',

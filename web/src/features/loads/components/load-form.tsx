@@ -105,12 +105,7 @@ export function LoadForm({ schema, defaultValues, submitLabel, onSubmit, cancel,
         title="Rates"
         description="The agreed rates and their units. Leave a rate empty while it is not agreed."
       >
-        <Field
-          id={fieldId('rateForTitan')}
-          label="Rate for Titan"
-          hint="Optional"
-          error={error('rateForTitan')}
-        >
+        <Field id={fieldId('rateForTitan')} label="Our rate" hint="Optional" error={error('rateForTitan')}>
           <Input
             type="number"
             inputMode="decimal"
@@ -119,15 +114,14 @@ export function LoadForm({ schema, defaultValues, submitLabel, onSubmit, cancel,
             {...register('rateForTitan')}
           />
         </Field>
-        <Field id={fieldId('rateForTitanUnit')} label="Rate for Titan unit" error={error('rateForTitanUnit')}>
+        <Field id={fieldId('rateForTitanUnit')} label="Our rate unit" error={error('rateForTitanUnit')}>
           <Select {...control('rateForTitanUnit')} {...register('rateForTitanUnit')}>
-            <option value="">Select a unit</option>
             {unitOptions}
           </Select>
         </Field>
         <Field
           id={fieldId('rateForCarrier')}
-          label="Rate for carrier"
+          label="Carrier rate"
           hint="Optional"
           error={error('rateForCarrier')}
         >
@@ -141,11 +135,10 @@ export function LoadForm({ schema, defaultValues, submitLabel, onSubmit, cancel,
         </Field>
         <Field
           id={fieldId('rateForCarrierUnit')}
-          label="Rate for carrier unit"
+          label="Carrier rate unit"
           error={error('rateForCarrierUnit')}
         >
           <Select {...control('rateForCarrierUnit')} {...register('rateForCarrierUnit')}>
-            <option value="">Select a unit</option>
             {unitOptions}
           </Select>
         </Field>

@@ -5,30 +5,16 @@ import { useMemo } from 'react';
 import { SinceBadge, type SinceMark } from '../../../components/board/as-of';
 import { ContactCell, PhoneLink, RelativeTime } from '../../../components/board/board-cells';
 import { DataGrid, type GridColumn } from '../../../components/board/data-grid/data-grid';
+import { RateCell } from '../../../components/board/rate-cell';
 import { RowActions } from '../../../components/board/row-actions';
 import { sortableHead } from '../../../components/board/sortable-head';
 import { formatCalendarDay } from '../../../lib/dates';
+import { rateText } from '../../../lib/money';
 import { NotOnMapMark } from '../../postings';
 import { type LoadsSearch, nextLoadsSort } from '../loads-search';
-import { formatRate } from '../rate-format';
 
 /** A load as the list answers it: `originOnMap`, `destinationOnMap` false for an end the map does not know. */
 type LoadRow = Load & { since?: SinceMark; originOnMap?: boolean; destinationOnMap?: boolean };
-
-const rateText = (rate: number | null, unit: Load['rateForTitanUnit']) => {
-  const text = formatRate(rate, unit);
-  return text ? `${text.amount} ${text.unit}` : undefined;
-};
-
-function Rate({ rate, unit }: { rate: number | null; unit: Load['rateForTitanUnit'] }) {
-  const text = formatRate(rate, unit);
-  if (!text) return <span className="text-muted-foreground">Not set</span>;
-  return (
-    <span className="tabular-nums">
-      {text.amount} <span className="text-xs text-muted-foreground">{text.unit}</span>
-    </span>
-  );
-}
 
 const routeOf = (load: Load) =>
   `${load.originCity}, ${load.originState} to ${load.destinationCity}, ${load.destinationState}`;
@@ -84,19 +70,19 @@ export function LoadsTable({ loads, search, orgSlug, now, onDelete }: LoadsTable
       },
       {
         id: 'rateForTitan',
-        label: 'Rate for Titan',
-        ...sortableHead({ ...sorting, label: 'Rate for Titan', orderBy: 'rateForTitan' }),
+        label: 'Our rate',
+        ...sortableHead({ ...sorting, label: 'Our rate', orderBy: 'rateForTitan' }),
         width: 'w-32',
-        title: (load) => rateText(load.rateForTitan, load.rateForTitanUnit),
-        cell: (load) => <Rate rate={load.rateForTitan} unit={load.rateForTitanUnit} />,
+        title: (load) => rateText(load.rateForTitan, load.rateForTitanUnit) ?? undefined,
+        cell: (load) => <RateCell rate={load.rateForTitan} unit={load.rateForTitanUnit} />,
       },
       {
         id: 'rateForCarrier',
-        label: 'Rate for carrier',
-        ...sortableHead({ ...sorting, label: 'Rate for carrier', orderBy: 'rateForCarrier' }),
+        label: 'Carrier rate',
+        ...sortableHead({ ...sorting, label: 'Carrier rate', orderBy: 'rateForCarrier' }),
         width: 'w-32',
-        title: (load) => rateText(load.rateForCarrier, load.rateForCarrierUnit),
-        cell: (load) => <Rate rate={load.rateForCarrier} unit={load.rateForCarrierUnit} />,
+        title: (load) => rateText(load.rateForCarrier, load.rateForCarrierUnit) ?? undefined,
+        cell: (load) => <RateCell rate={load.rateForCarrier} unit={load.rateForCarrierUnit} />,
       },
       {
         id: 'customer',

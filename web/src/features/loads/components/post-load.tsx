@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { usePostLoad } from '../api/post-load';
 import { emptyLoadForm } from '../load-form-values';
 import { loadLabel } from '../load-label';
+import { rememberedRateUnits, rememberRateUnits } from '../rate-units-memory';
 import { LoadForm } from './load-form';
 
 export interface PostLoadProps {
@@ -14,7 +15,10 @@ export interface PostLoadProps {
 
 export function PostLoad({ organizationId, cancel, onPosted }: PostLoadProps) {
   const postLoad = usePostLoad(organizationId);
-  const defaultValues = useMemo(() => emptyLoadForm(), []);
+  const defaultValues = useMemo(
+    () => emptyLoadForm(new Date(), rememberedRateUnits(organizationId)),
+    [organizationId],
+  );
 
   return (
     <LoadForm
@@ -24,6 +28,7 @@ export function PostLoad({ organizationId, cancel, onPosted }: PostLoadProps) {
       cancel={cancel}
       onSubmit={async (values) => {
         const load = await postLoad.mutateAsync(values);
+        rememberRateUnits(organizationId, load);
         toast.success(`${loadLabel(load)} is on the board`);
         onPosted();
       }}

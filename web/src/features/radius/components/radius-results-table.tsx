@@ -5,7 +5,7 @@ import { useMemo } from 'react';
 import { ContactCell } from '../../../components/board/board-cells';
 import { DataGrid, type GridColumn } from '../../../components/board/data-grid/data-grid';
 import { formatCalendarDay } from '../../../lib/dates';
-import { formatRate } from '../../loads';
+import { formatRate } from '../../../lib/money';
 import { formatMiles, type LoadResult, type TruckResult } from '../radius-results';
 import { AvailabilityBadge, DirectionText, DistanceCell, place } from './result-cells';
 
@@ -129,21 +129,20 @@ export function TruckResultsTable({
   );
 }
 
-const rateText = (load: LoadResult['load']) =>
-  (
-    [
-      ['Titan', formatRate(load.rateForTitan, load.rateForTitanUnit)],
-      ['Carrier', formatRate(load.rateForCarrier, load.rateForCarrierUnit)],
-    ] as const
-  )
+/** A load's two rates by role: "Our rate $1.10 / bushel", "Carrier rate not set". */
+const ratesOf = (load: LoadResult['load']) =>
+  [
+    ['Our rate', formatRate(load.rateForTitan, load.rateForTitanUnit)],
+    ['Carrier rate', formatRate(load.rateForCarrier, load.rateForCarrierUnit)],
+  ] as const;
+
+const ratesTitle = (load: LoadResult['load']) =>
+  ratesOf(load)
     .map(([who, rate]) => `${who} ${rate ? `${rate.amount} ${rate.unit}` : 'not set'}`)
     .join(' · ');
 
 function Rates({ load }: { load: LoadResult['load'] }) {
-  const rows = [
-    ['Titan', formatRate(load.rateForTitan, load.rateForTitanUnit)],
-    ['Carrier', formatRate(load.rateForCarrier, load.rateForCarrierUnit)],
-  ] as const;
+  const rows = ratesOf(load);
   return (
     <span className="text-xs">
       {rows.map(([who, rate], index) => (
@@ -231,7 +230,7 @@ export function LoadResultsTable({
         id: 'rates',
         label: 'Rates',
         width: 'w-72',
-        title: ({ load }) => rateText(load),
+        title: ({ load }) => ratesTitle(load),
         cell: ({ load }) => <Rates load={load} />,
       },
       {

@@ -1,5 +1,6 @@
 import { trailerTypeLabels } from '@dispatch/domain';
 import { useState } from 'react';
+import { RateCell } from '../../../../components/board/rate-cell';
 import { Button } from '../../../../components/ui/button';
 import {
   Table,
@@ -57,6 +58,9 @@ function PostingRow({ result, orgSlug, city }: { result: RadiusResult; orgSlug: 
         {truck ? place(truck.truckCity, truck.truckState) : null}
       </TableCell>
       <TableCell className="whitespace-nowrap">{trailerTypeLabels[posting.trailerType]}</TableCell>
+      <TableCell className="whitespace-nowrap">
+        {load ? <RateCell rate={load.rateForTitan} unit={load.rateForTitanUnit} /> : null}
+      </TableCell>
       <TableCell>
         <div className="flex flex-col gap-0.5">
           <span className="whitespace-nowrap tabular-nums">
@@ -91,7 +95,7 @@ export function PostingsTable({
   return (
     <>
       <div className="border-t border-border">
-        <Table className="min-w-[50rem]">
+        <Table className="min-w-[56rem]">
           <TableCaption>Trucks and loads around {city}, nearest first</TableCaption>
           <TableHeader>
             <TableRow className="hover:bg-transparent">
@@ -101,6 +105,7 @@ export function PostingsTable({
               <TableHead>Posting</TableHead>
               <TableHead>Truck at</TableHead>
               <TableHead>Trailer type</TableHead>
+              <TableHead>Our rate</TableHead>
               <TableHead>Availability</TableHead>
               <TableHead>Dispatcher</TableHead>
             </TableRow>

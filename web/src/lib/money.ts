@@ -1,0 +1,46 @@
+import type { RateUnit } from '@dispatch/domain';
+
+/** Dollars and cents: "$1.10", "$2,400.50". */
+const cents = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** Whole dollars: "$2,400". */
+const dollars = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 0,
+});
+
+/** What follows the amount for each rate unit (docs/decisions.md#trucks-and-loads). */
+export const rateUnitWords: Record<RateUnit, string> = {
+  TONS: '/ ton',
+  BUSHELS: '/ bushel',
+  FLAT_RATE: 'flat',
+};
+
+/** An amount of money with its cents: "$1.10", "$2,400.00". */
+export function formatMoney(amount: number): string {
+  return cents.format(amount);
+}
+
+/**
+ * A rate's amount and unit words, apart so a screen can style them: a rate per ton or bushel always
+ * with its cents ("$1.10", "/ bushel"), a flat rate in whole dollars when it has no cents ("$2,400",
+ * "flat"). Null while the rate is not agreed.
+ */
+export function formatRate(rate: number | null, unit: RateUnit): { amount: string; unit: string } | null {
+  if (rate === null) return null;
+  const whole = unit === 'FLAT_RATE' && Math.round(rate * 100) % 100 === 0;
+  return { amount: whole ? dollars.format(rate) : cents.format(rate), unit: rateUnitWords[unit] };
+}
+
+/** A rate in one line: "$1.10 / bushel", "$2,400 flat"; null while it is not agreed. */
+export function rateText(rate: number | null, unit: RateUnit): string | null {
+  const parts = formatRate(rate, unit);
+  return parts ? `${parts.amount} ${parts.unit}` : null;
+}
