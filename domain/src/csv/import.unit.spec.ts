@@ -155,8 +155,8 @@ describe('a row', () => {
     };
     expect(checkCsvRow('loads', load).errors).toEqual({
       product: ['Product must be one of HEAVY, LIGHT'],
-      rateForTitanUnit: ['Rate for Titan unit must be one of TONS, BUSHELS, FLAT_RATE'],
-      rateForCarrierUnit: ['Rate for carrier unit is required'],
+      rateForTitanUnit: ['Our rate unit must be one of TONS, BUSHELS, FLAT_RATE'],
+      rateForCarrierUnit: ['Carrier rate unit is required'],
     });
   });
 

@@ -153,13 +153,13 @@ describe('load create form', () => {
       ).toEqual(['Should be a positive number']);
     }
     expect(errorsOf(loadCreateSchema, { ...valid, rateForTitan: 1_000_000_001 }).rateForTitan).toEqual([
-      'Rate for Titan cannot be more than 1000000000',
+      'Our rate cannot be more than 1000000000',
     ]);
     expect(errorsOf(loadCreateSchema, { ...valid, rateForCarrier: '1000000000.5' }).rateForCarrier).toEqual([
-      'Rate for carrier cannot be more than 1000000000',
+      'Carrier rate cannot be more than 1000000000',
     ]);
     expect(errorsOf(loadCreateSchema, { ...valid, rateForCarrier: '9'.repeat(400) }).rateForCarrier).toEqual([
-      'Rate for carrier cannot be more than 1000000000',
+      'Carrier rate cannot be more than 1000000000',
     ]);
   });
 

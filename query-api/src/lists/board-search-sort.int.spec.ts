@@ -18,7 +18,7 @@ const at = (day: string) => `2026-05-${day}T10:00:00.000Z`;
 // 8102 Red Rocket  X-7    —                   Chicago, IL     HIGH_SIDED_HOPPER  no      SOUTH      Amy
 // 8103 Yellow Sub  —      Pittsburgh Freight  Erie, PA        LOW_SIDED_HOPPER   yes     —          Mo
 const T = { blue: 8101, red: 8102, yellow: 8103 } as const;
-// id   customer     product  route                             rate for Titan
+// id   customer     product  route                             our rate
 // 8201 Acme Grain   HEAVY    Des Moines, IA → Chicago, IL       3
 // 8202 Baker Mills  LIGHT    Pittsburgh, PA → Erie, PA          5
 // 8203 —            HEAVY    Omaha, NE → Kansas City, MO        —
