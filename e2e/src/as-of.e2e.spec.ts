@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createOrganization } from '@dispatch/standalone/testing';
 import { describe, expect, it } from 'vitest';
-import { app, newPage, signInAs, useBrowserApp } from './harness.ts';
+import { app, newPage, sessionCookie, signInAs, useBrowserApp } from './harness.ts';
 
 useBrowserApp();
 
@@ -50,16 +50,7 @@ describe('the board as of a moment', () => {
       name: 'Orla Owner',
       emailVerified: true,
     });
-    const signIn = await app.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in/email',
-      headers: { origin: app.url },
-      payload: { email, password },
-    });
-    const cookie = ([] as string[])
-      .concat(signIn.headers['set-cookie'] ?? [])
-      .map((c) => c.split(';')[0])
-      .join('; ');
+    const cookie = await sessionCookie(email, password);
     const organization = await createOrganization(app, cookie, 'Rewind Freight');
     // Yesterday at 08:00 the owner posted a truck at a rate; at 10:00 a colleague edited it.
     const truck = {

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createOrganization, validTruck } from '@dispatch/standalone/testing';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { app, newPage, signInAs, useBrowserApp } from './harness.ts';
+import { app, newPage, sessionCookie, signInAs, useBrowserApp } from './harness.ts';
 
 // Four sign-ins within seconds from one address: the sign-in rate limit is not what this tests.
 useBrowserApp({ env: { AUTH_RATE_LIMIT: 'off' } });
@@ -12,16 +12,7 @@ const password = 'csv-password-123';
 /** An owner of a new organization, signed in through the API: their cookie. */
 async function owner(email: string, organization: string) {
   await app.infrastructure.auth.createUser({ email, password, name: 'Cora Csv', emailVerified: true });
-  const signIn = await app.app.inject({
-    method: 'POST',
-    url: '/api/auth/sign-in/email',
-    headers: { origin: app.url },
-    payload: { email, password },
-  });
-  const cookie = ([] as string[])
-    .concat(signIn.headers['set-cookie'] ?? [])
-    .map((c) => c.split(';')[0])
-    .join('; ');
+  const cookie = await sessionCookie(email, password);
   await createOrganization(app, cookie, organization);
   return cookie;
 }

@@ -88,3 +88,17 @@ export async function signedInPage(
   await context.addCookies(cookiesOf(cookie, app.url));
   return { context, page: await context.newPage() };
 }
+
+/** Signs in through the API (as the sign-in form does): the session cookie. */
+export async function sessionCookie(email: string, password: string): Promise<string> {
+  const response = await app.app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    headers: { origin: app.url },
+    payload: { email, password },
+  });
+  return ([] as string[])
+    .concat(response.headers['set-cookie'] ?? [])
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
