@@ -1,4 +1,4 @@
-import { CSV_IMPORT_BODY_MAX_BYTES } from '@dispatch/domain';
+import { CSV_IMPORT_BODY_MAX_BYTES, csvMalformedLineMessage } from '@dispatch/domain';
 import { InputError, MAX_BODY_BYTES } from '@dispatch/http';
 import { describe, expect, it } from 'vitest';
 import { readCsvFile } from './csv-file.ts';
@@ -16,6 +16,31 @@ describe('readCsvFile', () => {
       [7, 'a\nb\nc'],
       [10, 'Last'],
     ]);
+  });
+
+  it('reports a line that is not CSV on its line and reads the rows around it', () => {
+    const text = [
+      header,
+      'FLATBED,First',
+      'FLATBED,Big "Blue" Rig,IL',
+      'FLATBED,"Closed"then text',
+      'FLATBED,"Two\r\nlines"',
+      'FLATBED,"Never closed',
+      'FLATBED,Last',
+    ].join('\r\n');
+    const { rows } = readCsvFile('trucks', text);
+    expect(rows.map((row) => [row.line, row.cells.truckName ?? null, row.malformed])).toEqual([
+      [2, 'First', null],
+      [3, null, csvMalformedLineMessage('Invalid Opening Quote')],
+      [4, null, csvMalformedLineMessage('Invalid Closing Quote')],
+      [5, 'Two\r\nlines', null],
+      [7, null, csvMalformedLineMessage('Quote Not Closed')],
+      [8, 'Last', null],
+    ]);
+  });
+
+  it('refuses a file whose header is not CSV', () => {
+    expect(() => readCsvFile('trucks', `"${header}\nFLATBED,x`)).toThrow(InputError);
   });
 
   it('refuses the whole file on its csv field', () => {

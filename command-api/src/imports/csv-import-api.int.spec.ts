@@ -1,4 +1,9 @@
-import { CSV_IMPORT_ROWS_MAX, RATE_MESSAGE, US_PHONE_MESSAGE } from '@dispatch/domain';
+import {
+  CSV_IMPORT_ROWS_MAX,
+  csvMalformedLineMessage,
+  RATE_MESSAGE,
+  US_PHONE_MESSAGE,
+} from '@dispatch/domain';
 import {
   eventsSince,
   join,
@@ -108,7 +113,7 @@ describe('POST /api/v1/trucks/import/preview', () => {
 
   it('refuses a file that is not CSV, empty, without rows, or too long, saying why', async () => {
     const cases: [unknown, string][] = [
-      [`${truckHeader.join(',')}\n"Big Blue,FLATBED\n`, 'The file is not valid CSV: Quote Not Closed'],
+      [`"${truckHeader.join(',')}\nBig Blue,FLATBED\n`, 'The file is not valid CSV: Quote Not Closed'],
       ['', 'The file is empty'],
       [`${truckHeader.join(',')}\r\n\r\n,,,\r\n`, 'The file has no rows below its header'],
       [42, 'Choose a CSV file'],
@@ -333,5 +338,74 @@ describe('POST /api/v1/loads/import', () => {
     expect(response.json().errors.csv[0]).toBe(
       'The header misses the required columns originState, originCity, destinationState, destinationCity, product, rateForTitanUnit, rateForCarrierUnit',
     );
+  });
+});
+
+describe('rows already on the board, and lines that are not CSV', () => {
+  let dora: Awaited<ReturnType<typeof ownerWithOrganization>>;
+  let boardIds: number[] = [];
+  const posted = [
+    { ...validTruck, truckName: 'Board One' },
+    { ...validTruck, truckName: 'Board Two', status: 'false' },
+  ];
+
+  beforeAll(async () => {
+    dora = await ownerWithOrganization(app, 'dora.csv@example.com', 'Dora Imports');
+    const answer = (await send(dora.cookie, '/api/v1/trucks/import', csvFile(truckHeader, posted))).json();
+    boardIds = answer.posted.map((row: { id: number }) => row.id);
+    await boardOf(dora.cookie, 'trucks');
+  });
+
+  it('marks every row of a file the board exported as already on it, and the import posts none of them', async () => {
+    const exported = (await query(app, dora.cookie, '/api/v1/trucks/export.csv')).body;
+    const preview = (await send(dora.cookie, '/api/v1/trucks/import/preview', exported)).json();
+    expect(preview).toMatchObject({ validCount: 2, invalidCount: 0, onBoardCount: 2 });
+    expect(preview.rows.map((row: { onBoard: unknown }) => row.onBoard).sort()).toEqual(
+      boardIds.map((id) => ({ id, by: 'id' })).sort(),
+    );
+    const before = await app.infrastructure.eventStore.headPosition();
+    const answer = (await send(dora.cookie, '/api/v1/trucks/import', exported)).json();
+    expect(answer.posted).toEqual([]);
+    expect(answer.skipped.map((row: { id: number; reason: string }) => [row.id, row.reason]).sort()).toEqual(
+      boardIds.map((id) => [id, 'Already on the board']).sort(),
+    );
+    expect(await app.infrastructure.eventStore.headPosition()).toBe(before);
+    // Another organization's board is not the caller's: the same file is new there.
+    const elsewhere = (await send(bob.cookie, '/api/v1/trucks/import/preview', exported)).json();
+    expect(elsewhere.onBoardCount).toBe(0);
+  });
+
+  it('marks a row without an id that holds the values of a posting on the board', async () => {
+    const file = csvFile(truckHeader, [
+      { ...validTruck, truckName: '  Board Two ', status: 'FALSE' },
+      { ...validTruck, truckName: 'Board Three' },
+    ]);
+    const preview = (await send(dora.cookie, '/api/v1/trucks/import/preview', file)).json();
+    expect(preview.rows.map((row: { line: number; onBoard: unknown }) => [row.line, row.onBoard])).toEqual([
+      [2, { id: boardIds[1], by: 'fields' }],
+      [3, null],
+    ]);
+    expect(preview.onBoardCount).toBe(1);
+  });
+
+  it('reports a line that is not CSV with its line number and previews the rest of the file', async () => {
+    const good = csvFile(truckHeader, [{ ...validTruck, truckName: 'Around One' }]).split('\r\n');
+    const bad = truckHeader.map((field) => (field === 'truckName' ? 'Big "Blue" Rig' : 'x')).join(',');
+    const file = [good[0], good[1], bad, good[1]?.replace('Around One', 'Around Two'), ''].join('\r\n');
+    const response = await send(dora.cookie, '/api/v1/trucks/import/preview', file);
+    expect(response.statusCode, response.body).toBe(200);
+    const preview = response.json();
+    expect(preview).toMatchObject({ validCount: 2, invalidCount: 1 });
+    expect(preview.rows.map((row: { line: number; valid: boolean }) => [row.line, row.valid])).toEqual([
+      [2, true],
+      [3, false],
+      [4, true],
+    ]);
+    expect(preview.rows[1].errors).toEqual({ csv: [csvMalformedLineMessage('Invalid Opening Quote')] });
+    const answer = (await send(dora.cookie, '/api/v1/trucks/import', file)).json();
+    expect(answer.invalid).toEqual([
+      { line: 3, errors: { csv: [csvMalformedLineMessage('Invalid Opening Quote')] } },
+    ]);
+    expect(answer.posted.map((row: { line: number }) => row.line)).toEqual([2, 4]);
   });
 });

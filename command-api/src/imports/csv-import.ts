@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   ALREADY_IMPORTED_MESSAGE,
+  ALREADY_ON_BOARD_MESSAGE,
   type CsvImportAnswer,
   type CsvImportKind,
   type CsvPreviewAnswer,
@@ -10,22 +11,55 @@ import {
   type LoadInput,
   type TruckInput,
 } from '@dispatch/domain';
-import { type EventStore, StreamNotFoundError, WrongExpectedRevisionError } from '@dispatch/storage';
+import {
+  type DocumentStore,
+  type EventStore,
+  StreamNotFoundError,
+  WrongExpectedRevisionError,
+} from '@dispatch/storage';
 import { csvImportKeys, loads, trucks } from '../aggregates.ts';
 import { type CommandContext, handle, readStreamState } from '../command-handler.ts';
 import { allocateId, loadIds, truckIds } from '../sequence-ids.ts';
 import { readCsvFile } from './csv-file.ts';
+import { rowsOnBoard } from './on-board.ts';
 
-/** Every row of a file checked with its kind's create schema; nothing is written. */
-export function previewCsv(kind: CsvImportKind, text: string): CsvPreviewAnswer {
+/**
+ * Every row of a file checked with its kind's create schema, and the valid ones that are postings of
+ * the organization already on its board marked (see rowsOnBoard); nothing is written.
+ */
+export async function previewCsv(
+  documents: DocumentStore,
+  kind: CsvImportKind,
+  text: string,
+  orgId: string,
+): Promise<CsvPreviewAnswer> {
   const { rows } = readCsvFile(kind, text);
-  let validCount = 0;
-  const checked = rows.map(({ line, cells }) => {
+  const checked = rows.map(({ line, cells, malformed, fileId }) => {
+    if (malformed !== null)
+      return { line, valid: false, errors: { csv: [malformed] }, values: cells, fileId, checked: null };
     const check = checkCsvRow(kind, cells);
-    if (check.valid) validCount++;
-    return { line, valid: check.valid, errors: check.errors, values: cells };
+    return { line, valid: check.valid, errors: check.errors, values: cells, fileId, checked: check.values };
   });
-  return { success: true, rows: checked, validCount, invalidCount: rows.length - validCount };
+  const onBoard = await rowsOnBoard(
+    documents,
+    kind,
+    orgId,
+    checked.map(({ line, fileId, checked: values }) => ({ line, fileId, values })),
+  );
+  const validCount = checked.filter((row) => row.valid).length;
+  return {
+    success: true,
+    rows: checked.map(({ line, valid, errors, values }) => ({
+      line,
+      valid,
+      errors,
+      values,
+      onBoard: onBoard.get(line) ?? null,
+    })),
+    validCount,
+    invalidCount: rows.length - validCount,
+    onBoardCount: onBoard.size,
+  };
 }
 
 /** How a kind's postings are made: its id sequence, its stream, its post command. */
@@ -162,19 +196,33 @@ async function importRow(
  * never hold back a valid one. Answers what became of each row, and the position of the last event.
  */
 export async function importCsv(
-  store: EventStore,
+  stores: { store: EventStore; documents: DocumentStore },
   kind: CsvImportKind,
   text: string,
   context: CommandContext,
 ): Promise<{ answer: CsvImportAnswer; position: bigint | null }> {
+  const { store, documents } = stores;
   const { rows } = readCsvFile(kind, text);
   const invalid: CsvImportAnswer['invalid'] = [];
-  const valid: { line: number; values: Record<string, unknown> }[] = [];
-  for (const { line, cells } of rows) {
+  const checked: { line: number; values: Record<string, unknown>; fileId: string | null }[] = [];
+  for (const { line, cells, malformed, fileId } of rows) {
+    if (malformed !== null) {
+      invalid.push({ line, errors: { csv: [malformed] } });
+      continue;
+    }
     const check = checkCsvRow(kind, cells);
-    if (check.valid) valid.push({ line, values: check.values });
+    if (check.valid) checked.push({ line, values: check.values, fileId });
     else invalid.push({ line, errors: check.errors });
   }
+  // A row whose id names a posting of the organization on the board is that posting: not posted again
+  // (docs/decisions.md). A row matching one by its values only is posted, as a file's twin rows are.
+  const byId = await rowsOnBoard(
+    documents,
+    kind,
+    context.orgId,
+    checked.map(({ line, fileId }) => ({ line, fileId, values: null })),
+  );
+  const valid = checked.filter((row) => !byId.has(row.line));
 
   const queue = keyed(valid);
   const outcomes: RowOutcome[] = [];
@@ -190,7 +238,11 @@ export async function importCsv(
   outcomes.sort((a, b) => a.line - b.line);
   let position: bigint | null = null;
   const posted: CsvImportAnswer['posted'] = [];
-  const skipped: CsvImportAnswer['skipped'] = [];
+  const skipped: CsvImportAnswer['skipped'] = [...byId].map(([line, { id }]) => ({
+    line,
+    id,
+    reason: ALREADY_ON_BOARD_MESSAGE,
+  }));
   for (const outcome of outcomes) {
     if (outcome.posted) {
       posted.push({ line: outcome.line, id: outcome.id });
@@ -200,5 +252,6 @@ export async function importCsv(
       skipped.push({ line: outcome.line, id: outcome.id, reason: ALREADY_IMPORTED_MESSAGE });
     }
   }
+  skipped.sort((a, b) => a.line - b.line);
   return { answer: { success: true, posted, skipped, invalid }, position };
 }

@@ -36,6 +36,14 @@ export const csvMissingColumnsMessage = (columns: readonly string[]) =>
   `The header misses the required ${columns.length === 1 ? 'column' : 'columns'} ${columns.join(', ')}`;
 export const csvDuplicateColumnMessage = (column: string) => `The header names the column ${column} twice`;
 export const ALREADY_IMPORTED_MESSAGE = 'Already imported';
+/** A row that is a posting of the organization already on the board (docs/decisions.md). */
+export const ALREADY_ON_BOARD_MESSAGE = 'Already on the board';
+/**
+ * A line csv-parse cannot read (a quote mark inside an unquoted cell, text after a closing quote, a
+ * quote never closed): reported on its line, under the row's `csv` field, while the other rows are read.
+ */
+export const csvMalformedLineMessage = (reason: string) =>
+  `This line is not valid CSV (${reason}): put a cell holding a quote mark in quotes and double the mark ("")`;
 
 /** POST /api/v1/{trucks|loads}/import[/preview]: the file's text. */
 export const csvImportBodySchema = z
@@ -64,6 +72,8 @@ export interface CsvHeader {
   missing: string[];
   /** A field named twice, if any. */
   duplicate: string | null;
+  /** The column of the postings' `id` (an exported file has it), null when the header has none. */
+  idColumn: number | null;
 }
 
 /** Reads a header line: names matched regardless of case and surrounding spaces; unknown columns ignored. */
@@ -71,14 +81,16 @@ export function readCsvHeader(kind: CsvImportKind, header: readonly string[]): C
   const fields = new Map(csvImportFields(kind).map((field) => [field.toLowerCase(), field]));
   const columns = new Map<string, number>();
   let duplicate: string | null = null;
+  let idColumn: number | null = null;
   header.forEach((name, index) => {
+    if (name.trim().toLowerCase() === 'id') idColumn ??= index;
     const field = fields.get(name.trim().toLowerCase());
     if (!field) return;
     if (columns.has(field)) duplicate ??= field;
     else columns.set(field, index);
   });
   const missing = csvRequiredFields(kind).filter((field) => !columns.has(field));
-  return { columns, missing, duplicate };
+  return { columns, missing, duplicate, idColumn };
 }
 
 /**
@@ -143,10 +155,17 @@ export const csvPreviewAnswerSchema = z.object({
       errors: fieldMessages,
       /** The row's cells by field, as the file holds them. */
       values: z.record(z.string(), z.string()),
+      /**
+       * The organization's posting on the board the row is (ALREADY_ON_BOARD_MESSAGE): the one its
+       * `id` cell names, or one with the same values in every field the row takes; null when none.
+       */
+      onBoard: z.object({ id: z.number().int(), by: z.enum(['id', 'fields']) }).nullable(),
     }),
   ),
   validCount: z.number().int(),
   invalidCount: z.number().int(),
+  /** How many rows are already on the board (see `onBoard`). */
+  onBoardCount: z.number().int(),
 });
 export type CsvPreviewAnswer = z.output<typeof csvPreviewAnswerSchema>;
 export type CsvPreviewRow = CsvPreviewAnswer['rows'][number];

@@ -17,16 +17,24 @@ describe('CsvImportPage', () => {
           body: {
             success: true,
             rows: [
-              { line: 2, valid: true, errors: {}, values: { originCity: 'Austin', originState: 'TX' } },
+              {
+                line: 2,
+                valid: true,
+                errors: {},
+                values: { originCity: 'Austin', originState: 'TX' },
+                onBoard: { id: 7, by: 'id' },
+              },
               {
                 line: 3,
                 valid: false,
                 errors: { originCity: ['Origin city is required'] },
                 values: { originState: 'TX' },
+                onBoard: null,
               },
             ],
             validCount: 1,
             invalidCount: 1,
+            onBoardCount: 1,
           },
         };
       }
@@ -55,6 +63,8 @@ describe('CsvImportPage', () => {
       '2 rows: 1 valid, 1 invalid',
     );
     expect(screen.getByText('trucks.csv')).toBeTruthy();
+    expect(screen.getByTestId('preview-on-board').textContent).toMatch(/^1 row is already on the board/);
+    expect(screen.getByText('Already on the board (#7): not posted again')).toBeTruthy();
     expect(seen[0]).toEqual({ method: 'POST', path: '/api/v1/trucks/import/preview', body: { csv } });
 
     const lines = () =>

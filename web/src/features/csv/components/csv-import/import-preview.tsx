@@ -51,6 +51,13 @@ export function ImportPreview({
           not posted twice.
         </p>
       ) : null}
+      {checked.onBoardCount ? (
+        <p className="text-sm text-amber-700 dark:text-amber-300" data-testid="preview-on-board">
+          {count(checked.onBoardCount, 'row is', 'rows are')} already on the board: a row whose id names one
+          of its postings is not posted again; a row that only holds the same values is posted as a new
+          posting.
+        </p>
+      ) : null}
       <Card className="min-w-0 overflow-hidden">
         <PreviewTable kind={kind} rows={rows.slice(0, SHOWN_ROWS)} />
       </Card>

@@ -1,11 +1,12 @@
 import {
+  ALREADY_ON_BOARD_MESSAGE,
   type CsvImportKind,
   type CsvPreviewRow,
   isRealIsoDate,
   productLabels,
   trailerTypeLabels,
 } from '@dispatch/domain';
-import { CircleAlert, CircleCheck } from 'lucide-react';
+import { CircleAlert, CircleCheck, Copy } from 'lucide-react';
 import { cn } from '../../../../lib/cn';
 import { formatCalendarDay } from '../../../../lib/dates';
 import { FieldMessages } from './field-messages';
@@ -39,12 +40,28 @@ function rowSummary(kind: CsvImportKind, values: Record<string, string>): string
   return parts.filter((part) => part && part !== ' → ').join(' · ') || '(empty row)';
 }
 
+/** A row that is a posting already on the board: which one, and whether the import posts it again. */
+function OnBoard({ onBoard }: { onBoard: NonNullable<CsvPreviewRow['onBoard']> }) {
+  return (
+    <span
+      className="inline-flex items-center gap-1.5 font-medium text-amber-700 dark:text-amber-300"
+      data-on-board={onBoard.by}
+    >
+      <Copy className="size-4 shrink-0" aria-hidden />
+      {ALREADY_ON_BOARD_MESSAGE} (#{onBoard.id}){onBoard.by === 'id' ? ': not posted again' : ''}
+    </span>
+  );
+}
+
 function RowCheck({ row }: { row: CsvPreviewRow }) {
   return row.valid ? (
-    <span className="inline-flex items-center gap-1.5 font-medium text-success">
-      <CircleCheck className="size-4 shrink-0" aria-hidden />
-      Valid
-    </span>
+    <div className="flex flex-col gap-1">
+      <span className="inline-flex items-center gap-1.5 font-medium text-success">
+        <CircleCheck className="size-4 shrink-0" aria-hidden />
+        Valid
+      </span>
+      {row.onBoard ? <OnBoard onBoard={row.onBoard} /> : null}
+    </div>
   ) : (
     <div className="flex min-w-0 items-start gap-1.5">
       <CircleAlert className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden />
