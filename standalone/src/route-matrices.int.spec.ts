@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { join as joinPath } from 'node:path';
 import { readOutbox, readSmsOutbox } from '@dispatch/auth';
 import { io, type Socket } from 'socket.io-client';
@@ -191,9 +192,13 @@ describe('tenancy matrix: every route with another organization’s ids', () => 
       `load-${victim.loadId}`,
       `envelope-${victim.envelopeId}`,
     ]);
-    // The signing links need no session: their token is the receiver's credential. A stranger holds
-    // none of the victim's, only one they made up for the victim's envelope.
-    const asStranger = { ...victim, signingToken: victim.forgedSigningToken };
+    // The signing and invitation links need no session: their token or id is the receiver's
+    // credential. A stranger holds none of the victim's, only ones they made up.
+    const asStranger = {
+      ...victim,
+      signingToken: victim.forgedSigningToken,
+      invitationLinkId: randomUUID(),
+    };
     for (const route of membershipEndingLast(apiRoutes(app))) {
       const sample = sampleOf(route)(asStranger);
       const before = await app.infrastructure.eventStore.headPosition();

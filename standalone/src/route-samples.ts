@@ -21,6 +21,8 @@ export interface OrganizationRecords {
   memberUserId: string;
   memberEmail: string;
   invitationId: string;
+  /** The id an invitation's link carries: the recipient's, as the mail gives it. */
+  invitationLinkId: string;
   invitedEmail: string;
   teamId: string;
   teamName: string;
@@ -104,6 +106,7 @@ export async function organizationWithRecords(app: TestApp, prefix: string): Pro
     memberUserId: member.userId,
     memberEmail,
     invitationId: invitation.json().data.id,
+    invitationLinkId: invitation.json().data.id,
     invitedEmail,
     teamId: team.json().data.id,
     teamName,
@@ -234,6 +237,10 @@ export const routeSamples: Record<string, Sample> = {
   'GET /api/v1/organization/get-invitation': (r) => ({
     path: organization('get-invitation'),
     query: { id: r.invitationId },
+  }),
+  'GET /api/v1/organization/get-invitation-link': (r) => ({
+    path: organization('get-invitation-link'),
+    query: { id: r.invitationLinkId },
   }),
   'GET /api/v1/organization/list-teams': () => ({ path: organization('list-teams') }),
   'GET /api/v1/organization/list-user-teams': () => ({ path: organization('list-user-teams') }),

@@ -90,6 +90,18 @@ export const activeMemberAnswerSchema = dataAnswer(
 );
 export const invitationsPageAnswerSchema = pagedAnswer(invitationAnswerSchema);
 export const invitationOneAnswerSchema = dataAnswer(invitationAnswerSchema);
+/**
+ * What an invitation's link shows before anyone signs in: who invites, to which organization, and the
+ * address it was sent to. The link's id is the recipient's credential, as the mail carries it.
+ */
+export const invitationLinkAnswerSchema = dataAnswer(
+  z.object({
+    organizationName: z.string().nullable(),
+    inviterName: z.string().nullable(),
+    email: z.string(),
+  }),
+);
+export type InvitationLinkView = z.infer<typeof invitationLinkAnswerSchema>['data'];
 export const teamListAnswerSchema = dataAnswer(z.array(teamAnswerSchema));
 export const teamMembersAnswerSchema = dataAnswer(
   z.array(z.object({ id: z.string(), teamId: z.string(), userId: z.string(), createdAt: instantAnswer() })),

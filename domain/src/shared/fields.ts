@@ -21,7 +21,9 @@ export const EMAIL_MAX = 254;
 const maxOf = (label: string, max: MaxLength) =>
   typeof max === 'number' ? { length: max, message: `${label} cannot be more than ${max} characters` } : max;
 
-export const US_PHONE_MESSAGE = 'Invalid US phone number. Must be 10 digits (with optional +1 prefix)';
+/** What a phone field's hint says: the words of its message (docs/rules.md#validation). */
+export const US_PHONE_HINT = 'Must be 10 digits (with optional +1 prefix)';
+export const US_PHONE_MESSAGE = `Invalid US phone number. ${US_PHONE_HINT}`;
 
 /** What may stand around the digits as people type a number: spaces, dashes, dots, parentheses, a leading +. */
 const PHONE_TEXT = /^\+?[\d\s().-]+$/;

@@ -2,6 +2,7 @@ import type { AuthService } from '@dispatch/auth';
 import { callerFirst, requireOrganization, requireSession } from '@dispatch/auth';
 import {
   type InvitationListQuery,
+  invitationLinkAnswerSchema,
   invitationListQuerySchema,
   invitationOneAnswerSchema,
   invitationsPageAnswerSchema,
@@ -87,6 +88,30 @@ export function invitationQueries(options: { documents: DocumentStore; auth: Aut
           throw notFound(organizationMessages.invitationNotFound);
         const [view] = await toInvitationViews(documents, [invitation]);
         return { success: true, data: view };
+      },
+    );
+
+    /**
+     * An invitation's link, before its recipient has an account or signs in: the sign-up page names
+     * the organization and the inviter and fills in the address. Only a pending invitation that has
+     * not expired answers; its id (random, carried by the mail) is what the recipient holds.
+     */
+    app.get(
+      '/api/v1/organization/get-invitation-link',
+      answers({ 200: invitationLinkAnswerSchema }, { querystring: invitationQuery }),
+      async (request) => {
+        const invitation = await documents.get<InvitationDocument>(collections.invitations, request.query.id);
+        const open = invitation?.status === 'pending' && Date.parse(invitation.expiresAt) > Date.now();
+        if (!invitation || !open) throw notFound(organizationMessages.invitationNotFound);
+        const [view] = await toInvitationViews(documents, [invitation]);
+        return {
+          success: true,
+          data: {
+            organizationName: view?.organizationName ?? null,
+            inviterName: view?.inviterName ?? null,
+            email: invitation.email,
+          },
+        };
       },
     );
   };

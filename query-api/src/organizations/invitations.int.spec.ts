@@ -34,6 +34,27 @@ async function invite(email: string, role = 'member') {
 }
 
 describe('invitations end to end', () => {
+  it('shows a link’s visitor, before any sign-in, who invites them where and the address it went to', async () => {
+    const id = await invite('Link.Visitor@Example.com');
+    const link = (path: string) => query(app, '', `/api/v1/organization/get-invitation-link?id=${path}`);
+    const shown = await link(id);
+    expect(shown.statusCode, shown.body).toBe(200);
+    expect(shown.json()).toEqual({
+      success: true,
+      data: {
+        organizationName: 'Inviting Freight',
+        inviterName: 'Olive Owner',
+        email: 'link.visitor@example.com',
+      },
+    });
+    expect((await link('00000000-0000-4000-8000-000000000000')).statusCode).toBe(404);
+    expect((await link('')).statusCode).toBe(400);
+    // Once answered, the link names nobody.
+    const visitor = await signUp(app, 'link.visitor@example.com', 'Lee Visitor');
+    expect((await command(app, visitor, 'reject-invitation', { invitationId: id })).statusCode).toBe(200);
+    expect((await link(id)).statusCode).toBe(404);
+  });
+
   it('mails an accept link; a new person signs up and lands in the organization as a member', async () => {
     const id = await invite('New.Colleague@Example.com');
     const [mail] = await invitationMailTo('new.colleague@example.com');

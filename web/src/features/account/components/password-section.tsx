@@ -1,4 +1,4 @@
-import { type ChangePasswordForm, changePasswordFormSchema } from '@dispatch/domain';
+import { type ChangePasswordForm, changePasswordFormSchema, PASSWORD_MIN_MESSAGE } from '@dispatch/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -13,7 +13,8 @@ import { fieldBinder } from '../../../lib/form-fields';
 import { useChangePassword } from '../api/change-password';
 import { AccountSection, SaveRow } from './account-section';
 
-const HINT = 'At least 8 characters';
+/** The hint says what the message says, in its words (docs/rules.md#validation). */
+const HINT = PASSWORD_MIN_MESSAGE;
 const empty = { currentPassword: '', newPassword: '', confirmPassword: '', revokeOtherSessions: false };
 
 export function PasswordSection({ hasPassword }: { hasPassword: boolean }) {

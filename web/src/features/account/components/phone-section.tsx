@@ -3,6 +3,7 @@ import {
   type PhoneNumberForm,
   phoneCodeFormSchema,
   phoneNumberFormSchema,
+  US_PHONE_HINT,
 } from '@dispatch/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
@@ -17,7 +18,7 @@ import { useRemovePhoneNumber, useSendPhoneCode, useVerifyPhoneNumber } from '..
 import { formatPhoneNumber } from '../format-phone-number';
 import { AccountSection, SavedNote } from './account-section';
 
-const PHONE_HINT = '10 digits, optional +1';
+const PHONE_HINT = US_PHONE_HINT;
 
 /** The service's answers about the code itself (wrong, expired, tried too often). */
 const CODE_REFUSALS = new Set(['INVALID_OTP', 'OTP_EXPIRED', 'OTP_NOT_FOUND', 'TOO_MANY_ATTEMPTS']);

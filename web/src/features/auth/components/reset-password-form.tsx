@@ -1,4 +1,8 @@
-import { type ResetPasswordForm as ResetPasswordValues, resetPasswordFormSchema } from '@dispatch/domain';
+import {
+  PASSWORD_MIN_MESSAGE,
+  type ResetPasswordForm as ResetPasswordValues,
+  resetPasswordFormSchema,
+} from '@dispatch/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -9,7 +13,8 @@ import { isApiError } from '../../../lib/api-client';
 import { fieldBinder } from '../../../lib/form-fields';
 import { useResetPassword } from '../api/reset-password';
 
-const HINT = 'At least 8 characters';
+/** The hint says what the message says, in its words (docs/rules.md#validation). */
+const HINT = PASSWORD_MIN_MESSAGE;
 
 export function ResetPasswordForm({
   token,

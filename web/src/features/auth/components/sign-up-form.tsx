@@ -1,4 +1,4 @@
-import { type SignUpForm as SignUpValues, signUpFormSchema } from '@dispatch/domain';
+import { PASSWORD_MIN_MESSAGE, type SignUpForm as SignUpValues, signUpFormSchema } from '@dispatch/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -18,6 +18,7 @@ export function SignUpForm({
   createAccount,
   submitLabel = 'Create account',
   autoFocus = true,
+  email = '',
 }: {
   /** `session` is null when the service waits for the e-mail address to be verified. */
   onSignedUp: (session: SessionView | null, values: SignUpValues) => Promise<void> | void;
@@ -25,6 +26,8 @@ export function SignUpForm({
   createAccount?: (values: SignUpValues) => Promise<SessionView | null>;
   submitLabel?: string;
   autoFocus?: boolean;
+  /** The address filled in to start with (an invitation's). */
+  email?: string;
 }) {
   const signUp = useSignUp();
   const [failure, setFailure] = useState<string | null>(null);
@@ -35,7 +38,7 @@ export function SignUpForm({
     formState: { errors, isSubmitting },
   } = useForm<SignUpValues>({
     resolver: zodResolver(signUpFormSchema),
-    defaultValues: { name: '', email: '', password: '' },
+    defaultValues: { name: '', email, password: '' },
   });
   const field = fieldBinder(register, errors);
 
@@ -62,7 +65,7 @@ export function SignUpForm({
       <InputField label="Email" type="email" autoComplete="email" {...field('email', 'sign-up-email')} />
       <InputField
         label="Password"
-        hint="At least 8 characters"
+        hint={PASSWORD_MIN_MESSAGE}
         type="password"
         autoComplete="new-password"
         {...field('password', 'sign-up-password')}

@@ -1,8 +1,10 @@
 import { Link } from '@tanstack/react-router';
 import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
+import { Spinner } from '../../../components/ui/spinner';
 import { SignUpForm } from '../../auth';
 import { signUpForInvitation } from '../api/answer-invitation';
+import { useInvitationLink } from '../api/get-invitation';
 
 /**
  * A new person creates their account from the invitation. The verification mail's link signs them
@@ -10,6 +12,7 @@ import { signUpForInvitation } from '../api/answer-invitation';
  */
 export function InvitationSignUp({ invitationId }: { invitationId: string }) {
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const link = useInvitationLink(invitationId);
   const back = `/accept-invitation/${invitationId}`;
 
   if (sentTo) {
@@ -27,13 +30,21 @@ export function InvitationSignUp({ invitationId }: { invitationId: string }) {
     );
   }
 
+  // The form starts with the invitation's address: it waits for the link's answer.
+  if (link.isPending) return <Spinner label="Loading" />;
+  const invited = link.data;
+  const who = invited?.inviterName ?? 'Someone';
   return (
     <div className="flex flex-col gap-4">
+      {invited?.organizationName ? (
+        <p className="text-base font-medium">{`${who} invited you to join ${invited.organizationName}`}</p>
+      ) : null}
       <p className="text-sm text-muted-foreground">
         Create your account with the email address the invitation was sent to.
       </p>
       <SignUpForm
         autoFocus={false}
+        email={invited?.email ?? ''}
         submitLabel="Create account and continue"
         createAccount={async (values) => {
           await signUpForInvitation(invitationId, values);

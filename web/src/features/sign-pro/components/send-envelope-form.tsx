@@ -10,6 +10,7 @@ import {
   templateIds,
   templateLabels,
   templateTypes,
+  US_PHONE_HINT,
 } from '@dispatch/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Mail, MessageSquare, Send } from 'lucide-react';
@@ -107,7 +108,7 @@ export function SendEnvelopeForm({ type, cancel, onSent }: SendEnvelopeFormProps
     }
   });
 
-  const hint = method === 'SMS' ? 'US number, 10 digits' : undefined;
+  const hint = method === 'SMS' ? US_PHONE_HINT : undefined;
   return (
     <form onSubmit={submit} noValidate className="flex flex-col gap-5">
       <fieldset className="flex flex-col gap-1.5">
