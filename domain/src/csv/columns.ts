@@ -112,3 +112,24 @@ const FORMULA_START = /^'[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
 
 /** A cell as it was before an export escaped it (see FORMULA_START). */
 export const unescapeFormula = (cell: string) => (FORMULA_START.test(cell) ? cell.slice(1) : cell);
+
+/** The first characters of a cell a spreadsheet may run as a formula (csv-stringify's list). */
+const FORMULA_RISK = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
+/** A value that is a number and nothing else: a sign, ASCII digits, a decimal fraction ("+1", "-3.5"). */
+const PLAIN_NUMBER = /^[+-]?\d+(\.\d+)?$/;
+
+/**
+ * A text cell as an export writes it (docs/security.md#csv-files): a quote mark before a value a
+ * spreadsheet may run as a formula (one starting with =, +, -, @, a tab, a carriage return or their
+ * full-width forms), except a value that is only a number with its sign, as a country code "+1": a
+ * spreadsheet reads that as a number, never as a formula, so it is written as it is.
+ */
+export const guardFormula = (cell: string) =>
+  FORMULA_RISK.test(cell) && !PLAIN_NUMBER.test(cell) ? `'${cell}` : cell;
+
+/** The columns of a posting's creator an export adds after the record's own: the name and e-mail beside `createdBy`. */
+export const creatorCsvColumns = ['createdByName', 'createdByEmail'] as const;
+export const truckExportCsvColumns = [...truckCsvColumns, ...creatorCsvColumns] as const;
+export const loadExportCsvColumns = [...loadCsvColumns, ...creatorCsvColumns] as const;
+export const radiusTruckExportCsvColumns = [...radiusTruckCsvColumns, ...creatorCsvColumns] as const;
+export const radiusLoadExportCsvColumns = [...radiusLoadCsvColumns, ...creatorCsvColumns] as const;

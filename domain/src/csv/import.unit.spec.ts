@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadCreateSchema } from '../loads/schemas.ts';
 import { truckCreateSchema } from '../trucks/schemas.ts';
-import { loadCsvColumns, truckCsvColumns, unescapeFormula } from './columns.ts';
+import { guardFormula, loadCsvColumns, truckCsvColumns, unescapeFormula } from './columns.ts';
 import { truckExportQuerySchema } from './exports.ts';
 import {
   canonicalRowText,
@@ -67,6 +67,20 @@ describe('a row', () => {
     expect(unescapeFormula("'-5")).toBe('-5');
     expect(unescapeFormula("'quoted'")).toBe("'quoted'");
     expect(unescapeFormula('+1')).toBe('+1');
+  });
+
+  it('is exported with a quote mark before a formula, and a value that is only a signed number as it is', () => {
+    expect(guardFormula('+1')).toBe('+1');
+    expect(guardFormula('-12')).toBe('-12');
+    expect(guardFormula('+3.25')).toBe('+3.25');
+    expect(guardFormula('+1-800')).toBe("'+1-800");
+    expect(guardFormula('-2+3+cmd')).toBe("'-2+3+cmd");
+    expect(guardFormula('=SUM(A1)')).toBe("'=SUM(A1)");
+    expect(guardFormula('@SUM(A1)')).toBe("'@SUM(A1)");
+    expect(guardFormula('\uFF0B1')).toBe("'\uFF0B1");
+    expect(guardFormula('+1\n=cmd')).toBe("'+1\n=cmd");
+    expect(guardFormula('Big Blue')).toBe('Big Blue');
+    expect(unescapeFormula(guardFormula('=SUM(A1)'))).toBe('=SUM(A1)');
   });
 
   it('reads empty cells as left out, and the status as a boolean', () => {

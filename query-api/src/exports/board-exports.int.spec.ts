@@ -15,6 +15,7 @@ import {
   query,
   startTestApp,
   type TestApp,
+  validTruck,
 } from '@dispatch/test-kit';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -109,9 +110,9 @@ describe('GET /api/v1/trucks/export.csv', () => {
     );
     expect(response.headers.get('transfer-encoding')).toBe('chunked');
     const text = await response.text();
-    expect(text.startsWith(`${TRUCK_CSV_HEADER}\r\n`)).toBe(true);
+    expect(text.startsWith(`${TRUCK_CSV_HEADER},createdByName,createdByEmail\r\n`)).toBe(true);
     const rows = csvRows(text);
-    expect(Object.keys(rows[0] ?? {})).toEqual([...truckCsvColumns]);
+    expect(Object.keys(rows[0] ?? {})).toEqual([...truckCsvColumns, 'createdByName', 'createdByEmail']);
     // The bulk trucks less the removed one, and the two others.
     expect(rows).toHaveLength(BULK - 1 + 2);
     expect(rows.map((row) => Number(row.id))).toEqual(await listIds('/api/v1/trucks', 20));
@@ -124,15 +125,19 @@ describe('GET /api/v1/trucks/export.csv', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       id: '600001',
-      // A cell a spreadsheet would run as a formula starts with a quote mark (the import takes it off).
+      // A cell a spreadsheet would run as a formula starts with a quote mark (the import takes it off);
+      // a country code, only a signed number, is written as it is.
       truckName: `'=HYPERLINK("http://x")`,
-      dispatcherCountryCode: "'+1",
+      dispatcherCountryCode: '+1',
       status: 'false',
       notes: 'line one\nline two, with a comma',
       truckCity: 'Milwaukee',
       availabilityDate: '2026-02-01T00:00:00.000Z',
       direction: '',
       createdBy: A,
+      // Not a user the organization knows: no name nor e-mail.
+      createdByName: '',
+      createdByEmail: '',
     });
     const oldest = await exportOf('/api/v1/trucks/export.csv?orderBy=createdAt&sort=asc&search=bulk');
     expect(oldest.rows.slice(0, 2).map((row) => row.truckName)).toEqual(['Bulk 1', 'Bulk 2']);
@@ -181,8 +186,8 @@ describe('GET /api/v1/trucks/export.csv', () => {
 describe('GET /api/v1/loads/export.csv', () => {
   it('streams the loads with their columns, filters and formulas defused', async () => {
     const { text, rows } = await exportOf('/api/v1/loads/export.csv');
-    expect(text.startsWith(`${LOAD_CSV_HEADER}\r\n`)).toBe(true);
-    expect(Object.keys(rows[0] ?? {})).toEqual([...loadCsvColumns]);
+    expect(text.startsWith(`${LOAD_CSV_HEADER},createdByName,createdByEmail\r\n`)).toBe(true);
+    expect(Object.keys(rows[0] ?? {})).toEqual([...loadCsvColumns, 'createdByName', 'createdByEmail']);
     expect(rows.map((row) => row.customerName)).toEqual(["'@Light Grain", 'Prairie Grain']);
     expect(rows[1]).toMatchObject({ rateForTitan: '3.25', rateForCarrier: '', product: 'HEAVY' });
     const light = await exportOf('/api/v1/loads/export.csv?product=LIGHT');
@@ -199,7 +204,7 @@ describe('GET /api/v1/radius-search/export.csv', () => {
     expect(response.headers['content-disposition']).toMatch(
       /filename="radius-trucks-milwaukee-wi-150mi-\d{4}-\d{2}-\d{2}\.csv"/,
     );
-    expect(Object.keys(rows[0] ?? {})).toEqual([...radiusTruckCsvColumns]);
+    expect(Object.keys(rows[0] ?? {})).toEqual([...radiusTruckCsvColumns, 'createdByName', 'createdByEmail']);
     expect(rows).toHaveLength(BULK - 1 + 1);
     expect(rows[0]).toMatchObject({ id: '600001', distanceMiles: '0', directionFromCity: '' });
     expect(rows[1]).toMatchObject({ truckCity: 'Chicago', directionFromCity: 'SOUTH' });
@@ -229,6 +234,37 @@ describe('GET /api/v1/envelopes/export.csv', () => {
     expect((await exportOf('/api/v1/envelopes/export.csv?type=client')).rows).toEqual([]);
     const member = await join(app, alice.cookie, 'mo.exports@example.com');
     expect((await query(app, member.cookie, '/api/v1/envelopes/export.csv')).statusCode).toBe(403);
+  });
+});
+
+describe('the creator of a posting', () => {
+  it('is written by name and e-mail beside the id, and a signed number is no formula', async () => {
+    const carol = await ownerWithOrganization(app, 'carol.exports@example.com', 'Carol Exports');
+    const posted = await app.app.inject({
+      method: 'POST',
+      url: '/api/v1/trucks',
+      headers: { cookie: carol.cookie, origin: app.url },
+      payload: { ...validTruck, truckName: 'Carol Rig', unitNumber: '-12', notes: '-2+3+cmd' },
+    });
+    expect(posted.statusCode, posted.body).toBe(201);
+    await app.projector.waitFor(await app.infrastructure.eventStore.headPosition(), 10_000);
+    for (const path of [
+      '/api/v1/trucks/export.csv',
+      '/api/v1/radius-search/export.csv?state=IL&city=Chicago&radius=50',
+    ]) {
+      const { rows } = await exportOf(path, carol.cookie);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]?.createdBy).toMatch(/\S/);
+      expect(rows[0]).toMatchObject({
+        truckName: 'Carol Rig',
+        createdByName: 'Olive Owner',
+        createdByEmail: 'carol.exports@example.com',
+        dispatcherCountryCode: '+1',
+        unitNumber: '-12',
+        // Not only a number: a formula to a spreadsheet.
+        notes: "'-2+3+cmd",
+      });
+    }
   });
 });
 

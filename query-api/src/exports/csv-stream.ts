@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { guardFormula } from '@dispatch/domain';
 import type { ListHistory } from '@dispatch/read-models';
 import type { Document, DocumentStore, Filter, SortKey } from '@dispatch/storage';
 import { stringify } from 'csv-stringify';
@@ -12,17 +13,17 @@ export const EXPORT_PAGE = 500;
 /**
  * Records as CSV (RFC 4180, a header line of `columns`, CRLF line ends), streamed: each record is read
  * as the client takes the file, so an export of any size holds one page in memory. Booleans are
- * written `true` / `false`, null as an empty cell. A cell a spreadsheet would run as a formula
- * (starting with =, +, -, @, a tab or a carriage return) gets a quote mark before it: an export holds
- * text anyone in the organization typed. (The import takes that mark off again.)
+ * written `true` / `false`, null as an empty cell. A text cell a spreadsheet would run as a formula
+ * (starting with =, +, -, @, a tab or a carriage return) gets a quote mark before it, unless it is
+ * only a signed number such as the country code "+1" (guardFormula): an export holds text anyone in
+ * the organization typed. (The import takes that mark off again.)
  */
 export function csvStream(columns: readonly string[], records: AsyncIterable<object>): Readable {
   const csv = stringify({
     header: true,
     columns: [...columns],
-    escape_formulas: true,
     record_delimiter: 'windows',
-    cast: { boolean: (value) => (value ? 'true' : 'false') },
+    cast: { boolean: (value) => (value ? 'true' : 'false'), string: guardFormula },
   });
   const source = Readable.from(records);
   source.on('error', (error) => csv.destroy(error));

@@ -6,15 +6,15 @@ import {
   envelopeCsvColumns,
   envelopeExportQuerySchema,
   LOAD_CSV_HEADER,
-  loadCsvColumns,
+  loadExportCsvColumns,
   loadExportQuerySchema,
   RADIUS_CSV_HEADER_START,
   type RadiusSearchQuery,
   radiusExportQuerySchema,
-  radiusLoadCsvColumns,
-  radiusTruckCsvColumns,
+  radiusLoadExportCsvColumns,
+  radiusTruckExportCsvColumns,
   TRUCK_CSV_HEADER,
-  truckCsvColumns,
+  truckExportCsvColumns,
   truckExportQuerySchema,
 } from '@dispatch/domain';
 import { answers, binaryAnswer, type RoutesPlugin } from '@dispatch/http';
@@ -32,6 +32,7 @@ import { postingSort } from '../lists/posting-filter.ts';
 import { loadListFilter, toLoad } from '../loads/loads-page.ts';
 import { radiusSearch } from '../radius/radius-queries.ts';
 import { toTruck, truckListFilter } from '../trucks/trucks-page.ts';
+import { type Creator, creatorsOf } from './creators.ts';
 import { csvStream, EXPORT_PAGE, exportFileName, fileNamePart, listRows } from './csv-stream.ts';
 
 /** Sends a CSV file as a download. */
@@ -46,6 +47,14 @@ function sendCsv(reply: FastifyReply, fileName: string, body: Readable) {
 async function* mapRows<T, R>(rows: AsyncIterable<T>, map: (row: T) => R): AsyncGenerator<R> {
   for await (const row of rows) yield map(row);
 }
+
+/** A posting's record with its creator's name and e-mail after its own fields (see creatorsOf). */
+const withCreator =
+  <T, R extends { createdBy?: unknown }>(creator: (userId: unknown) => Creator, map: (row: T) => R) =>
+  (row: T): R & Creator => {
+    const record = map(row);
+    return { ...record, ...creator(record.createdBy) };
+  };
 
 /** Every result of a radius search, nearest first, page by page, each with its distance and direction. */
 async function* radiusRecords(
@@ -67,7 +76,8 @@ async function* radiusRecords(
 /**
  * The lists as CSV files, with the list's own parameters (paging aside) and `asOf`: every row that
  * matches, in the list's order, streamed page by page. The columns are the records' field names, so
- * an exported trucks or loads file imports back. The organization is the session's, as everywhere;
+ * an exported trucks or loads file imports back; a posting's export adds its creator's name and e-mail
+ * after them (createdByName, createdByEmail: columns an import ignores). The organization is the session's, as everywhere;
  * the envelopes' export is sign-pro's, as their list.
  */
 export function exportQueries(options: {
@@ -85,6 +95,7 @@ export function exportQueries(options: {
         const { orgId } = await requireOrganization(auth, request);
         const query = request.query;
         const asOf = await resolveAsOf(eventStore, orgId, query.asOf);
+        const creator = await creatorsOf(documents, orgId);
         const rows = listRows<TruckDocument>(documents, {
           history: listHistories.trucks,
           filter: truckListFilter(query, orgId),
@@ -94,7 +105,7 @@ export function exportQueries(options: {
         return sendCsv(
           reply,
           exportFileName('trucks', asOf),
-          csvStream(truckCsvColumns, mapRows(rows, toTruck)),
+          csvStream(truckExportCsvColumns, mapRows(rows, withCreator(creator, toTruck))),
         );
       },
     );
@@ -106,6 +117,7 @@ export function exportQueries(options: {
         const { orgId } = await requireOrganization(auth, request);
         const query = request.query;
         const asOf = await resolveAsOf(eventStore, orgId, query.asOf);
+        const creator = await creatorsOf(documents, orgId);
         const rows = listRows<LoadDocument>(documents, {
           history: listHistories.loads,
           filter: loadListFilter(query, orgId),
@@ -115,7 +127,7 @@ export function exportQueries(options: {
         return sendCsv(
           reply,
           exportFileName('loads', asOf),
-          csvStream(loadCsvColumns, mapRows(rows, toLoad)),
+          csvStream(loadExportCsvColumns, mapRows(rows, withCreator(creator, toLoad))),
         );
       },
     );
@@ -133,16 +145,28 @@ export function exportQueries(options: {
         // The first page is read before answering, so an unknown city is a 400 like the search's.
         const records = radiusRecords(documents, orgId, query, asOf);
         const first = await records.next();
+        const creator = await creatorsOf(documents, orgId);
         async function* all() {
           if (first.done) return;
           yield first.value;
           yield* records;
         }
-        const columns = query.searchType === 'trucks' ? radiusTruckCsvColumns : radiusLoadCsvColumns;
+        const columns =
+          query.searchType === 'trucks' ? radiusTruckExportCsvColumns : radiusLoadExportCsvColumns;
         const around =
           query.searchType === 'loads' && query.around === 'destination' ? '-by-destination' : '';
         const name = `radius-${query.searchType}${around}-${fileNamePart(query.city)}-${query.state.toLowerCase()}-${query.radius}mi`;
-        return sendCsv(reply, exportFileName(name, asOf), csvStream(columns, all()));
+        return sendCsv(
+          reply,
+          exportFileName(name, asOf),
+          csvStream(
+            columns,
+            mapRows(
+              all(),
+              withCreator(creator, (row) => row),
+            ),
+          ),
+        );
       },
     );
 
