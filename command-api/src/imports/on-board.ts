@@ -67,8 +67,16 @@ export async function rowsOnBoard(
     const candidates = await documents.find(list, {
       filter: { orgId: { eq: orgId }, [key]: { in: keys } },
     });
+    const byKey = new Map<unknown, Document[]>();
+    for (const candidate of candidates) {
+      const same = byKey.get(candidate[key]);
+      if (same) same.push(candidate);
+      else byKey.set(candidate[key], [candidate]);
+    }
     for (const row of batch) {
-      const posting = candidates.find((candidate) => sameValues(fields, row.values, candidate));
+      const posting = byKey
+        .get(row.values[key])
+        ?.find((candidate) => sameValues(fields, row.values, candidate));
       if (posting) found.set(row.line, { id: Number(posting.id), by: 'fields' });
     }
   }
