@@ -1,3 +1,4 @@
+import { formatCalendarDay as formatDomainCalendarDay } from '@dispatch/domain';
 import {
   differenceInDays,
   differenceInHours,
@@ -44,10 +45,9 @@ export function calendarDay(value: string): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** "Nov 21, 2026": short month, two-digit day, year. */
+/** "Nov 21, 2026": short month, two-digit day, year; the product's one date style (docs/decisions.md). */
 export function formatCalendarDay(value: string): string {
-  const day = calendarDay(value);
-  return day ? format(day, 'MMM dd, yyyy') : '';
+  return calendarDay(value) ? formatDomainCalendarDay(value) : '';
 }
 
 /** The value of an `<input type="date">` for a stored availability date. */

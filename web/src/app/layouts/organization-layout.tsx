@@ -24,6 +24,7 @@ import { MembershipWatcher } from '../../features/organizations/components/membe
 import { OrganizationSwitcher } from '../../features/organizations/components/organization-switcher';
 import type { Organization } from '../../features/organizations/types';
 import { cn } from '../../lib/cn';
+import { OrganizationTimeZone } from '../../lib/organization-dates';
 import { useSession } from '../../lib/session';
 import { liveChangeHandlers } from '../live-handlers';
 
@@ -160,7 +161,9 @@ export function OrganizationLayout({ organization }: { organization: Organizatio
         </div>
       </aside>
       <main className="mx-auto w-full max-w-[90rem] min-w-0 flex-1 px-4 py-6 md:px-8 md:py-8">
-        <Outlet />
+        <OrganizationTimeZone timeZone={organization.timeZone}>
+          <Outlet />
+        </OrganizationTimeZone>
       </main>
     </div>
   );

@@ -1,7 +1,9 @@
+import { formatDateTime } from '@dispatch/domain';
 import { format } from 'date-fns';
 import { History, Radio } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { cn } from '../../lib/cn';
+import { browserTimeZone } from '../../lib/organization-dates';
 import { Button } from '../ui/button';
 import {
   Dialog,
@@ -168,7 +170,7 @@ export function AsOfBanner({ asOf, onLive }: { asOf: AsOfView; onLive: () => voi
     >
       <History className="size-4 shrink-0 text-amber-600 dark:text-amber-400" aria-hidden />
       <span className="font-medium">
-        Viewing the board as of {format(new Date(asOf.at), "EEE, MMM d, yyyy 'at' HH:mm")}, read only
+        Viewing the board as of {formatDateTime(asOf.at, browserTimeZone())}, read only
       </span>
       {asOf.addedSince ? (
         <span className="text-muted-foreground">

@@ -1,6 +1,7 @@
 /** Cell contents the trucks and loads tables show alike. */
 import { formatPhone, phoneHref } from '@dispatch/domain';
 import { relativeTime } from '../../lib/dates';
+import { useDates } from '../../lib/organization-dates';
 
 /** A phone number as people read it, "(312) 555-0199", that dials its E.164 form on a tap. */
 export function PhoneLink({ countryCode, number }: { countryCode: string; number: string }) {
@@ -33,8 +34,9 @@ export function ContactCell({
 
 /** A moment as "5 minutes ago", the full date on hover. */
 export function RelativeTime({ at, now }: { at: string; now: Date }) {
+  const dates = useDates();
   return (
-    <time dateTime={at} title={new Date(at).toLocaleString()}>
+    <time dateTime={at} title={dates.dateTime(at)}>
       {relativeTime(at, now)}
     </time>
   );

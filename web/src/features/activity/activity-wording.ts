@@ -3,8 +3,10 @@ import {
   type ActivityKind,
   activityKindLabels,
   envelopeTypeLabels,
+  formatDateTime,
   memberRoleLabels,
 } from '@dispatch/domain';
+import { browserTimeZone } from '../../lib/organization-dates';
 import { fieldLabel, valueText } from '../history';
 import { envelopeFieldLabel, envelopeValueText } from '../sign-pro';
 
@@ -80,16 +82,22 @@ export function changeFieldLabel(kind: ActivityKind, field: string): string {
 }
 
 /** A changed value as the screens show it; "—" for none. */
-export function changeValueText(kind: ActivityKind, field: string, value: unknown, type?: string): string {
+export function changeValueText(
+  kind: ActivityKind,
+  field: string,
+  value: unknown,
+  type?: string,
+  timeZone: string = browserTimeZone(),
+): string {
   if (kind === 'envelope' && field === 'type' && typeof value === 'string')
     return envelopeTypeLabels[value as 'driver'] ?? value;
-  if (kind === 'envelope') return envelopeValueText(field, value, type);
+  if (kind === 'envelope') return envelopeValueText(field, value, type, timeZone);
   if (kind === 'truck' || kind === 'load') return valueText(field, value);
   if (value === null || value === undefined || value === '') return '—';
   if (field === 'role' && typeof value === 'string') return memberRoleLabels[value as 'owner'] ?? value;
   if (field === 'status' && typeof value === 'string') return value.charAt(0).toUpperCase() + value.slice(1);
   if (field === 'expiresAt' && typeof value === 'string' && !Number.isNaN(Date.parse(value)))
-    return new Date(value).toLocaleString();
+    return formatDateTime(value, timeZone);
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 

@@ -1,9 +1,9 @@
-import { format } from 'date-fns';
+import { formatDate } from '@dispatch/domain';
+import { browserTimeZone } from '../../lib/organization-dates';
 
-/** An instant shown as its local day, "Nov 21, 2026" (docs/rules.md#constants-and-limits: short month, two-digit day, year). */
-export function formatDay(value: string): string {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? '' : format(date, 'MMM dd, yyyy');
+/** An instant shown as its day, "Nov 21, 2026" (docs/rules.md#constants-and-limits: short month, two-digit day, year), in `timeZone`. */
+export function formatDay(value: string, timeZone: string = browserTimeZone()): string {
+  return formatDate(value, timeZone);
 }
 
 /** A pending invitation past its expiry: shown as expired, to be resent or canceled. */

@@ -1,9 +1,11 @@
 import {
   deliveryMethodLabels,
   envelopeStatusLabels,
+  formatDateTime,
   type HistoryEntry,
   templateLabels,
 } from '@dispatch/domain';
+import { browserTimeZone } from '../../lib/organization-dates';
 import { describeDevice } from '../account';
 import { fieldLabel } from '../history';
 
@@ -82,7 +84,12 @@ export function envelopeFieldLabel(field: string): string {
 }
 
 /** A field's value as the history shows it. */
-export function envelopeValueText(field: string, value: unknown, type?: string): string {
+export function envelopeValueText(
+  field: string,
+  value: unknown,
+  type?: string,
+  timeZone: string = browserTimeZone(),
+): string {
   if (value === null || value === undefined || value === '') return '—';
   if (typeof value !== 'string') return String(value);
   if (field === 'userAgent') return describeDevice(value);
@@ -93,6 +100,6 @@ export function envelopeValueText(field: string, value: unknown, type?: string):
   if (field === 'cancelReason' || (field === 'reason' && type === 'EnvelopeCancelled')) {
     return cancelReasonLabels[value] ?? value;
   }
-  if (/At$/.test(field) && !Number.isNaN(Date.parse(value))) return new Date(value).toLocaleString();
+  if (/At$/.test(field) && !Number.isNaN(Date.parse(value))) return formatDateTime(value, timeZone);
   return value;
 }

@@ -4,6 +4,7 @@ import { format } from 'date-fns';
 import { Filter, History } from 'lucide-react';
 import { type MouseEvent, type ReactNode, useState } from 'react';
 import { cn } from '../../../lib/cn';
+import { useDates } from '../../../lib/organization-dates';
 import { describeDevice } from '../../account';
 import type { ActivitySearch } from '../activity-search';
 import {
@@ -103,14 +104,15 @@ const CHANGES_SHOWN = 4;
 
 function Changes({ entry }: { entry: ActivityEntry }) {
   const [open, setOpen] = useState(false);
+  const { timeZone } = useDates();
   if (!entry.changes.length) return null;
   const hidden = entry.changes.length > CHANGES_SHOWN + 1 && !open ? entry.changes.length - CHANGES_SHOWN : 0;
   const shown = hidden ? entry.changes.slice(0, CHANGES_SHOWN) : entry.changes;
   return (
     <ul aria-label="Changes" className="mt-1 flex flex-wrap gap-x-4 gap-y-0.5 text-xs">
       {shown.map((change) => {
-        const from = changeValueText(entry.kind, change.field, change.from, entry.type);
-        const to = changeValueText(entry.kind, change.field, change.to, entry.type);
+        const from = changeValueText(entry.kind, change.field, change.from, entry.type, timeZone);
+        const to = changeValueText(entry.kind, change.field, change.to, entry.type, timeZone);
         const created = !isEdit(entry.type) && (change.from === null || change.from === undefined);
         return (
           <li
@@ -158,13 +160,14 @@ function Row({
   onFilter: (change: Partial<ActivitySearch>) => void;
 }) {
   const when = new Date(entry.occurredAt);
+  const dates = useDates();
   const board = boardOfKind(entry.kind);
   const actor = activityActorOf(entry);
   return (
     <li className="grid grid-cols-[3.5rem_minmax(0,1fr)] gap-x-3 px-4 py-2.5 sm:grid-cols-[4.5rem_minmax(0,1fr)] sm:px-5">
       <time
         dateTime={entry.occurredAt}
-        title={when.toLocaleString()}
+        title={dates.dateTime(when)}
         className="pt-0.5 text-xs text-muted-foreground tabular-nums"
       >
         {format(when, 'HH:mm:ss')}

@@ -4,6 +4,7 @@ import { QueryError } from '../../../components/errors/query-error';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { relativeTime } from '../../../lib/dates';
+import { useDates } from '../../../lib/organization-dates';
 import { useNow } from '../../../lib/use-now';
 import { type HistoryEntry, type PostingKind, postingHistoryQueryOptions } from '../api/get-posting-history';
 import { actionOf, fieldLabel, valueText } from '../change-wording';
@@ -23,13 +24,14 @@ function EntryIcon({ type }: { type: string }) {
 function Entry({ entry, noun, now }: { entry: HistoryEntry; noun: string; now: Date }) {
   const who = entry.actor.name ?? 'A former member';
   const when = new Date(entry.occurredAt);
+  const dates = useDates();
   return (
     <li className="flex gap-3">
       <EntryIcon type={entry.type} />
       <div className="min-w-0 flex-1 pb-5">
         <p className="text-sm">
           <span className="font-medium">{who}</span> {actionOf(entry.type)} this {noun}{' '}
-          <time dateTime={entry.occurredAt} title={when.toLocaleString()} className="text-muted-foreground">
+          <time dateTime={entry.occurredAt} title={dates.dateTime(when)} className="text-muted-foreground">
             {relativeTime(when, now)}
           </time>
         </p>

@@ -4,6 +4,7 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { ListTable, TableCell, TableRow } from '../../../components/ui/table';
 import { cn } from '../../../lib/cn';
+import { useDates } from '../../../lib/organization-dates';
 import { useCancelInvitation, useResendInvitation } from '../api/member-commands';
 import { formatDay, isExpired } from '../format';
 import type { MembersSearch } from '../members-search';
@@ -98,6 +99,7 @@ export function InvitationsTable({
   search: MembersSearch;
   now: Date;
 }) {
+  const { timeZone } = useDates();
   return (
     <ListTable
       caption="Invitations"
@@ -132,10 +134,10 @@ export function InvitationsTable({
             {invitation.inviterName ?? invitation.inviterEmail ?? '—'}
           </TableCell>
           <TableCell className="text-muted-foreground tabular-nums">
-            {formatDay(invitation.createdAt)}
+            {formatDay(invitation.createdAt, timeZone)}
           </TableCell>
           <TableCell className="hidden text-muted-foreground tabular-nums md:table-cell">
-            {formatDay(invitation.expiresAt)}
+            {formatDay(invitation.expiresAt, timeZone)}
           </TableCell>
           <TableCell>
             <InvitationActions invitation={invitation} viewer={viewer} />

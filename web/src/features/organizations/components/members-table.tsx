@@ -10,6 +10,7 @@ import { toast } from 'sonner';
 import { Button } from '../../../components/ui/button';
 import { Select } from '../../../components/ui/select';
 import { ListTable, TableCell, TableRow } from '../../../components/ui/table';
+import { useDates } from '../../../lib/organization-dates';
 import { useUpdateMemberRole } from '../api/member-commands';
 import { formatDay } from '../format';
 import type { MembersSearch } from '../members-search';
@@ -72,6 +73,7 @@ export function MembersTable({
   search: MembersSearch;
   onRemove: (member: MemberView) => void;
 }) {
+  const { timeZone } = useDates();
   return (
     <ListTable
       caption="Members"
@@ -112,7 +114,7 @@ export function MembersTable({
               <RoleCell viewer={viewer} member={member} />
             </TableCell>
             <TableCell className="text-muted-foreground tabular-nums">
-              {formatDay(member.createdAt)}
+              {formatDay(member.createdAt, timeZone)}
             </TableCell>
             <TableCell className="text-right">
               {canRemove ? (

@@ -12,6 +12,7 @@ import {
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { relativeTime } from '../../../lib/dates';
+import { useDates } from '../../../lib/organization-dates';
 import { useNow } from '../../../lib/use-now';
 import { envelopeHistoryQueryOptions } from '../api/get-envelope-history';
 import {
@@ -34,6 +35,7 @@ const tones = {
 
 function Entry({ entry, receiverName, now }: { entry: HistoryEntry; receiverName: string; now: Date }) {
   const tone = tones[envelopeEventTone(entry.type)];
+  const dates = useDates();
   const Icon = tone.icon;
   const changes = entry.changes.filter((change) => isShownField(change.field) && change.to !== null);
   // What the sender typed at sending is in the table already; the later events' details are news.
@@ -48,7 +50,7 @@ function Entry({ entry, receiverName, now }: { entry: HistoryEntry; receiverName
           <span className="font-medium">{actorOf(entry, receiverName)}</span> {envelopeActionOf(entry.type)}{' '}
           <time
             dateTime={entry.occurredAt}
-            title={new Date(entry.occurredAt).toLocaleString()}
+            title={dates.dateTime(entry.occurredAt)}
             className="text-muted-foreground"
           >
             {relativeTime(entry.occurredAt, now)}
@@ -60,7 +62,7 @@ function Entry({ entry, receiverName, now }: { entry: HistoryEntry; receiverName
               <div key={change.field} className="contents">
                 <dt className="text-muted-foreground">{envelopeFieldLabel(change.field)}</dt>
                 <dd className="min-w-0 break-words">
-                  {envelopeValueText(change.field, change.to, entry.type)}
+                  {envelopeValueText(change.field, change.to, entry.type, dates.timeZone)}
                 </dd>
               </div>
             ))}

@@ -1,16 +1,20 @@
-import { type EnvelopeAnswer, isOpenEnvelopeStatus, templateLabels } from '@dispatch/domain';
+import { type EnvelopeAnswer, formatDateTime, isOpenEnvelopeStatus, templateLabels } from '@dispatch/domain';
 import { Mail, MessageSquare } from 'lucide-react';
 import { useMemo } from 'react';
 import { RelativeTime } from '../../../components/board/board-cells';
 import { DataGrid, type GridColumn } from '../../../components/board/data-grid/data-grid';
 import { useHighlight } from '../../../lib/highlights';
+import { browserTimeZone, useDates } from '../../../lib/organization-dates';
 import { receiverContact } from '../format';
 import { waitingTime, waitingTimeInWords } from '../waiting-time';
 import { EnvelopeActions } from './envelope-actions';
 import { EnvelopeStatusChip } from './envelope-status-chip';
 
 /** The reason an envelope was closed, for the status chip's tooltip. */
-export function statusDetail(envelope: EnvelopeAnswer): string | undefined {
+export function statusDetail(
+  envelope: EnvelopeAnswer,
+  timeZone: string = browserTimeZone(),
+): string | undefined {
   if (envelope.envelopeStatus === 'voided')
     return envelope.voidReason ? `Voided: ${envelope.voidReason}` : undefined;
   if (envelope.envelopeStatus === 'rejected')
@@ -20,7 +24,7 @@ export function statusDetail(envelope: EnvelopeAnswer): string | undefined {
       ? 'The signing link expired'
       : 'The message could not be delivered';
   if (envelope.envelopeStatus === 'completed' && envelope.signedOn)
-    return `Signed by ${envelope.signerName ?? envelope.receiverName} on ${new Date(envelope.signedOn).toLocaleString()}`;
+    return `Signed by ${envelope.signerName ?? envelope.receiverName} on ${formatDateTime(envelope.signedOn, timeZone)}`;
   return undefined;
 }
 
@@ -59,6 +63,7 @@ function EnvelopeCard({
   onHistory,
 }: EnvelopeRowsProps & { envelope: EnvelopeAnswer }) {
   const highlight = useHighlight('envelopes', envelope.id);
+  const { timeZone } = useDates();
   const open = isOpenEnvelopeStatus(envelope.envelopeStatus);
   return (
     <div
@@ -71,7 +76,7 @@ function EnvelopeCard({
           <span className="truncate font-medium">{envelope.receiverName}</span>
           <Contact envelope={envelope} />
         </div>
-        <EnvelopeStatusChip status={envelope.envelopeStatus} title={statusDetail(envelope)} />
+        <EnvelopeStatusChip status={envelope.envelopeStatus} title={statusDetail(envelope, timeZone)} />
       </div>
       <dl className="grid grid-cols-[max-content_1fr] gap-x-3 gap-y-0.5 text-xs">
         <dt className="text-muted-foreground">Document</dt>
@@ -105,6 +110,7 @@ function EnvelopeCard({
  */
 export function EnvelopesTable({ caption, ...props }: EnvelopeRowsProps & { caption: string }) {
   const { now, onVoid, onHistory } = props;
+  const { timeZone } = useDates();
   const columns = useMemo<GridColumn<EnvelopeAnswer>[]>(
     () => [
       {
@@ -124,9 +130,9 @@ export function EnvelopesTable({ caption, ...props }: EnvelopeRowsProps & { capt
         id: 'status',
         label: 'Status',
         width: 'w-28',
-        title: (envelope) => statusDetail(envelope),
+        title: (envelope) => statusDetail(envelope, timeZone),
         cell: (envelope) => (
-          <EnvelopeStatusChip status={envelope.envelopeStatus} title={statusDetail(envelope)} />
+          <EnvelopeStatusChip status={envelope.envelopeStatus} title={statusDetail(envelope, timeZone)} />
         ),
       },
       {
@@ -162,7 +168,7 @@ export function EnvelopesTable({ caption, ...props }: EnvelopeRowsProps & { capt
         cell: (envelope) => <Waiting envelope={envelope} now={now} />,
       },
     ],
-    [now],
+    [now, timeZone],
   );
   return (
     <DataGrid<EnvelopeAnswer>

@@ -1,4 +1,4 @@
-import { envelopeSignSchema, type SigningDocumentAnswer } from '@dispatch/domain';
+import { envelopeSignSchema, formatDate, type SigningDocumentAnswer } from '@dispatch/domain';
 import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../../../components/ui/button';
@@ -7,6 +7,7 @@ import { Field, fieldControlProps } from '../../../../components/ui/field';
 import { Input } from '../../../../components/ui/input';
 import { Spinner } from '../../../../components/ui/spinner';
 import { isApiError } from '../../../../lib/api-client';
+import { browserTimeZone } from '../../../../lib/organization-dates';
 import { isGone, useRejectEnvelope, useSignEnvelope } from '../../api/signing';
 import { DeclineDialog } from './decline-dialog';
 import { type SignaturePadController, SignaturePadField } from './signature-pad-field';
@@ -97,12 +98,7 @@ export function SignForm({
           </h2>
           <p className="mt-1 text-sm text-muted-foreground">
             Type your name, draw your signature, then select “I agree and sign”. This link works until{' '}
-            {new Date(envelope.expiresAt).toLocaleDateString(undefined, {
-              month: 'short',
-              day: 'numeric',
-              year: 'numeric',
-            })}
-            .
+            {formatDate(envelope.expiresAt, browserTimeZone())}.
           </p>
         </div>
         <Field id="signer-name" label="Your full name" error={errors.signerName}>
