@@ -223,6 +223,7 @@ describe('GET /api/v1/envelopes/:envelopeId/document', () => {
     // Merged with the organization's name as sent, every accent kept.
     expect(agreement).toContain('Détail Freight ("the Carrier") engages Zoë Łukasz-Ødegård ("the Driver")');
     expect(agreement).toContain('Signed by Zoë Ødegård');
+    expect(agreement).toContain('Sent on Feb 01, 2026 by Sam Sender');
     // The drawn PNG (with its transparency as a soft mask, an image of its own).
     expect(await imagesIn(bytes)).toBeGreaterThan(0);
 

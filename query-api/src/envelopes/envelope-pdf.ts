@@ -1,6 +1,7 @@
 import {
   type EnvelopeCompleted,
   envelopeStatusLabels,
+  formatDate,
   formatDateTime,
   mergeDocument,
   type TemplateId,
@@ -191,7 +192,10 @@ export async function envelopePdf(
   });
   if (merged.parties.receiverContact)
     await writer.text(`Receiver: ${merged.parties.receiverContact}`, { size: 10, color: grey });
-  await writer.text(`Sent on ${merged.parties.sentOn} by ${sent.senderName}`, { size: 10, color: grey });
+  await writer.text(`Sent on ${formatDate(sentAt, timeZone)} by ${sent.senderName}`, {
+    size: 10,
+    color: grey,
+  });
   for (const section of merged.sections) {
     writer.gap(10);
     writer.ensure(40);
