@@ -12,7 +12,7 @@ describe('what a saved search looks for, in words', () => {
         startDate: '2026-11-21T00:00:00.000Z',
         dateField: 'availableDate',
       }),
-    ).toBe('Flatbed or Low Sided Hopper · Available · heading North · “pete” · available from 2026-11-21');
+    ).toBe('Flatbed or Low Sided Hopper · Available · heading North · “pete” · available from Nov 21, 2026');
     expect(describeSearch('loads', { product: ['HEAVY'] })).toBe('Heavy');
     expect(describeSearch('loads', {})).toBe('');
   });

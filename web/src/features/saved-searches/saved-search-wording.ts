@@ -1,6 +1,7 @@
 import {
   type Direction,
   directionLabels,
+  formatCalendarDay,
   type Product,
   productLabels,
   SAVED_SEARCH_NAME_MAX,
@@ -33,7 +34,8 @@ const operationWords: Record<string, string> = {
   lte: 'until',
   eq: 'on',
 };
-const day = (iso: string) => iso.slice(0, 10);
+/** A filter's day in the one date style (docs/decisions.md), "Nov 21, 2026". */
+const day = (iso: string) => formatCalendarDay(iso) || iso.slice(0, 10);
 
 /** "Flatbed or Low Sided Hopper · Available · within 150 mi of Chicago, IL": what a search looks for. */
 export function describeSearch(kind: SavedSearchKind, params: SearchParams): string {
