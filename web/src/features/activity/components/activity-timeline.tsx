@@ -1,6 +1,5 @@
 import type { ActivityEntry } from '@dispatch/domain';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { format } from 'date-fns';
 import { Filter, History } from 'lucide-react';
 import { type MouseEvent, type ReactNode, useState } from 'react';
 import { cn } from '../../../lib/cn';
@@ -99,6 +98,16 @@ function Subject({ entry, orgSlug }: { entry: ActivityEntry; orgSlug: string }) 
 
 const cut = (text: string) => (text.length > VALUE_MAX ? `${text.slice(0, VALUE_MAX - 1)}…` : text);
 
+/** "15:19:02": an entry's time of day on the organization's clock, beside its day's heading. */
+const timeOfDay = (when: Date, timeZone: string) =>
+  when.toLocaleTimeString('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
+
 /** Changes shown before "and N more": a creation lists many values, and the log stays dense. */
 const CHANGES_SHOWN = 4;
 
@@ -170,7 +179,7 @@ function Row({
         title={dates.dateTime(when)}
         className="pt-0.5 text-xs text-muted-foreground tabular-nums"
       >
-        {format(when, 'HH:mm:ss')}
+        {timeOfDay(when, dates.timeZone)}
       </time>
       <div className="min-w-0">
         <p className="text-sm leading-6 break-words">
@@ -215,9 +224,6 @@ function Row({
   );
 }
 
-/** "Monday, November 23, 2026": the heading of one day of the log, on the viewer's clock. */
-const dayOf = (entry: ActivityEntry) => format(new Date(entry.occurredAt), 'EEEE, MMMM d, yyyy');
-
 /** The log's entries, newest first, under a heading per day. */
 export function ActivityTimeline({
   entries,
@@ -228,9 +234,11 @@ export function ActivityTimeline({
   orgSlug: string;
   onFilter: (change: Partial<ActivitySearch>) => void;
 }) {
+  // One heading per day of the organization's calendar, "Nov 23, 2026" (docs/decisions.md).
+  const dates = useDates();
   const days: { day: string; entries: ActivityEntry[] }[] = [];
   for (const entry of entries) {
-    const day = dayOf(entry);
+    const day = dates.date(entry.occurredAt);
     const last = days.at(-1);
     if (last?.day === day) last.entries.push(entry);
     else days.push({ day, entries: [entry] });
