@@ -190,7 +190,10 @@ function stringPaths(value: unknown, path: Path = []): Path[] {
 function withInserted(value: unknown, path: Path, insert: string, at: number): unknown {
   if (path.length === 0) {
     const text = value as string;
-    const index = text.length < 2 ? text.length : 1 + (at % (text.length - 1));
+    // Always between two characters: at either end a vertical tab or a form feed is trimmed away
+    // with the surrounding white space, as it should be, and is no longer in the text to refuse.
+    if (text.length < 2) return `${text}a${insert}a`;
+    const index = 1 + (at % (text.length - 1));
     return `${text.slice(0, index)}${insert}${text.slice(index)}`;
   }
   const [head, ...rest] = path as [string | number, ...Path];
