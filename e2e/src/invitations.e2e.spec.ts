@@ -60,8 +60,12 @@ describe('inviting a colleague', () => {
     expect(invitation.text).toContain('Olive Owner invited you to join Harbor Freight Lines as Member.');
     const colleaguePage = await newPage();
     await colleaguePage.goto(linkIn(invitation));
+    // The page names who invites and where, and starts with the invited address.
+    await colleaguePage
+      .getByText('Olive Owner invited you to join Harbor Freight Lines', { exact: true })
+      .waitFor();
+    expect(await colleaguePage.getByLabel('Email').inputValue()).toBe(colleague.email.toLowerCase());
     await colleaguePage.getByLabel('Name').fill(colleague.name);
-    await colleaguePage.getByLabel('Email').fill(colleague.email);
     await colleaguePage.getByLabel('Password', { exact: true }).fill(colleague.password);
     await colleaguePage.getByRole('button', { name: 'Create account and continue' }).click();
     await colleaguePage.getByText('Check your email').waitFor();
