@@ -1,9 +1,10 @@
 /** The fields the truck and load forms share by name, and the place pickers' options. */
-import { trailerTypeLabels, trailerTypes, US_STATES } from '@dispatch/domain';
+import { trailerTypeLabels, trailerTypes } from '@dispatch/domain';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Field, type fieldControlProps } from '../../../components/ui/field';
 import { Input, Textarea } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
+import { StateOptions } from '../../../components/ui/state-options';
 import { CityCombobox } from '../../places';
 
 /** A form's wiring for the fields named N (from usePostingForm). */
@@ -58,23 +59,6 @@ export function PlaceFields<N extends string>({
           placeholder={cityPrompt}
         />
       </Field>
-    </>
-  );
-}
-
-const statesByCode = [...US_STATES].sort((a, b) => a.code.localeCompare(b.code));
-
-/** The 50 states and DC by code ("IL – Illinois"); a stored state the list lacks stays selectable. */
-export function StateOptions({ state = '' }: { state?: string }) {
-  const unknown = state && !statesByCode.some(({ code }) => code === state);
-  return (
-    <>
-      {statesByCode.map(({ code, name }) => (
-        <option key={code} value={code}>
-          {code} – {name}
-        </option>
-      ))}
-      {unknown ? <option value={state}>{state}</option> : null}
     </>
   );
 }

@@ -1,10 +1,11 @@
-import { RADIUS_MAX_MILES, RADIUS_MIN_MILES, US_STATES } from '@dispatch/domain';
+import { RADIUS_MAX_MILES, RADIUS_MIN_MILES } from '@dispatch/domain';
 import { Search } from 'lucide-react';
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Field, fieldControlProps } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
+import { StateOptions } from '../../../components/ui/state-options';
 import { cn } from '../../../lib/cn';
 import { checkPlaceForm, type RadiusPlaceDraft, type RadiusPlaceErrors } from '../radius-search';
 import { CityField } from './city-field';
@@ -133,11 +134,7 @@ export function RadiusPlaceForm({
             onChange={(event) => change({ state: event.target.value })}
           >
             <option value="">Select a state</option>
-            {US_STATES.map((state) => (
-              <option key={state.code} value={state.code}>
-                {state.name}
-              </option>
-            ))}
+            <StateOptions />
           </Select>
         </Field>
         <Field id={ids.city} label="City" error={shownErrors.city}>
