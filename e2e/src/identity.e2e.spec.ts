@@ -246,7 +246,7 @@ describe('the account page', () => {
     await phone.getByLabel('Code').fill(code);
     await phone.getByRole('button', { name: 'Verify' }).click();
     await phone.getByText('Your phone number has been verified and saved.').waitFor();
-    expect(await phone.getByTestId('current-phone').textContent()).toBe('+1 (312) 555-0142');
+    expect(await phone.getByTestId('current-phone').textContent()).toBe('(312) 555-0142');
 
     // Sessions: this browser and the two others; one revoked, then all the others.
     const sessions = page.getByRole('region', { name: 'Active sessions' });

@@ -1,3 +1,4 @@
+import { formatUsPhone } from '../shared/fields.ts';
 import type { EnvelopeType } from './enums.ts';
 
 /** The built-in documents an envelope carries; `templateId` names one. */
@@ -137,7 +138,8 @@ export function mergeDocument(
     parties: {
       organizationName: fields.organizationName,
       receiverName: fields.receiverName,
-      receiverContact: fields.receiverEmail ?? fields.receiverPhoneNumber ?? '',
+      receiverContact:
+        fields.receiverEmail ?? (fields.receiverPhoneNumber ? formatUsPhone(fields.receiverPhoneNumber) : ''),
       sentOn: day(fields.sentAt),
     },
     sections: [

@@ -267,7 +267,7 @@ describe('GET /api/v1/envelopes/:envelopeId/document', () => {
     const openPages = await pageTexts(openResponse.rawPayload);
     expect(openPages.at(-1)).toContain('Envelope certificate');
     expect(openPages.at(-1)).toContain('Sent to the receiver by SMS');
-    expect(openPages.join('\n')).toContain('Receiver: 3125550123');
+    expect(openPages.join('\n')).toContain('Receiver: (312) 555-0123');
   });
 
   it("answers another organization's envelope like a missing one", async () => {

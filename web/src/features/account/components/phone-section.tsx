@@ -1,4 +1,5 @@
 import {
+  formatUsPhone,
   type PhoneCodeForm,
   type PhoneNumberForm,
   phoneCodeFormSchema,
@@ -15,7 +16,6 @@ import { isApiError } from '../../../lib/api-client';
 import { fieldBinder } from '../../../lib/form-fields';
 import type { SessionUser } from '../../auth';
 import { useRemovePhoneNumber, useSendPhoneCode, useVerifyPhoneNumber } from '../api/phone-number';
-import { formatPhoneNumber } from '../format-phone-number';
 import { AccountSection, SavedNote } from './account-section';
 
 const PHONE_HINT = US_PHONE_HINT;
@@ -107,8 +107,7 @@ function CodeForm({
   return (
     <form onSubmit={handleSubmit(submit)} noValidate className="flex flex-col gap-3">
       <p className="text-sm text-muted-foreground" role="status">
-        We texted a code to{' '}
-        <span className="font-medium text-foreground">{formatPhoneNumber(phoneNumber)}</span>.
+        We texted a code to <span className="font-medium text-foreground">{formatUsPhone(phoneNumber)}</span>.
       </p>
       <FormAlert message={failure} />
       <InputField
@@ -151,7 +150,7 @@ export function PhoneSection({ user }: { user: SessionUser }) {
         {current ? (
           <div className="flex flex-wrap items-center gap-2 text-sm">
             <span className="font-medium" data-testid="current-phone">
-              {formatPhoneNumber(current)}
+              {formatUsPhone(current)}
             </span>
             {user.phoneNumberVerified ? (
               <span className="rounded-full bg-success/10 px-2 py-0.5 text-xs font-medium text-success">

@@ -1,4 +1,4 @@
-import type { SigningDocumentAnswer } from '@dispatch/domain';
+import { formatUsPhone, type SigningDocumentAnswer } from '@dispatch/domain';
 import { Card } from '../../../../components/ui/card';
 import { formatCalendarDay } from '../../../../lib/dates';
 
@@ -24,7 +24,7 @@ export function DocumentView({ document }: { document: SigningDocumentAnswer['do
             {parties.receiverContact ? (
               <div className="min-w-0">
                 <dt className="text-xs text-muted-foreground">Sent to</dt>
-                <dd className="break-words">{parties.receiverContact}</dd>
+                <dd className="break-words">{formatUsPhone(parties.receiverContact)}</dd>
               </div>
             ) : null}
             <div className="min-w-0">

@@ -111,6 +111,21 @@ describe('SigningPage', () => {
     ).toBeTruthy();
   });
 
+  it('names where a texted envelope went by its phone in the national format', async () => {
+    const texted = signingDocumentAnswerSchema.parse({
+      ...documentAnswer,
+      document: {
+        ...documentAnswer.document,
+        parties: { ...documentAnswer.document.parties, receiverContact: '7015550188' },
+      },
+    });
+    serveFetch(() => ({ body: texted }));
+    renderScreen(signingScreen);
+
+    const sentTo = await screen.findByText('Sent to');
+    expect(sentTo.parentElement?.textContent).toBe('Sent to(701) 555-0188');
+  });
+
   it('a closed link (410) says so with the server message, and shows no form', async () => {
     serveFetch(() => gone(closedEnvelopeMessage('voided')));
     renderScreen(signingScreen);
