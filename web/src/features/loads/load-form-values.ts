@@ -1,4 +1,4 @@
-import { type Load, type LoadInput, type LoadPatch, rateUnits } from '@dispatch/domain';
+import { formatUsPhone, type Load, type LoadInput, type LoadPatch, rateUnits } from '@dispatch/domain';
 import { toDateInputValue, todayInputValue } from '../../lib/dates';
 import type { RateUnitChoice } from './rate-units-memory';
 
@@ -55,10 +55,20 @@ export const loadFormFields = [
   'notes',
 ] as const satisfies readonly LoadFormField[];
 
-/** A new load: both rate units preselected (`units`, else the first unit), so an empty rate never fails. */
+/** The dispatcher contact fields, which a new post starts filled with (postings/contact-memory). */
+export type LoadContactFields = Pick<
+  LoadFormFields,
+  'dispatcherName' | 'dispatcherEmail' | 'dispatcherCountryCode' | 'dispatcherMobileNumber'
+>;
+
+/**
+ * A new load: both rate units preselected (`units`, else the first unit), so an empty rate never fails;
+ * the dispatcher contact from `contact` when given.
+ */
 export function emptyLoadForm(
   now: Date = new Date(),
   units: RateUnitChoice = { rateForTitanUnit: rateUnits[0], rateForCarrierUnit: rateUnits[0] },
+  contact?: LoadContactFields,
 ): LoadFormFields {
   return {
     trailerType: '',
@@ -81,11 +91,13 @@ export function emptyLoadForm(
     dispatcherEmail: '',
     availabilityDate: todayInputValue(now),
     notes: '',
+    ...contact,
   };
 }
 
 const rateText = (rate: number | null) => (rate === null ? '' : String(rate));
 
+/** A posting as its edit form starts: its own values, phones in the one national format. */
 export function loadToFormFields(load: Load): LoadFormFields {
   return {
     trailerType: load.trailerType,
@@ -100,11 +112,11 @@ export function loadToFormFields(load: Load): LoadFormFields {
     rateForCarrierUnit: load.rateForCarrierUnit,
     customerName: load.customerName ?? '',
     customerCountryCode: load.customerCountryCode || '+1',
-    customerMobileNumber: load.customerMobileNumber ?? '',
+    customerMobileNumber: formatUsPhone(load.customerMobileNumber ?? ''),
     customerEmail: load.customerEmail ?? '',
     dispatcherName: load.dispatcherName,
     dispatcherCountryCode: load.dispatcherCountryCode || '+1',
-    dispatcherMobileNumber: load.dispatcherMobileNumber,
+    dispatcherMobileNumber: formatUsPhone(load.dispatcherMobileNumber),
     dispatcherEmail: load.dispatcherEmail,
     availabilityDate: toDateInputValue(load.availabilityDate),
     notes: load.notes ?? '',

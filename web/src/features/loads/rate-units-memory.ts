@@ -1,4 +1,5 @@
 import { type RateUnit, rateUnits } from '@dispatch/domain';
+import { recalled, remember } from '../../lib/browser-memory';
 
 /** The two rate units a load form starts with. */
 export interface RateUnitChoice {
@@ -13,19 +14,14 @@ export interface RateUnitChoice {
  */
 const keyOf = (organizationId: string) => `dispatch.rateUnits.${organizationId}`;
 
-const storage = (): Storage | null => (typeof window === 'undefined' ? null : window.localStorage);
-
 const unitOr = (value: unknown): RateUnit =>
   (rateUnits as readonly unknown[]).includes(value) ? (value as RateUnit) : rateUnits[0];
 
 export function rememberedRateUnits(organizationId: string): RateUnitChoice {
-  let stored: Partial<Record<keyof RateUnitChoice, unknown>> = {};
-  try {
-    const parsed: unknown = JSON.parse(storage()?.getItem(keyOf(organizationId)) ?? 'null');
-    if (parsed && typeof parsed === 'object') stored = parsed;
-  } catch {
-    // Unreadable: the first unit for both.
-  }
+  const parsed = recalled(keyOf(organizationId));
+  // Nothing readable: the first unit for both.
+  const stored: Partial<Record<keyof RateUnitChoice, unknown>> =
+    parsed && typeof parsed === 'object' ? parsed : {};
   return {
     rateForTitanUnit: unitOr(stored.rateForTitanUnit),
     rateForCarrierUnit: unitOr(stored.rateForCarrierUnit),
@@ -33,15 +29,8 @@ export function rememberedRateUnits(organizationId: string): RateUnitChoice {
 }
 
 export function rememberRateUnits(organizationId: string, units: RateUnitChoice): void {
-  try {
-    storage()?.setItem(
-      keyOf(organizationId),
-      JSON.stringify({
-        rateForTitanUnit: units.rateForTitanUnit,
-        rateForCarrierUnit: units.rateForCarrierUnit,
-      }),
-    );
-  } catch {
-    // A full or refused storage only costs the preselection.
-  }
+  remember(keyOf(organizationId), {
+    rateForTitanUnit: units.rateForTitanUnit,
+    rateForCarrierUnit: units.rateForCarrierUnit,
+  });
 }

@@ -8,3 +8,4 @@ export {
   PlaceFields,
   TrailerTypeField,
 } from './components/posting-fields';
+export { usePostingContact } from './contact-memory';

@@ -1,4 +1,4 @@
-import { type Truck, type TruckInput, type TruckPatch, usCities } from '@dispatch/domain';
+import { formatUsPhone, type Truck, type TruckInput, type TruckPatch, usCities } from '@dispatch/domain';
 import { toDateInputValue, todayInputValue } from '../../lib/dates';
 
 /**
@@ -46,7 +46,13 @@ export const truckFormFields = [
   'notes',
 ] as const satisfies readonly TruckFormField[];
 
-export function emptyTruckForm(now: Date = new Date()): TruckFormFields {
+/** The dispatcher contact fields, which a new post starts filled with (postings/contact-memory). */
+export type TruckContactFields = Pick<
+  TruckFormFields,
+  'dispatcherName' | 'dispatcherEmail' | 'dispatcherCountryCode' | 'dispatcherMobileNumber'
+>;
+
+export function emptyTruckForm(now: Date = new Date(), contact?: TruckContactFields): TruckFormFields {
   return {
     trailerType: '',
     companyName: '',
@@ -64,9 +70,11 @@ export function emptyTruckForm(now: Date = new Date()): TruckFormFields {
     dispatcherMobileNumber: '',
     dispatcherEmail: '',
     notes: '',
+    ...contact,
   };
 }
 
+/** A posting as its edit form starts: its own values, the phone in the one national format. */
 export function truckToFormFields(truck: Truck): TruckFormFields {
   return {
     trailerType: truck.trailerType,
@@ -82,7 +90,7 @@ export function truckToFormFields(truck: Truck): TruckFormFields {
     availabilityDate: toDateInputValue(truck.availabilityDate),
     dispatcherName: truck.dispatcherName,
     dispatcherCountryCode: truck.dispatcherCountryCode || '+1',
-    dispatcherMobileNumber: truck.dispatcherMobileNumber,
+    dispatcherMobileNumber: formatUsPhone(truck.dispatcherMobileNumber),
     dispatcherEmail: truck.dispatcherEmail,
     notes: truck.notes ?? '',
   };

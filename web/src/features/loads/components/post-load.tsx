@@ -1,6 +1,7 @@
 import { loadCreateSchema } from '@dispatch/domain';
 import { type ReactNode, useMemo } from 'react';
 import { toast } from 'sonner';
+import { usePostingContact } from '../../postings';
 import { usePostLoad } from '../api/post-load';
 import { emptyLoadForm } from '../load-form-values';
 import { loadLabel } from '../load-label';
@@ -15,10 +16,13 @@ export interface PostLoadProps {
 
 export function PostLoad({ organizationId, cancel, onPosted }: PostLoadProps) {
   const postLoad = usePostLoad(organizationId);
+  const { ready, contact, keep } = usePostingContact(organizationId);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the form starts once, when the session has answered
   const defaultValues = useMemo(
-    () => emptyLoadForm(new Date(), rememberedRateUnits(organizationId)),
-    [organizationId],
+    () => emptyLoadForm(new Date(), rememberedRateUnits(organizationId), contact),
+    [organizationId, ready],
   );
+  if (!ready) return null;
 
   return (
     <LoadForm
@@ -29,6 +33,7 @@ export function PostLoad({ organizationId, cancel, onPosted }: PostLoadProps) {
       onSubmit={async (values) => {
         const load = await postLoad.mutateAsync(values);
         rememberRateUnits(organizationId, load);
+        keep(load);
         toast.success(`${loadLabel(load)} is on the board`);
         onPosted();
       }}

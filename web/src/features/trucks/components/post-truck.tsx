@@ -2,6 +2,7 @@ import { truckCreateSchema } from '@dispatch/domain';
 import type { ReactNode } from 'react';
 import { useMemo } from 'react';
 import { toast } from 'sonner';
+import { usePostingContact } from '../../postings';
 import { usePostTruck } from '../api/post-truck';
 import { emptyTruckForm } from '../truck-form-values';
 import { TruckForm } from './truck-form';
@@ -14,7 +15,10 @@ export interface PostTruckProps {
 
 export function PostTruck({ organizationId, cancel, onPosted }: PostTruckProps) {
   const postTruck = usePostTruck(organizationId);
-  const defaultValues = useMemo(() => emptyTruckForm(), []);
+  const { ready, contact, keep } = usePostingContact(organizationId);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the form starts once, when the session has answered
+  const defaultValues = useMemo(() => emptyTruckForm(new Date(), contact), [ready]);
+  if (!ready) return null;
 
   return (
     <TruckForm
@@ -24,6 +28,7 @@ export function PostTruck({ organizationId, cancel, onPosted }: PostTruckProps) 
       cancel={cancel}
       onSubmit={async (values) => {
         const truck = await postTruck.mutateAsync(values);
+        keep(truck);
         toast.success(`${truck.truckName} is on the board`);
         onPosted();
       }}
