@@ -128,10 +128,16 @@ const casesOf: Record<UploadKind, (url: string) => UploadCase[]> = {
         status: 200,
       },
       {
-        name: 'a quote never closed',
+        // A broken row is reported on its own line; the rest of the file would still preview.
+        name: 'a row whose quote is never closed',
         body: () => JSON.stringify({ csv: `${line}\n"Big Blue,FLATBED\n` }),
+        status: 200,
+      },
+      {
+        name: 'a header whose quote is never closed',
+        body: () => JSON.stringify({ csv: `"${line}\nBig Blue,FLATBED\n` }),
         status: 400,
-        error: ['csv', 'The file is not valid CSV: Quote Not Closed'],
+        error: ['csv', 'The file is not valid CSV'],
       },
     ];
   },

@@ -70,7 +70,9 @@ describe('radius search params', () => {
     expect(validateRadiusSearch({ state: 'IL', radius: 200, trailerType: 'FLATBED' })).toEqual({});
     expect(validateRadiusSearch({ ...place, city: '   ' })).toEqual({});
     expect(validateRadiusSearch({ city: 'Chicago', radius: 200 })).toEqual({});
-    expect(validateRadiusSearch({ ...place, state: 'Illinois' })).toEqual({});
+    expect(validateRadiusSearch({ ...place, state: 'XX' })).toEqual({});
+    // A state by its name, in any case, is the state: kept as its code.
+    expect(validateRadiusSearch({ ...place, state: 'illinois' })).toMatchObject({ state: 'IL' });
     expect(validateRadiusSearch({})).toEqual({});
   });
 
