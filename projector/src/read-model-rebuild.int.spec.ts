@@ -20,6 +20,7 @@ import {
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { projections } from './projections/index.ts';
 import { shadowOf, startReadModels } from './read-model-rebuild.ts';
+import { documentStoreWith } from './testing/document-store-with.ts';
 import { eventMetadata } from './testing/event-fixtures.ts';
 import { truckFixture } from './testing/truck-fixture.ts';
 
@@ -159,6 +160,46 @@ describe('read models rebuilt beside the ones in service', { timeout: 60_000 }, 
       async () =>
         (await status())?.handledUpTo === second.toString() && (await status())?.state === 'completed',
     );
+    await readModels.close();
+  });
+
+  it('takes up a request the builder applied while the live projector could not, so none is lost', async () => {
+    for (let id = 1; id <= 50; id++) await post(id);
+    // The live projector's writes past the first request fail (and are retried) until it is stopped
+    // for the switch: only the builder applies the second request.
+    let failLiveAfter: bigint | null = null;
+    const store = documents;
+    const flaky = documentStoreWith(store, {
+      write: (operations) =>
+        failLiveAfter !== null &&
+        operations.some(
+          (operation) =>
+            operation.op === 'put' &&
+            operation.collection === collections.checkpoints &&
+            operation.document.id === 'read-models' &&
+            operation.position > (failLiveAfter as bigint),
+        )
+          ? Promise.reject(new Error('the live read models cannot be written'))
+          : store.write(operations),
+    });
+    const readModels = await startReadModels({
+      eventStore: events,
+      documents: flaky,
+      projections,
+      batchSize: 10,
+      catchUpBatchSize: 10,
+    });
+    expect(await readModels.waitFor(await events.headPosition(), 10_000)).toBe(true);
+    const { position: first } = await requestRebuild();
+    failLiveAfter = first;
+    await until(async () => (await status())?.handledUpTo === first.toString());
+    const { position: second } = await requestRebuild();
+    await until(
+      async () =>
+        (await status())?.handledUpTo === second.toString() && (await status())?.state === 'completed',
+      20_000,
+    );
+    failLiveAfter = null;
     await readModels.close();
   });
 

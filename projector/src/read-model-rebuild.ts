@@ -84,23 +84,27 @@ export async function startReadModels(options: ProjectorOptions): Promise<Projec
 
   let closed = false;
   let rebuilding: Promise<void> | null = null;
+  /** The newest request heard of: one heard while a rebuild was under way is taken up after it. */
+  let latestRequest = 0n;
   /** Settles when a switch in progress is over (waiters of the stopped projector try the new one). */
   let switching: Promise<void> | null = null;
+  /** Every rebuild request a projector applies is heard, the live one's or the builder's. */
+  function hearRequests(commit: ProjectionCommit) {
+    for (const change of commit.changes) {
+      if (change.kind !== REBUILD_REQUESTED) continue;
+      for (const id of change.ids) requested(BigInt(id));
+    }
+  }
   const relay: ChangeFeed = {
     publish(commit: ProjectionCommit) {
       options.feed?.publish(commit);
-      for (const change of commit.changes) {
-        if (change.kind !== REBUILD_REQUESTED) continue;
-        for (const id of change.ids) requested(BigInt(id));
-      }
+      hearRequests(commit);
     },
     subscribe: (listener) => options.feed?.subscribe(listener) ?? (() => {}),
   };
   const startLive = () => startProjector({ ...options, feed: relay });
   let live = await startLive();
 
-  /** The newest request heard of: one heard while a rebuild was under way is taken up after it. */
-  let latestRequest = 0n;
   function requested(position: bigint) {
     if (position > latestRequest) latestRequest = position;
     if (closed || rebuilding || position <= BigInt(status.handledUpTo)) return;
@@ -164,6 +168,9 @@ export async function startReadModels(options: ProjectorOptions): Promise<Projec
     const builderFeed: ChangeFeed = {
       publish(commit) {
         if (collecting) unheard.addAll(commit.changes);
+        // The builder may pass a request the live projector has not reached when it stops: heard here,
+        // it is taken up once this rebuild is over (requests up to the one being handled are ignored).
+        hearRequests(commit);
       },
       subscribe: () => () => {},
     };

@@ -178,6 +178,35 @@ describe('projector', () => {
     await projector.close();
   });
 
+  it('writes nothing once closed, not even the retry of a write that failed before', async () => {
+    const store = documents;
+    let failing = true;
+    let writesAfterClose = 0;
+    let closed = false;
+    const flaky = documentStoreWith(store, {
+      write: async (operations: WriteOperation[]) => {
+        if (closed) writesAfterClose++;
+        if (failing) throw new Error('disk full');
+        return store.write(operations);
+      },
+    });
+    await post(1);
+    const projector = await startProjector({
+      eventStore: events,
+      documents: flaky,
+      projections,
+      onError: () => {},
+    });
+    await post(2);
+    // A write has failed, and its retry is due in 500 ms: the projector is closed before it.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await projector.close();
+    closed = true;
+    failing = false;
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(writesAfterClose).toBe(0);
+  });
+
   it('publishes each commit with the changed ids per organization', async () => {
     const feed = inProcessChangeFeed();
     const commits: ProjectionCommit[] = [];

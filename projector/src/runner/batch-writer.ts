@@ -43,6 +43,8 @@ export class BatchWriter {
   #inFlight: InFlight | null = null;
   #flushing: Promise<void> | null = null;
   #scheduled = false;
+  /** Drained for a close: nothing is written after it, not even a retry scheduled before it. */
+  #drained = false;
 
   constructor(options: BatchWriterOptions) {
     this.#options = options;
@@ -80,6 +82,9 @@ export class BatchWriter {
     await this.#flush().catch(() => {});
     await this.#flush().catch(() => {});
     await this.#inFlight?.done;
+    // A closed projector never writes again: a retry left over must not put its old batch and
+    // checkpoint over read models another projector keeps now (as after a rebuild's switch).
+    this.#drained = true;
   }
 
   /** Events received but not handed to the store yet. */
@@ -167,10 +172,11 @@ export class BatchWriter {
   }
 
   #scheduleFlush() {
-    if (this.#scheduled) return;
+    if (this.#scheduled || this.#drained) return;
     this.#scheduled = true;
     setImmediate(() => {
       this.#scheduled = false;
+      if (this.#drained) return;
       this.#flush().catch((error) => {
         this.#options.onError?.(error);
         setTimeout(() => this.#scheduleFlush(), 500).unref();
