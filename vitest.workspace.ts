@@ -61,5 +61,15 @@ export default [
       hookTimeout: 60_000,
     },
   },
-  { test: { name: 'web', root: './web', include: ['src/**/*.spec.ts', 'src/**/*.spec.tsx'] } },
+  // The web's specs share their workers' module graph (React, the router, the features): each spec
+  // renders into its own screen and cleans it up, and importing that graph once per worker rather
+  // than once per file takes the project from two minutes to under twenty seconds.
+  {
+    test: {
+      name: 'web',
+      root: './web',
+      include: ['src/**/*.spec.ts', 'src/**/*.spec.tsx'],
+      isolate: false,
+    },
+  },
 ];
