@@ -49,10 +49,16 @@ export async function rowsOnBoard(
 ): Promise<Map<number, OnBoard>> {
   const list = listHistories[kind].list;
   const found = new Map<number, OnBoard>();
-  for (const row of rows) {
-    if (row.fileId === null || !/^\d{1,15}$/.test(row.fileId)) continue;
-    const posting = await documents.get(list, String(Number(row.fileId)));
-    if (posting && posting.orgId === orgId) found.set(row.line, { id: Number(posting.id), by: 'id' });
+  const named = rows.filter((row) => row.fileId !== null && /^\d{1,15}$/.test(row.fileId));
+  for (let start = 0; start < named.length; start += BATCH) {
+    const batch = named.slice(start, start + BATCH);
+    const ids = [...new Set(batch.map((row) => String(Number(row.fileId))))];
+    const postings = await documents.find(list, { filter: { orgId: { eq: orgId }, id: { in: ids } } });
+    const byId = new Set(postings.map((posting) => posting.id));
+    for (const row of batch) {
+      const id = String(Number(row.fileId));
+      if (byId.has(id)) found.set(row.line, { id: Number(id), by: 'id' });
+    }
   }
 
   const fields = csvImportFields(kind);
