@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { Button } from '../ui/button';
 import type { BoardPath } from './board-kind';
+import { noSuchPage } from './board-paging';
 
 export interface BoardEmptyStateProps {
   /** The posting kind's icon. */
@@ -36,8 +37,6 @@ export function BoardEmptyState({
   from,
   onClearFilters,
 }: BoardEmptyStateProps) {
-  // Pages count from 0 in the address; people read them from 1.
-  const there = totalPages === 1 ? 'there is 1' : `there are ${totalPages.toLocaleString('en-US')}`;
   return (
     <div className="flex flex-col items-center gap-3 px-6 py-16 text-center">
       <span className="flex size-10 items-center justify-center rounded-full bg-muted">{icon}</span>
@@ -50,7 +49,8 @@ export function BoardEmptyState({
         </>
       ) : exact && totalCount > 0 && page >= totalPages ? (
         <>
-          <p className="font-medium">{`No page ${(page + 1).toLocaleString('en-US')}, ${there}`}</p>
+          {/* Pages count from 0 in the address; people read them from 1. */}
+          <p className="font-medium">{noSuchPage(page + 1, totalPages)}</p>
           <Button asChild variant="outline" size="sm">
             <Link from={from} to="." search={(current) => ({ ...current, page: totalPages - 1 })}>
               {`Go to page ${totalPages.toLocaleString('en-US')}`}

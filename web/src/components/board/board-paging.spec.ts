@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boardPaging } from './board-paging';
+import { boardPaging, noSuchPage } from './board-paging';
 
 describe('board paging', () => {
   it('reads an exact total as ranges and pages from 1', () => {
@@ -51,5 +51,12 @@ describe('board paging', () => {
       hasNext: false,
       previousPage: 99,
     });
+  });
+
+  it('says which page an address past the end points at, and how many there are', () => {
+    expect(noSuchPage(7, 5)).toBe('No page 7, there are 5');
+    expect(noSuchPage(1200, 1)).toBe('No page 1,200, there is 1');
+    // An empty list still has its one (empty) page.
+    expect(noSuchPage(3, 0)).toBe('No page 3, there is 1');
   });
 });

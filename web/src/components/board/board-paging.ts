@@ -49,3 +49,10 @@ export function boardPaging(
     pastEnd: exact && page.totalCount > 0 && search.page >= page.totalPages,
   };
 }
+
+/** What a list past its end says: "No page 7, there are 5" (`page` counted from 1, as people read it). */
+export function noSuchPage(page: number, totalPages: number): string {
+  const pages = Math.max(1, totalPages);
+  const there = pages === 1 ? 'there is 1' : `there are ${pages.toLocaleString('en-US')}`;
+  return `No page ${page.toLocaleString('en-US')}, ${there}`;
+}

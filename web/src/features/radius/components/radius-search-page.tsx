@@ -2,6 +2,7 @@ import { RADIUS_MAX_MILES, type RadiusSearchAnswer } from '@dispatch/domain';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { ChevronLeft, ChevronRight, Compass } from 'lucide-react';
+import { noSuchPage } from '../../../components/board/board-paging';
 import {
   activeFilterCount,
   type BoardFilters,
@@ -204,9 +205,13 @@ function Results({
             <LoadResultsTable results={loads} orgSlug={orgSlug} city={cityName} around={search.around} />
           )
         ) : search.page > 0 && answer.totalCount > 0 ? (
-          <Notice title="This page is empty">
-            <Button variant="outline" size="sm" onClick={() => onNavigate({ ...search, page: 0 })}>
-              Back to the first page
+          <Notice title={noSuchPage(search.page + 1, answer.totalPages)}>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => onNavigate({ ...search, page: Math.max(0, answer.totalPages - 1) })}
+            >
+              {`Go to page ${Math.max(1, answer.totalPages).toLocaleString('en-US')}`}
             </Button>
           </Notice>
         ) : (

@@ -3,6 +3,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { CircleAlert, FileSignature, Inbox } from 'lucide-react';
 import { useCallback, useState } from 'react';
+import { noSuchPage } from '../../../components/board/board-paging';
 import { isGridPageSize } from '../../../components/board/data-grid/grid-preferences';
 import {
   useApplySavedPageSize,
@@ -153,13 +154,13 @@ export function EnvelopesBoard({ organization, type, search, onSearch }: Envelop
               </>
             ) : search.page > 1 && page.totalCount > 0 ? (
               <>
-                <p className="font-medium">This page is empty</p>
+                <p className="font-medium">{noSuchPage(search.page, page.totalPages)}</p>
                 <Button
                   variant="outline"
                   size="sm"
-                  onClick={() => onSearch((current) => ({ ...current, page: 1 }))}
+                  onClick={() => onSearch((current) => ({ ...current, page: Math.max(1, page.totalPages) }))}
                 >
-                  Back to the first page
+                  {`Go to page ${Math.max(1, page.totalPages).toLocaleString('en-US')}`}
                 </Button>
               </>
             ) : (
