@@ -15,6 +15,7 @@ export * from './health/answers.ts';
 export * from './health/system-check.ts';
 export * from './identity/answers.ts';
 export * from './identity/forms.ts';
+export * from './integrations/public-events.ts';
 export * from './live/changes.ts';
 export * from './live/headers.ts';
 export * from './loads/answers.ts';

@@ -23,6 +23,8 @@ export const collections = {
   standingSearches: 'standing_searches_v1',
   notifications: 'notifications_v1',
   notificationInboxes: 'notification_inboxes_v1',
+  eventFeed: 'event_feed_v1',
+  eventFeedHeads: 'event_feed_heads_v1',
   checkpoints: 'projector_checkpoints',
   changes: 'projection_changes',
 } as const;

@@ -4,6 +4,7 @@ import { boardCalendarCollection } from './board-calendar.ts';
 import { boardStatsCollection } from './board-stats.ts';
 import { checkpointsCollection } from './checkpoints.ts';
 import { envelopeCountsCollection, envelopesCollection } from './envelopes.ts';
+import { eventFeedCollection, eventFeedHeadsCollection } from './event-feed.ts';
 import {
   envelopeVersionsCollection,
   loadVersionsCollection,
@@ -50,6 +51,8 @@ export const readModelDefinitions: readonly CollectionDefinition[] = [
   envelopesCollection,
   envelopeCountsCollection,
   envelopeVersionsCollection,
+  eventFeedCollection,
+  eventFeedHeadsCollection,
 ];
 
 /**

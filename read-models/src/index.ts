@@ -6,6 +6,7 @@ export * from './checkpoints.ts';
 export * from './collections.ts';
 export * from './definitions.ts';
 export * from './envelopes.ts';
+export * from './event-feed.ts';
 export * from './list-histories.ts';
 export * from './loads.ts';
 export * from './organization-documents.ts';

@@ -22,8 +22,18 @@ export type LiveChangeKind = (typeof LIVE_CHANGE_KINDS)[number];
 /** A change the projector publishes for itself only (a rebuild asked for): never pushed to a browser. */
 export const READ_MODEL_REBUILD_CHANGE_KIND = 'read-model-rebuild';
 
+/**
+ * New items of an organization's event feed (ids: their sequences): heard by the feed's long polls
+ * and the webhook deliverer, never pushed to a browser.
+ */
+export const EVENT_FEED_CHANGE_KIND = 'events';
+
 /** Every kind of change a projector commit can carry. */
-export const CHANGE_KINDS = [...LIVE_CHANGE_KINDS, READ_MODEL_REBUILD_CHANGE_KIND] as const;
+export const CHANGE_KINDS = [
+  ...LIVE_CHANGE_KINDS,
+  READ_MODEL_REBUILD_CHANGE_KIND,
+  EVENT_FEED_CHANGE_KIND,
+] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 
 /** Kinds whose ids are the users a change is for: each user hears of their own, nobody else does. */

@@ -1,6 +1,7 @@
 import type { Projection } from '../projection.ts';
 import { activityProjection } from './activity/activity-projection.ts';
 import { boardCountersProjection } from './board-counters.ts';
+import { eventFeedProjection } from './event-feed.ts';
 import {
   versionedEnvelopesProjection,
   versionedLoadsProjection,
@@ -30,6 +31,8 @@ export const projections: Projection[] = [
   versionedLoadsProjection,
   // …and after them.
   standingSearchAlertsProjection,
+  // The event feed tells the alerts' matches, and reads members and envelopes as they were before the event.
+  eventFeedProjection,
   savedSearchesProjection,
   organizationsProjection,
   versionedEnvelopesProjection,

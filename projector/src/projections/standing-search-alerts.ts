@@ -213,6 +213,28 @@ function describePosting(kind: 'trucks' | 'loads', posting: Document): { title: 
   };
 }
 
+/** A standing search an event newly matched: what the event feed tells of it (search.matched). */
+export interface StandingMatch {
+  savedSearchId: string;
+  savedSearchName: string;
+  userId: string;
+  postingKind: 'trucks' | 'loads';
+  postingId: number;
+  reason: 'posted' | 'changed';
+  title: string;
+  detail: string;
+  distance: number | null;
+}
+
+/** The matches of the event being applied, by batch (the event feed reads them after this projection). */
+const matchesOfEvent = new WeakMap<ProjectionContext, { position: bigint; matches: StandingMatch[] }>();
+
+/** The standing searches the event at `position` newly matched (none when it alerted no one). */
+export function standingMatchesOf(context: ProjectionContext, position: bigint): readonly StandingMatch[] {
+  const kept = matchesOfEvent.get(context);
+  return kept?.position === position ? kept.matches : [];
+}
+
 /**
  * After the lists: the posting as the event left it (null once removed) against the one before, for
  * every standing search of the organization about that kind of posting.
@@ -265,6 +287,22 @@ export const standingSearchAlertsProjection: Projection = {
       };
       context.put(collections.notifications, notification);
       if (search.inApp) context.changed(NOTIFICATIONS_KIND, orgId, search.ownerId);
+      let kept = matchesOfEvent.get(context);
+      if (kept?.position !== recorded.position) {
+        kept = { position: recorded.position, matches: [] };
+        matchesOfEvent.set(context, kept);
+      }
+      kept.matches.push({
+        savedSearchId: search.id,
+        savedSearchName: search.name,
+        userId: search.ownerId,
+        postingKind: source.kind,
+        postingId,
+        reason: notification.reason,
+        title: described.title,
+        detail: described.detail,
+        distance: notification.distance,
+      });
     }
   },
 };
