@@ -12,6 +12,22 @@ const password = 'as-of-password-123';
 const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
 const at = (time: string) => `${yesterday}T${time}:00.000Z`;
 
+/** An instant as the organization's clock reads it (a new organization keeps Central time). */
+function onOrganizationClock(instant: string): { date: string; time: string } {
+  const parts: Record<string, string> = {};
+  const clock = new Intl.DateTimeFormat('en-US', {
+    timeZone: 'America/Chicago',
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+  for (const part of clock.formatToParts(new Date(instant))) parts[part.type] = part.value;
+  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
+}
+
 async function append(
   orgId: string,
   stream: string,
@@ -84,15 +100,17 @@ describe('the board as of a moment', () => {
     );
     await app.projector.waitFor(edited.position, 5000);
 
-    const page = await newPage({ timezoneId: 'UTC' });
+    // The browser's clock is not the organization's: the form reads the organization's.
+    const page = await newPage({ timezoneId: 'Asia/Tokyo' });
     await signInAs(page, email, password, '**/rewind-freight/**');
     await page.goto('/rewind-freight/trucks');
     await page.getByText('Rate Two Forty-Five').waitFor();
 
     await page.getByRole('button', { name: 'View as of' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('Date').fill(yesterday);
-    await dialog.getByLabel('Time').fill('09:00');
+    const nine = onOrganizationClock(at('09:00'));
+    await dialog.getByLabel('Date').fill(nine.date);
+    await dialog.getByLabel(/^Time \(/).fill(nine.time);
     await dialog.getByRole('button', { name: 'View' }).click();
 
     await page.getByText(/Viewing the board as of .*, read only/).waitFor();

@@ -44,3 +44,56 @@ export function formatCalendarDay(isoDate: string): string {
   if (!day) return '';
   return formatDate(Date.UTC(Number(day[1]), Number(day[2]) - 1, Number(day[3])), 'UTC');
 }
+
+const partsFormatters = new Map<string, Intl.DateTimeFormat>();
+function partsFormatter(timeZone: string): Intl.DateTimeFormat {
+  let format = partsFormatters.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    });
+    partsFormatters.set(timeZone, format);
+  }
+  return format;
+}
+
+/** The calendar day ("2026-11-27") and the minute of that day an instant falls on in `timeZone`. */
+export function zonedDayAndMinute(
+  at: string | Date | number,
+  timeZone: string,
+): { date: string; minute: number } {
+  const parts: Record<string, string> = {};
+  for (const part of partsFormatter(timeZone).formatToParts(instant(at))) parts[part.type] = part.value;
+  return {
+    date: `${parts.year}-${parts.month}-${parts.day}`,
+    minute: Number(parts.hour) * 60 + Number(parts.minute),
+  };
+}
+
+/**
+ * The instant at which `timeZone`'s clocks read `date` ("2026-11-27") at `minute` of the day; null for
+ * no such date. A time in the hour the clocks skip (spring forward) reads an hour earlier; one in the
+ * hour they repeat (fall back) is its first occurrence.
+ */
+export function zonedInstant(date: string, minute: number, timeZone: string): string | null {
+  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!day) return null;
+  const wall = Date.UTC(Number(day[1]), Number(day[2]) - 1, Number(day[3]), 0, minute);
+  // Date.UTC rolls "2026-02-30" over into March: such a day does not exist.
+  if (Number.isNaN(wall) || new Date(wall - minute * 60_000).toISOString().slice(0, 10) !== date) return null;
+  // The zone's offset at a guess, then at the instant that guess gives: two steps settle any offset.
+  const offsetAt = (guess: number) => {
+    const seen = zonedDayAndMinute(guess, timeZone);
+    const [year, month, dayOfMonth] = seen.date.split('-').map(Number) as [number, number, number];
+    return Date.UTC(year, month - 1, dayOfMonth, 0, seen.minute) - Math.floor(guess / 60_000) * 60_000;
+  };
+  const first = wall - offsetAt(wall);
+  const second = wall - offsetAt(first);
+  return new Date(second).toISOString();
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCalendarDay, formatDate, formatDateTime } from './dates.ts';
+import { formatCalendarDay, formatDate, formatDateTime, zonedDayAndMinute, zonedInstant } from './dates.ts';
 
 describe('dates as people read them', () => {
   const instant = '2026-11-27T21:19:00.000Z';
@@ -26,5 +26,24 @@ describe('dates as people read them', () => {
     expect(formatDate('not a date', 'UTC')).toBe('');
     expect(formatDateTime('', 'UTC')).toBe('');
     expect(formatCalendarDay('27/12/2026')).toBe('');
+  });
+
+  it('reads a wall clock of a time zone as an instant, and an instant as that clock', () => {
+    expect(zonedInstant('2026-11-27', 10 * 60, 'America/Chicago')).toBe('2026-11-27T16:00:00.000Z');
+    expect(zonedDayAndMinute('2026-11-27T16:00:00.000Z', 'America/Chicago')).toEqual({
+      date: '2026-11-27',
+      minute: 600,
+    });
+    // Past midnight UTC the zone's day is still the day before.
+    expect(zonedDayAndMinute('2026-11-28T03:30:00.000Z', 'America/Los_Angeles')).toEqual({
+      date: '2026-11-27',
+      minute: 19 * 60 + 30,
+    });
+    expect(zonedInstant('2026-06-01', 0, 'Asia/Kolkata')).toBe('2026-05-31T18:30:00.000Z');
+    // 2:30 does not exist on the morning clocks spring forward; 1:30 happens twice when they fall back.
+    expect(zonedInstant('2026-03-08', 150, 'America/New_York')).toBe('2026-03-08T06:30:00.000Z');
+    expect(zonedInstant('2026-11-01', 90, 'America/New_York')).toBe('2026-11-01T05:30:00.000Z');
+    expect(zonedInstant('2026-02-30', 0, 'UTC')).toBeNull();
+    expect(zonedInstant('27/11/2026', 0, 'UTC')).toBeNull();
   });
 });

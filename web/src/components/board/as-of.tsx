@@ -1,9 +1,8 @@
-import { formatDateTime } from '@dispatch/domain';
-import { format } from 'date-fns';
+import { zonedDayAndMinute, zonedInstant } from '@dispatch/domain';
 import { History, Radio } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { cn } from '../../lib/cn';
-import { browserTimeZone } from '../../lib/organization-dates';
+import { useDates } from '../../lib/organization-dates';
 import { Button } from '../ui/button';
 import {
   Dialog,
@@ -28,19 +27,17 @@ export interface AsOfView {
 const MINUTES_A_DAY = 24 * 60;
 const two = (value: number) => String(value).padStart(2, '0');
 
-/** The local date and minute of the day of an instant, as the form edits them. */
-function partsOf(iso: string | undefined): { date: string; minute: number } {
-  const moment = iso ? new Date(iso) : new Date();
-  return { date: format(moment, 'yyyy-MM-dd'), minute: moment.getHours() * 60 + moment.getMinutes() };
-}
+/** The date and minute of the day of an instant (now without one) in `timeZone`, as the form edits them. */
+const partsOf = (iso: string | undefined, timeZone: string) => zonedDayAndMinute(iso ?? new Date(), timeZone);
 
 const timeOf = (minute: number) => `${two(Math.floor(minute / 60))}:${two(minute % 60)}`;
 
-/** The instant of a local date and minute of that day. */
-function instantOf(date: string, minute: number): string | null {
-  const [year, month, day] = date.split('-').map(Number);
-  if (!year || !month || !day) return null;
-  return new Date(year, month - 1, day, Math.floor(minute / 60), minute % 60).toISOString();
+/** A short name of a time zone for the form's labels: "CST", "GMT+5:30". */
+function zoneName(timeZone: string): string {
+  const part = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'short' })
+    .formatToParts(new Date())
+    .find((each) => each.type === 'timeZoneName');
+  return part?.value ?? timeZone;
 }
 
 /**
@@ -54,14 +51,16 @@ export function AsOfControl({
   value?: string;
   onChange: (asOf: string | undefined) => void;
 }) {
+  // The organization's clock, like every date on its screens (docs/decisions.md).
+  const { timeZone } = useDates();
   const [open, setOpen] = useState(false);
-  const [date, setDate] = useState(() => partsOf(value).date);
-  const [minute, setMinute] = useState(() => partsOf(value).minute);
-  const instant = instantOf(date, minute);
+  const [date, setDate] = useState(() => partsOf(value, timeZone).date);
+  const [minute, setMinute] = useState(() => partsOf(value, timeZone).minute);
+  const instant = zonedInstant(date, minute, timeZone);
   const future = instant !== null && Date.parse(instant) > Date.now();
 
   function openDialog() {
-    const parts = partsOf(value);
+    const parts = partsOf(value, timeZone);
     setDate(parts.date);
     setMinute(parts.minute);
     setOpen(true);
@@ -96,13 +95,13 @@ export function AsOfControl({
                   id="as-of-date"
                   type="date"
                   value={date}
-                  max={format(new Date(), 'yyyy-MM-dd')}
+                  max={partsOf(undefined, timeZone).date}
                   onChange={(event) => setDate(event.target.value)}
                   required
                 />
               </div>
               <div className="grid gap-1.5">
-                <Label htmlFor="as-of-time">Time</Label>
+                <Label htmlFor="as-of-time">{`Time (${zoneName(timeZone)})`}</Label>
                 <Input
                   id="as-of-time"
                   type="time"
@@ -163,15 +162,14 @@ export function AsOfControl({
 
 /** Says the board is a moment of the past, read only, and leads back to the live board. */
 export function AsOfBanner({ asOf, onLive }: { asOf: AsOfView; onLive: () => void }) {
+  const dates = useDates();
   return (
     <div
       role="status"
       className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-md border border-amber-500/40 bg-amber-500/10 px-3 py-2 text-sm"
     >
       <History className="size-4 shrink-0 text-amber-600 dark:text-amber-400" aria-hidden />
-      <span className="font-medium">
-        Viewing the board as of {formatDateTime(asOf.at, browserTimeZone())}, read only
-      </span>
+      <span className="font-medium">Viewing the board as of {dates.dateTime(asOf.at)}, read only</span>
       {asOf.addedSince ? (
         <span className="text-muted-foreground">
           {asOf.addedSince} {asOf.addedSince === 1 ? 'posting was' : 'postings were'} added since.
