@@ -1,3 +1,14 @@
+export type { ApiKeyCaller, ApiKeyResolver } from './api-keys/api-key-resolution.ts';
+export {
+  API_KEY_CACHE_MS,
+  API_KEY_USE_EVERY_MS,
+  apiKeyResolver,
+  bearerKeyIdOf,
+  bearerOf,
+  forgetApiKey,
+  resolveApiKeysWith,
+} from './api-keys/api-key-resolution.ts';
+export { hashApiKeySecret, newApiKeySecret } from './api-keys/api-key-secrets.ts';
 export type { AuthConfig, AuthDatabaseConfig } from './auth-config.ts';
 export type { BetterAuthInstance } from './auth-options.ts';
 export { lifetimes, minPasswordLength } from './auth-options.ts';

@@ -4,6 +4,7 @@ import {
   checkMembershipWith,
   type Mailer,
   QuotaLedger,
+  resolveApiKeysWith,
   type SmsSender,
 } from '@dispatch/auth';
 import { DEFAULT_ENVELOPE_EXPIRY_DAYS, DEFAULT_QUOTAS } from '@dispatch/domain';
@@ -100,6 +101,7 @@ export function commandApi(given: CommandApiOptions): FastifyPluginAsync {
       parseRouteInputs(commands);
       guardStateChanges(commands, options);
       checkMembershipWith(commands, streamMemberships(options.store));
+      resolveApiKeysWith(commands, options.store);
       await commands.register(organizationRoutes(options));
       await commands.register(memberRoutes(options));
       await commands.register(invitationRoutes(options));

@@ -30,15 +30,29 @@ export function guardOrigins(
 }
 
 /**
+ * A request made with an API key and no cookie at all: it carries no ambient credential, so no other
+ * site can make a browser send it on someone's behalf, and the origin rule does not apply to it.
+ */
+export const isBearerWithoutCookies = (request: FastifyRequest) => {
+  const authorization = request.headers.authorization;
+  return (
+    typeof authorization === 'string' &&
+    /^Bearer\s/i.test(authorization) &&
+    request.headers.cookie === undefined
+  );
+};
+
+/**
  * Every state-changing request of the routes of `app` (and its children), in one place:
- * 1. it must come from a trusted origin (PUBLIC_URL, TRUSTED_ORIGINS): 403 "Invalid origin";
+ * 1. it must come from a trusted origin (PUBLIC_URL, TRUSTED_ORIGINS): 403 "Invalid origin", unless it
+ *    brings an API key and no cookie (isBearerWithoutCookies);
  * 2. a POST, PUT or PATCH must say its body is JSON, bodiless commands included (they send `{}`):
  *    415 otherwise. A JSON request from another origin needs a CORS preflight, which is never granted;
  * 3. the body must be a JSON object: 400 otherwise.
  * All three answer before any route code runs, so a refused request writes nothing.
  */
 export function guardStateChanges(app: FastifyInstance, options: { trustedOrigins: readonly string[] }) {
-  guardOrigins(app, options);
+  guardOrigins(app, { trustedOrigins: options.trustedOrigins, exempt: isBearerWithoutCookies });
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     if (readOnlyMethods.has(request.method)) return;
     if (bodyMethods.has(request.method) && !isJson(request.headers['content-type'])) {

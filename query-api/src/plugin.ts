@@ -1,5 +1,5 @@
 import type { AuthService } from '@dispatch/auth';
-import { checkMembershipWith } from '@dispatch/auth';
+import { checkMembershipWith, resolveApiKeysWith } from '@dispatch/auth';
 import type { QuotaSettings } from '@dispatch/domain';
 import type { ProductMetrics } from '@dispatch/http';
 import {
@@ -71,6 +71,8 @@ export function queryApi(options: QueryApiOptions): FastifyPluginAsync {
           memberRoleOf(options.documents, orgId, userId),
         ),
       );
+      // Keys are read from their streams, as on the command side: a revocation holds at once.
+      resolveApiKeysWith(queries, options.eventStore);
       await queries.register(organizationQueries(options));
       await queries.register(memberQueries(options));
       await queries.register(invitationQueries(options));

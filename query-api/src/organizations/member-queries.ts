@@ -1,5 +1,5 @@
 import type { AuthService } from '@dispatch/auth';
-import { type ActorContext, callerFirst, isPlatformAdmin, requireOrganization } from '@dispatch/auth';
+import { callerFirst, isPlatformAdmin, requireOrganization, type SessionActor } from '@dispatch/auth';
 import {
   activeMemberAnswerSchema,
   memberListQuerySchema,
@@ -24,7 +24,7 @@ const memberParams = z.object({ id: z.string().min(1).max(100) });
  */
 export function memberQueries(options: { documents: DocumentStore; auth: AuthService }): RoutesPlugin {
   const { documents, auth } = options;
-  const viewerOf = async (actor: ActorContext): Promise<MemberViewer> => ({
+  const viewerOf = async (actor: SessionActor): Promise<MemberViewer> => ({
     platformAdmin: await isPlatformAdmin(auth, actor.session.user),
   });
   return async (app) => {
