@@ -14,6 +14,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { activityQueries } from './activity/activity-queries.ts';
 import { createAnswerCache } from './answer-cache.ts';
 import { envelopeQueries } from './envelopes/envelope-queries.ts';
+import { eventFeedQueries } from './events/event-feed-queries.ts';
 import { exportQueries } from './exports/export-queries.ts';
 import { cityQueries } from './geo/city-queries.ts';
 import { healthQueries } from './health/health-queries.ts';
@@ -90,6 +91,7 @@ export function queryApi(options: QueryApiOptions): FastifyPluginAsync {
       await queries.register(envelopeQueries(options));
       await queries.register(exportQueries(options));
       await queries.register(savedSearchQueries(options));
+      await queries.register(eventFeedQueries(options));
     });
   };
 }

@@ -119,6 +119,9 @@ export const FEED_WAIT_MAX = 30;
 export const FEED_SEQUENCE_DIGITS_MAX = 15;
 
 const AFTER_MESSAGE = `After must be a sequence of the feed: a whole number of at most ${FEED_SEQUENCE_DIGITS_MAX} digits`;
+const isFeedEventType = (type: string): type is FeedEventType =>
+  (feedEventTypes as readonly string[]).includes(type);
+
 export const feedTypesMessage = () => `Types must be among ${feedEventTypes.join(', ')}`;
 
 const emptyToAbsent = (value: unknown) => (value === '' ? undefined : value);
@@ -144,8 +147,11 @@ export const feedQuerySchema = z
           .filter((item) => item !== '');
       },
       z
-        .array(z.enum(feedEventTypes, { error: feedTypesMessage }), { error: feedTypesMessage })
+        .array(z.string(), { error: feedTypesMessage })
         .min(1, feedTypesMessage())
+        // One message for the field, whichever of its types is unknown.
+        .refine((types) => types.every(isFeedEventType), { error: feedTypesMessage })
+        .transform((types) => [...new Set(types)] as FeedEventType[])
         .optional(),
     ),
     limit: integerParam('Limit', { min: 1, max: FEED_LIMIT_MAX, fallback: FEED_LIMIT_DEFAULT }),
