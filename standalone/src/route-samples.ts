@@ -276,6 +276,7 @@ export const routeSamples: Record<string, Sample> = {
     query: { kind: 'truck', subject: String(r.truckId), limit: '100' },
   }),
   'GET /api/v1/activity/export.csv': () => ({ path: '/api/v1/activity/export.csv' }),
+  'GET /api/v1/events': () => ({ path: '/api/v1/events', query: { limit: '500' } }),
   'GET /api/v1/trucks': () => ({ path: '/api/v1/trucks', query: { limit: '100' } }),
   'GET /api/v1/trucks/:id': (r) => ({ path: `/api/v1/trucks/${r.truckId}` }),
   'GET /api/v1/trucks/:id/history': (r) => ({ path: `/api/v1/trucks/${r.truckId}/history` }),
