@@ -1,3 +1,4 @@
+export { API_KEY_RATE_LIMITED_MESSAGE, limitApiKeyRequests } from './api-keys/api-key-rate-limit.ts';
 export type { ApiKeyCaller, ApiKeyResolver } from './api-keys/api-key-resolution.ts';
 export {
   API_KEY_CACHE_MS,

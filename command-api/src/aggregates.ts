@@ -1,5 +1,8 @@
 import {
+  API_KEY_SCHEMA_VERSION,
   alwaysAccepted,
+  apiKeyDecider,
+  apiKeyStream,
   CSV_IMPORT_SCHEMA_VERSION,
   type CsvImportKind,
   csvImportKeyDecider,
@@ -136,4 +139,11 @@ export const quotaLimits = aggregate({
   stream: quotaStreams.limits,
   decider: quotaLimitsDecider,
   schemaVersion: QUOTA_SCHEMA_VERSION,
+});
+
+/** An organization's API keys: made, revoked, and their uses (see auth/src/api-keys). */
+export const apiKeys = aggregate({
+  stream: apiKeyStream,
+  decider: apiKeyDecider,
+  schemaVersion: API_KEY_SCHEMA_VERSION,
 });

@@ -2,12 +2,13 @@ import {
   type AuthService,
   authRoutes,
   checkMembershipWith,
+  limitApiKeyRequests,
   type Mailer,
   QuotaLedger,
   resolveApiKeysWith,
   type SmsSender,
 } from '@dispatch/auth';
-import { DEFAULT_ENVELOPE_EXPIRY_DAYS, DEFAULT_QUOTAS } from '@dispatch/domain';
+import { DEFAULT_API_KEY_RATE_LIMIT, DEFAULT_ENVELOPE_EXPIRY_DAYS, DEFAULT_QUOTAS } from '@dispatch/domain';
 import {
   guardOrigins,
   guardStateChanges,
@@ -21,6 +22,7 @@ import type { DocumentStore, EventStore } from '@dispatch/storage';
 import type { FastifyPluginAsync } from 'fastify';
 import { quotaLimitRoutes } from './admin/quota-limit-routes.ts';
 import { readModelRoutes } from './admin/read-model-routes.ts';
+import { apiKeyRoutes } from './api-keys/api-key-routes.ts';
 import { countedAppends } from './counted-appends.ts';
 import { envelopeRoutes } from './envelopes/envelope-routes.ts';
 import { envelopeSweeper } from './envelopes/envelope-sweeper.ts';
@@ -38,6 +40,8 @@ import { systemCheckRoutes } from './system-check/system-check-routes.ts';
 import { truckRoutes } from './trucks/truck-routes.ts';
 
 export interface CommandApiOptions {
+  /** Requests per minute one API key may make here (API_KEY_RATE_LIMIT, default 600). */
+  apiKeyRateLimit?: number;
   store: EventStore;
   auth: AuthService;
   /** Read models the command side consults: an invitation link names only the invitation. */
@@ -102,6 +106,7 @@ export function commandApi(given: CommandApiOptions): FastifyPluginAsync {
       guardStateChanges(commands, options);
       checkMembershipWith(commands, streamMemberships(options.store));
       resolveApiKeysWith(commands, options.store);
+      await limitApiKeyRequests(commands, options.apiKeyRateLimit ?? DEFAULT_API_KEY_RATE_LIMIT);
       await commands.register(organizationRoutes(options));
       await commands.register(memberRoutes(options));
       await commands.register(invitationRoutes(options));
@@ -113,6 +118,7 @@ export function commandApi(given: CommandApiOptions): FastifyPluginAsync {
       await commands.register(readModelRoutes(options));
       await commands.register(quotaLimitRoutes(options));
       await commands.register(systemCheckRoutes(options));
+      await commands.register(apiKeyRoutes(options));
       await commands.register(
         envelopeRoutes({
           ...options,

@@ -37,6 +37,7 @@ await app.register(
     mailer: mailerFor(env),
     sms: smsSenderFor(env),
     envelopeExpiryDays: env.ENVELOPE_EXPIRY_DAYS,
+    apiKeyRateLimit: env.API_KEY_RATE_LIMIT,
     signingRateLimit: env.AUTH_RATE_LIMIT === 'on' ? undefined : false,
     publicUrl: env.PUBLIC_URL,
     trustedOrigins: env.trustedOrigins,

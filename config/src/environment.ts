@@ -104,6 +104,13 @@ const environmentSchema = z.object({
     .max(365, 'ENVELOPE_EXPIRY_DAYS cannot be more than 365')
     .default(30),
   AUTH_RATE_LIMIT: z.enum(['on', 'off'], { error: 'AUTH_RATE_LIMIT must be on or off' }).default('on'),
+  /** Requests per minute one API key may make, on each API (429 with `retry-after` past it). */
+  API_KEY_RATE_LIMIT: z.coerce
+    .number({ error: 'API_KEY_RATE_LIMIT must be a whole number of requests per minute' })
+    .int('API_KEY_RATE_LIMIT must be a whole number of requests per minute')
+    .min(1, 'API_KEY_RATE_LIMIT must be at least 1')
+    .max(100_000, 'API_KEY_RATE_LIMIT cannot be more than 100000')
+    .default(600),
   /**
    * Seconds a process keeps a session it has read (0 turns the cache off). A revocation made in another
    * process is seen within this window; see auth/src/session-cache.ts.

@@ -1,6 +1,6 @@
 import type { AuthService } from '@dispatch/auth';
-import { checkMembershipWith, resolveApiKeysWith } from '@dispatch/auth';
-import type { QuotaSettings } from '@dispatch/domain';
+import { checkMembershipWith, limitApiKeyRequests, resolveApiKeysWith } from '@dispatch/auth';
+import { DEFAULT_API_KEY_RATE_LIMIT, type QuotaSettings } from '@dispatch/domain';
 import type { ProductMetrics } from '@dispatch/http';
 import {
   guardStateChanges,
@@ -35,6 +35,8 @@ import { savedSearchQueries } from './saved-searches/saved-search-queries.ts';
 import { truckQueries } from './trucks/truck-queries.ts';
 
 export interface QueryApiOptions {
+  /** Requests per minute one API key may make here (API_KEY_RATE_LIMIT, default 600). */
+  apiKeyRateLimit?: number;
   documents: DocumentStore;
   auth: AuthService;
   clock: ProjectionClock;
@@ -74,6 +76,7 @@ export function queryApi(options: QueryApiOptions): FastifyPluginAsync {
       );
       // Keys are read from their streams, as on the command side: a revocation holds at once.
       resolveApiKeysWith(queries, options.eventStore);
+      await limitApiKeyRequests(queries, options.apiKeyRateLimit ?? DEFAULT_API_KEY_RATE_LIMIT);
       await queries.register(organizationQueries(options));
       await queries.register(memberQueries(options));
       await queries.register(invitationQueries(options));

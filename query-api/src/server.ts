@@ -40,6 +40,7 @@ await app.register(
     clock,
     eventStore,
     trustedOrigins: env.trustedOrigins,
+    apiKeyRateLimit: env.API_KEY_RATE_LIMIT,
     metrics,
     quotas: env.quotas,
   }),

@@ -96,6 +96,7 @@ export async function createStandaloneApp(
       mailer: infrastructure.mailer,
       sms: infrastructure.sms,
       envelopeExpiryDays: env.ENVELOPE_EXPIRY_DAYS,
+      apiKeyRateLimit: env.API_KEY_RATE_LIMIT,
       signingRateLimit: env.AUTH_RATE_LIMIT === 'on' ? undefined : false,
       publicUrl: env.PUBLIC_URL,
       trustedOrigins: env.trustedOrigins,
@@ -111,6 +112,7 @@ export async function createStandaloneApp(
       clock,
       eventStore: infrastructure.eventStore,
       trustedOrigins: env.trustedOrigins,
+      apiKeyRateLimit: env.API_KEY_RATE_LIMIT,
       metrics,
     }),
   );

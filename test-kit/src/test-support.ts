@@ -117,6 +117,7 @@ export async function startTestApp(
       mailer: infrastructure.mailer,
       sms: infrastructure.sms,
       envelopeExpiryDays: env.ENVELOPE_EXPIRY_DAYS,
+      apiKeyRateLimit: env.API_KEY_RATE_LIMIT,
       signingRateLimit: env.AUTH_RATE_LIMIT === 'on' ? undefined : false,
       // Tests sweep envelopes themselves, at the times they choose.
       sweepEveryMs: 0,
@@ -133,6 +134,7 @@ export async function startTestApp(
       clock,
       eventStore: infrastructure.eventStore,
       trustedOrigins: env.trustedOrigins,
+      apiKeyRateLimit: env.API_KEY_RATE_LIMIT,
     }),
   );
   if (options.listen) await app.listen({ port, host: '127.0.0.1' });

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { AuthService, QuotaLedger, QuotaTakeRequest } from '@dispatch/auth';
-import { type ActorContext, callerFirst, requireSignPro, takeQuotaOrRefuse } from '@dispatch/auth';
+import {
+  type ActorContext,
+  callerFirst,
+  requireEnvelopes,
+  requireSignPro,
+  takeQuotaOrRefuse,
+} from '@dispatch/auth';
 import {
   type Envelope,
   type EnvelopeCommand,
@@ -163,10 +169,10 @@ export function envelopeRoutes(options: EnvelopeRoutesOptions): RoutesPlugin {
   }
 
   return async (app) => {
-    app.addHook('preValidation', callerFirst(auth, requireSignPro));
+    app.addHook('preValidation', callerFirst(auth, requireEnvelopes));
     const sent = answers({ 201: envelopeOneAnswerSchema }, { body: envelopeSendSchema });
     app.post('/api/v1/envelopes', sent, async (request, reply) => {
-      const actor = await requireSignPro(auth, request);
+      const actor = await requireEnvelopes(auth, request);
       const input = request.body;
       const context = contextOf(request, actor);
       const organization = await loadOrganization(store, actor.orgId);
@@ -183,7 +189,8 @@ export function envelopeRoutes(options: EnvelopeRoutesOptions): RoutesPlugin {
       const { result, token } = await sendEnvelope(store, context, {
         input,
         organizationName: organization.name,
-        senderName: actor.session.user.name,
+        // An API key sends in its organization's name.
+        senderName: actor.via === 'session' ? actor.session.user.name : organization.name,
         expiresAt: expiryFrom(clock(), envelopeExpiryDays),
       }).catch(async (error: unknown) => {
         await taken.release();
@@ -199,7 +206,7 @@ export function envelopeRoutes(options: EnvelopeRoutesOptions): RoutesPlugin {
       '/api/v1/envelopes/:envelopeId/resend',
       answers({ 200: envelopeResentAnswerSchema }, { params: envelopeIdParams, body: bodyless }),
       async (request, reply) => {
-        const actor = await requireSignPro(auth, request);
+        const actor = await requireEnvelopes(auth, request);
         const { envelopeId } = request.params;
         const context = contextOf(request, actor);
         const { token, tokenHash } = newSigningToken(envelopeId);
@@ -230,7 +237,7 @@ export function envelopeRoutes(options: EnvelopeRoutesOptions): RoutesPlugin {
       '/api/v1/envelopes/:envelopeId/void',
       answers({ 200: envelopeVoidedAnswerSchema }, { params: envelopeIdParams, body: envelopeVoidSchema }),
       async (request, reply) => {
-        const actor = await requireSignPro(auth, request);
+        const actor = await requireEnvelopes(auth, request);
         const { envelopeId } = request.params;
         const { voidReason } = request.body;
         const result = await handle(
@@ -255,7 +262,11 @@ export function envelopeRoutes(options: EnvelopeRoutesOptions): RoutesPlugin {
 
     app.post(
       '/api/v1/envelopes/:envelopeId/link',
-      answers({ 200: signingLinkAnswerSchema }, { params: envelopeIdParams, body: bodyless }),
+      {
+        ...answers({ 200: signingLinkAnswerSchema }, { params: envelopeIdParams, body: bodyless }),
+        // A signing link is itself a credential: it is copied in the app, never handed to an API key.
+        preValidation: callerFirst(auth, requireSignPro),
+      },
       async (request, reply) => {
         const actor = await requireSignPro(auth, request);
         const { envelopeId } = request.params;

@@ -1,5 +1,5 @@
 import type { AuthService } from '@dispatch/auth';
-import { callerFirst, requireOrganization } from '@dispatch/auth';
+import { callerFirst, requireScope } from '@dispatch/auth';
 import { loadAnswerSchema, loadCreateSchema, loadPatchSchema } from '@dispatch/domain';
 import { answers, type RoutesPlugin } from '@dispatch/http';
 import type { EventStore } from '@dispatch/storage';
@@ -13,15 +13,18 @@ import { allocateId, loadIds } from '../sequence-ids.ts';
 const loadParams = z.object({ id: z.coerce.number().int().positive('Load id must be a positive integer') });
 const versionQuery = z.object({ version: z.coerce.number().int().nonnegative().optional() }).strict();
 
+/** Members of the organization, and its API keys with the `postings:write` scope. */
+const writesPostings = requireScope('postings:write');
+
 export function loadRoutes(options: { store: EventStore; auth: AuthService }): RoutesPlugin {
   const { store, auth } = options;
   const statedRevision = (version: number | undefined) =>
     version === undefined ? undefined : BigInt(version);
   return async (app) => {
-    app.addHook('preValidation', callerFirst(auth, requireOrganization));
+    app.addHook('preValidation', callerFirst(auth, writesPostings));
     const created = answers({ 201: loadAnswerSchema }, { body: loadCreateSchema });
     app.post('/api/v1/loads', created, async (request, response) => {
-      const actor = await requireOrganization(auth, request);
+      const actor = await writesPostings(auth, request);
       const context = commandContextOf(request, actor);
       const loadId = await allocateId(store, loadIds, context);
       const result = await handle(
@@ -38,7 +41,7 @@ export function loadRoutes(options: { store: EventStore; auth: AuthService }): R
 
     const updated = answers({ 200: loadAnswerSchema }, { params: loadParams, body: loadPatchSchema });
     app.patch('/api/v1/loads/:id', updated, async (request, response) => {
-      const actor = await requireOrganization(auth, request);
+      const actor = await writesPostings(auth, request);
       const { id } = request.params;
       const { version, ...changes } = request.body;
       const result = await handle(
@@ -55,7 +58,7 @@ export function loadRoutes(options: { store: EventStore; auth: AuthService }): R
 
     const removed = answers({ 204: null }, { params: loadParams, querystring: versionQuery });
     app.delete('/api/v1/loads/:id', removed, async (request, response) => {
-      const actor = await requireOrganization(auth, request);
+      const actor = await writesPostings(auth, request);
       const { id } = request.params;
       const { version } = request.query;
       const result = await handle(

@@ -1,5 +1,5 @@
 import type { AuthService } from '@dispatch/auth';
-import { callerFirst, requireOrganization } from '@dispatch/auth';
+import { callerFirst, requireScope } from '@dispatch/auth';
 import { truckAnswerSchema, truckCreateSchema, truckPatchSchema } from '@dispatch/domain';
 import { answers, type RoutesPlugin } from '@dispatch/http';
 import type { EventStore } from '@dispatch/storage';
@@ -13,13 +13,16 @@ import { allocateId, truckIds } from '../sequence-ids.ts';
 const truckParams = z.object({ id: z.coerce.number().int().positive('Truck id must be a positive integer') });
 const versionQuery = z.object({ version: z.coerce.number().int().nonnegative().optional() }).strict();
 
+/** Members of the organization, and its API keys with the `postings:write` scope. */
+const writesPostings = requireScope('postings:write');
+
 export function truckRoutes(options: { store: EventStore; auth: AuthService }): RoutesPlugin {
   const { store, auth } = options;
   return async (app) => {
-    app.addHook('preValidation', callerFirst(auth, requireOrganization));
+    app.addHook('preValidation', callerFirst(auth, writesPostings));
     const created = answers({ 201: truckAnswerSchema }, { body: truckCreateSchema });
     app.post('/api/v1/trucks', created, async (request, response) => {
-      const actor = await requireOrganization(auth, request);
+      const actor = await writesPostings(auth, request);
       const context = commandContextOf(request, actor);
       const truckId = await allocateId(store, truckIds, context);
       const result = await handle(
@@ -36,7 +39,7 @@ export function truckRoutes(options: { store: EventStore; auth: AuthService }): 
 
     const updated = answers({ 200: truckAnswerSchema }, { params: truckParams, body: truckPatchSchema });
     app.patch('/api/v1/trucks/:id', updated, async (request, response) => {
-      const actor = await requireOrganization(auth, request);
+      const actor = await writesPostings(auth, request);
       const { id } = request.params;
       const { version, ...changes } = request.body;
       const result = await handle(
@@ -53,7 +56,7 @@ export function truckRoutes(options: { store: EventStore; auth: AuthService }): 
 
     const removed = answers({ 204: null }, { params: truckParams, querystring: versionQuery });
     app.delete('/api/v1/trucks/:id', removed, async (request, response) => {
-      const actor = await requireOrganization(auth, request);
+      const actor = await writesPostings(auth, request);
       const { id } = request.params;
       const { version } = request.query;
       const result = await handle(

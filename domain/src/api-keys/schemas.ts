@@ -1,9 +1,16 @@
 import { z } from 'zod';
+import type { MemberRole } from '../shared/enums.ts';
 import { requiredText } from '../shared/fields.ts';
 import { apiKeyScopes } from './scopes.ts';
 
 export const API_KEY_NAME_MAX = 80;
+/** Requests per minute one key may make on each API unless API_KEY_RATE_LIMIT says otherwise. */
+export const DEFAULT_API_KEY_RATE_LIMIT = 600;
 export const API_KEY_NOT_FOUND = 'API key not found';
+export const API_KEYS_FORBIDDEN_MESSAGE = 'Only owners and admins may manage API keys';
+
+/** An organization's keys are made, listed and revoked by its owners and admins, with a session only. */
+export const canManageApiKeys = (role: MemberRole | null | undefined) => role === 'owner' || role === 'admin';
 
 /** A key's id: 12 lowercase hexadecimal characters. */
 export const API_KEY_ID_PATTERN = /^[0-9a-f]{12}$/;

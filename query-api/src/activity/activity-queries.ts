@@ -1,5 +1,5 @@
 import type { AuthService } from '@dispatch/auth';
-import { type ActorContext, callerFirst, requireOrganization } from '@dispatch/auth';
+import { type ActorContext, callerFirst, requireOrganization, requireScope } from '@dispatch/auth';
 import {
   ACTIVITY_FORBIDDEN_MESSAGE,
   activityExportQuerySchema,
@@ -20,6 +20,15 @@ async function requireActivityAccess(auth: AuthService, request: FastifyRequest)
   return actor;
 }
 
+/** The log itself is also open to the organization's API keys with the `activity` scope. */
+async function requireActivityReader(auth: AuthService, request: FastifyRequest): Promise<ActorContext> {
+  const actor = await requireScope('activity')(auth, request);
+  if (actor.via === 'session' && !canSeeActivity(actor.role)) {
+    throw new HttpError(403, 'FORBIDDEN', ACTIVITY_FORBIDDEN_MESSAGE);
+  }
+  return actor;
+}
+
 /**
  * The organization's activity log, for its owners and admins: one entry per event of its records,
  * newest first, filtered by actor, kind, subject, period and text, paged by position; and the same
@@ -28,12 +37,14 @@ async function requireActivityAccess(auth: AuthService, request: FastifyRequest)
 export function activityQueries(options: { documents: DocumentStore; auth: AuthService }): RoutesPlugin {
   const { documents, auth } = options;
   return async (app) => {
-    app.addHook('preValidation', callerFirst(auth, requireOrganization));
     app.get(
       '/api/v1/activity',
-      answers({ 200: activityPageAnswerSchema }, { querystring: activityQuerySchema }),
+      {
+        ...answers({ 200: activityPageAnswerSchema }, { querystring: activityQuerySchema }),
+        preValidation: callerFirst(auth, requireScope('activity')),
+      },
       async (request) => {
-        const { orgId } = await requireActivityAccess(auth, request);
+        const { orgId } = await requireActivityReader(auth, request);
         const query = request.query;
         return activityPage(documents, orgId, query);
       },
@@ -41,10 +52,13 @@ export function activityQueries(options: { documents: DocumentStore; auth: AuthS
 
     app.get(
       '/api/v1/activity/export.csv',
-      answers(
-        { 200: binaryAnswer('text/csv', ACTIVITY_CSV_HEADER) },
-        { querystring: activityExportQuerySchema },
-      ),
+      {
+        ...answers(
+          { 200: binaryAnswer('text/csv', ACTIVITY_CSV_HEADER) },
+          { querystring: activityExportQuerySchema },
+        ),
+        preValidation: callerFirst(auth, requireOrganization),
+      },
       async (request, reply) => {
         const { orgId } = await requireActivityAccess(auth, request);
         const filter = request.query;

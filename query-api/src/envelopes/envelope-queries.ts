@@ -1,5 +1,5 @@
 import type { AuthService } from '@dispatch/auth';
-import { callerFirst, requireSignPro } from '@dispatch/auth';
+import { callerFirst, requireEnvelopes } from '@dispatch/auth';
 import {
   ENVELOPE_NOT_FOUND,
   envelopeCountsAnswerSchema,
@@ -38,7 +38,7 @@ export function envelopeQueries(options: {
 }): RoutesPlugin {
   const { documents, eventStore, auth } = options;
   return async (app) => {
-    app.addHook('preValidation', callerFirst(auth, requireSignPro));
+    app.addHook('preValidation', callerFirst(auth, requireEnvelopes));
     await documents.ensureCollection({ name: keptDocumentsCollection, fields: {} });
     app.addHook('onListen', async () => startDocumentPool());
     app.addHook('onClose', closeDocumentPool);
@@ -46,7 +46,7 @@ export function envelopeQueries(options: {
       '/api/v1/envelopes',
       answers({ 200: envelopesPageAnswerSchema }, { querystring: envelopeListQuerySchema }),
       async (request) => {
-        const { orgId } = await requireSignPro(auth, request);
+        const { orgId } = await requireEnvelopes(auth, request);
         const query = request.query;
         return envelopesPage(documents, orgId, query, await resolveAsOf(eventStore, orgId, query.asOf));
       },
@@ -56,7 +56,7 @@ export function envelopeQueries(options: {
       '/api/v1/envelopes/counts',
       answers({ 200: envelopeCountsAnswerSchema }, { querystring: envelopeCountsQuerySchema }),
       async (request) => {
-        const { orgId } = await requireSignPro(auth, request);
+        const { orgId } = await requireEnvelopes(auth, request);
         const { type, asOf } = request.query;
         return envelopeCounts(documents, orgId, type, await resolveAsOf(eventStore, orgId, asOf));
       },
@@ -66,7 +66,7 @@ export function envelopeQueries(options: {
       '/api/v1/envelopes/:envelopeId',
       answers({ 200: envelopeOneAnswerSchema }, { params: envelopeIdParams }),
       async (request) => {
-        const { orgId } = await requireSignPro(auth, request);
+        const { orgId } = await requireEnvelopes(auth, request);
         const { envelopeId } = request.params;
         const document = await documents.get<EnvelopeDocument>(collections.envelopes, envelopeId);
         if (!document || document.orgId !== orgId) throw notFound(ENVELOPE_NOT_FOUND);
@@ -78,7 +78,7 @@ export function envelopeQueries(options: {
       '/api/v1/envelopes/:envelopeId/history',
       answers({ 200: historyAnswerSchema }, { params: envelopeIdParams }),
       async (request) => {
-        const { orgId } = await requireSignPro(auth, request);
+        const { orgId } = await requireEnvelopes(auth, request);
         const { envelopeId } = request.params;
         const record = await readEnvelope(eventStore, orgId, envelopeId);
         const history = await envelopeHistory(documents, orgId, record);
@@ -90,7 +90,7 @@ export function envelopeQueries(options: {
       '/api/v1/envelopes/:envelopeId/document',
       answers({ 200: binaryAnswer('application/pdf') }, { params: envelopeIdParams }),
       async (request, reply) => {
-        const { orgId } = await requireSignPro(auth, request);
+        const { orgId } = await requireEnvelopes(auth, request);
         const { envelopeId } = request.params;
         const record = await readEnvelope(eventStore, orgId, envelopeId);
         // Rendered once per revision of the envelope, off this thread; later downloads read the kept copy.

@@ -1,5 +1,5 @@
 import type { AuthService } from '@dispatch/auth';
-import { callerFirst, requireOrganization } from '@dispatch/auth';
+import { callerFirst, requireScope } from '@dispatch/auth';
 import { localDateOf, notFound } from '@dispatch/domain';
 import { answers, type RoutesPlugin } from '@dispatch/http';
 import type { Document, DocumentStore, EventStore } from '@dispatch/storage';
@@ -40,6 +40,9 @@ export interface PostingReadRoutes<ListQuery extends z.ZodType<{ asOf?: string }
  * The read routes of a kind of posting: its list (`GET /api/v1/{list}`, live answers kept per
  * projector commit, a past moment read each time) and one posting (`GET /api/v1/{list}/{id}`).
  */
+/** Members of the organization, and its API keys with the `postings:read` scope. */
+const readsPostings = requireScope('postings:read');
+
 export function postingQueries<ListQuery extends z.ZodType<{ asOf?: string }>, Row extends Document>(
   kind: PostingReadRoutes<ListQuery, Row>,
   options: PostingQueriesOptions,
@@ -49,12 +52,12 @@ export function postingQueries<ListQuery extends z.ZodType<{ asOf?: string }>, R
     id: z.coerce.number().int().positive(`${kind.noun} id must be a positive integer`),
   });
   return async (app) => {
-    app.addHook('preValidation', callerFirst(auth, requireOrganization));
+    app.addHook('preValidation', callerFirst(auth, readsPostings));
     app.get(
       `/api/v1/${kind.list}`,
       answers({ 200: kind.pageAnswerSchema }, { querystring: kind.listQuerySchema }),
       async (request) => {
-        const { orgId } = await requireOrganization(auth, request);
+        const { orgId } = await readsPostings(auth, request);
         // Parsed by `kind.listQuerySchema`; a schema given as a type parameter is not resolved by the type provider.
         const query = request.query as z.output<ListQuery>;
         const timeZone = await cachedTimeZone(cache, documents, orgId);
@@ -77,7 +80,7 @@ export function postingQueries<ListQuery extends z.ZodType<{ asOf?: string }>, R
     );
 
     app.get(`/api/v1/${kind.list}/:id`, answers({ 200: kind.answerSchema }, { params }), async (request) => {
-      const { orgId } = await requireOrganization(auth, request);
+      const { orgId } = await readsPostings(auth, request);
       const { id } = request.params;
       const row = await documents.get<Row & { orgId: string }>(kind.collection, String(id));
       // Another organization's posting is answered exactly like a missing one.

@@ -1,5 +1,5 @@
 import type { AuthService } from '@dispatch/auth';
-import { callerFirst, requireOrganization } from '@dispatch/auth';
+import { callerFirst, requireScope } from '@dispatch/auth';
 import {
   compassPoint,
   type Direction,
@@ -168,12 +168,12 @@ export function radiusQueries(options: {
 }): RoutesPlugin {
   const { documents, auth, eventStore, cache } = options;
   return async (app) => {
-    app.addHook('preValidation', callerFirst(auth, requireOrganization));
+    app.addHook('preValidation', callerFirst(auth, requireScope('postings:read')));
     app.get(
       '/api/v1/radius-search',
       answers({ 200: radiusSearchAnswerSchema }, { querystring: radiusSearchQuerySchema }),
       async (request) => {
-        const { orgId } = await requireOrganization(auth, request);
+        const { orgId } = await requireScope('postings:read')(auth, request);
         const query = request.query;
         if (query.asOf)
           return radiusSearch(documents, orgId, query, await resolveAsOf(eventStore, orgId, query.asOf));
