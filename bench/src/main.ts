@@ -8,6 +8,7 @@ import { benchBoardRebuild } from './board-rebuild.ts';
 import { benchBoardScale } from './board-scale.ts';
 import { benchCsvImport } from './csv-import.ts';
 import { benchEnvelopeQueries } from './envelope-queries.ts';
+import { benchEventFeed } from './event-feed.ts';
 import { benchEventStoreAppends } from './event-store-appends.ts';
 import { benchGazetteer } from './gazetteer.ts';
 import { benchHttpCommands } from './http-commands.ts';
@@ -38,6 +39,8 @@ const envelopes = Number(process.env.BENCH_ENVELOPES ?? 100_000);
 const asOfTrucks = Number(process.env.BENCH_AS_OF_TRUCKS ?? 100_000);
 // BENCH_ACTIVITY_ROWS (entries of the activity log's organization, default 100,000), likewise.
 const activityRows = Number(process.env.BENCH_ACTIVITY_ROWS ?? 100_000);
+// BENCH_FEED_ITEMS (items of the event feed, across ten organizations; default 1,000,000), likewise.
+const feedItems = Number(process.env.BENCH_FEED_ITEMS ?? 1_000_000);
 if (process.argv[2] === 'gazetteer') {
   // `npm run bench -- gazetteer`: only the gazetteer's load and the city search (seconds).
   const server = await startBenchServer();
@@ -63,6 +66,9 @@ if (process.argv[2] === 'gazetteer') {
 } else if (process.argv[2] === 'activity') {
   // `npm run bench -- activity`: only the activity log (BENCH_ACTIVITY_ROWS entries, default 100,000).
   await step(`activity log (${activityRows} entries)`, () => benchActivityQueries({ rows: activityRows }));
+} else if (process.argv[2] === 'feed') {
+  // `npm run bench -- feed`: only the event feed's pages (BENCH_FEED_ITEMS items, default 1,000,000).
+  await step(`event feed (${feedItems} items)`, () => benchEventFeed({ total: feedItems }));
 } else if (process.argv[2] === 'http-load') {
   // `npm run bench -- http-load [bare,list,post,patch,radius,appends]`: 50 connections, 20 s a figure (10 with BENCH_QUICK).
   const only = (process.argv[3]?.split(',') ?? httpLoadScenarios) as HttpLoadScenario[];
@@ -130,6 +136,7 @@ if (process.argv[2] === 'gazetteer') {
     await step(`envelopes (${envelopes} in one organization)`, () => benchEnvelopeQueries({ envelopes }));
     await step('board as of a moment', () => benchAsOfQueries({ trucks: asOfTrucks }));
     await step(`activity log (${activityRows} entries)`, () => benchActivityQueries({ rows: activityRows }));
+    await step(`event feed (${feedItems} items)`, () => benchEventFeed({ total: feedItems }));
     await step('CSV import and export', () => benchCsvImport());
     await step('standing searches', () => benchStandingSearches());
   }
