@@ -40,6 +40,11 @@ import {
   TRUCK_SCHEMA_VERSION,
   truckCommandDecider,
   truckStream,
+  WEBHOOK_SCHEMA_VERSION,
+  type WebhookAttemptsRecorded,
+  webhookDecider,
+  webhookDeliveriesStream,
+  webhookStream,
 } from '@dispatch/domain';
 import type { Aggregate } from './command-handler.ts';
 
@@ -139,6 +144,20 @@ export const quotaLimits = aggregate({
   stream: quotaStreams.limits,
   decider: quotaLimitsDecider,
   schemaVersion: QUOTA_SCHEMA_VERSION,
+});
+
+/** Webhook endpoints: their settings, secrets and the deliveries asked of them. */
+export const webhooks = aggregate({
+  stream: webhookStream,
+  decider: webhookDecider,
+  schemaVersion: WEBHOOK_SCHEMA_VERSION,
+});
+
+/** What the deliverer records of an endpoint's deliveries: only it writes there, in batches. */
+export const webhookDeliveries = aggregate({
+  stream: webhookDeliveriesStream,
+  decider: alwaysAccepted<WebhookAttemptsRecorded>(),
+  schemaVersion: WEBHOOK_SCHEMA_VERSION,
 });
 
 /** An organization's API keys: made, revoked, and their uses (see auth/src/api-keys). */

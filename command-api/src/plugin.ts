@@ -38,6 +38,9 @@ import { notificationMailSweeper } from './saved-searches/notification-mail-swee
 import { savedSearchRoutes } from './saved-searches/saved-search-routes.ts';
 import { systemCheckRoutes } from './system-check/system-check-routes.ts';
 import { truckRoutes } from './trucks/truck-routes.ts';
+import type { Resolver, WebhookSettings } from './webhooks/address-guard.ts';
+import { type CommitSource, type DeliveryTiming, webhookDeliverer } from './webhooks/deliverer.ts';
+import { webhookRoutes } from './webhooks/webhook-routes.ts';
 
 export interface CommandApiOptions {
   /** Requests per minute one API key may make here (API_KEY_RATE_LIMIT, default 600). */
@@ -74,7 +77,24 @@ export interface CommandApiOptions {
    * counted on (the process's own, with the default limits, when not given).
    */
   quotas?: QuotaLedger;
+  /**
+   * Where webhooks may deliver and when a failing one is disabled (WEBHOOK_* settings); https to
+   * public addresses only, disabled after 3 days without success, when not given.
+   */
+  webhookSettings?: WebhookSettings;
+  /** How webhook hosts are resolved, at registration and when a delivery connects (the system's DNS unless given). */
+  webhookResolver?: Resolver;
+  /** How webhook deliveries are paced (tests shorten it); false leaves delivering to another process. */
+  webhookDelivery?: Partial<DeliveryTiming> | false;
+  /** The projector's commits (in one process with it): an organization's new events wake its webhooks at once. */
+  changes?: CommitSource;
 }
+
+const DEFAULT_WEBHOOK_SETTINGS: WebhookSettings = {
+  allowHttp: false,
+  allowPrivateAddresses: false,
+  disableAfterDays: 3,
+};
 
 /** Enough for a receiver who reloads and retries; far too few to guess a link. */
 const SIGNING_REQUESTS_PER_MINUTE = 60;
@@ -88,7 +108,18 @@ export function commandApi(given: CommandApiOptions): FastifyPluginAsync {
     ...(given.metrics ? { store: countedAppends(given.store, given.metrics) } : {}),
   };
   const clock = options.clock ?? (() => new Date());
+  const webhookSettings = options.webhookSettings ?? DEFAULT_WEBHOOK_SETTINGS;
   return async (app) => {
+    const deliverer =
+      options.webhookDelivery === false
+        ? null
+        : webhookDeliverer({
+            ...options,
+            settings: webhookSettings,
+            resolve: options.webhookResolver,
+            timing: options.webhookDelivery,
+            log: app.log,
+          });
     await app.register(async (identity) => {
       // better-auth checks the origin itself only when a request carries cookies; this also refuses a
       // sign-in or sign-up posted from another site (which would sign a visitor into someone's account).
@@ -120,6 +151,9 @@ export function commandApi(given: CommandApiOptions): FastifyPluginAsync {
       await commands.register(systemCheckRoutes(options));
       await commands.register(apiKeyRoutes(options));
       await commands.register(
+        webhookRoutes({ ...options, webhookSettings, touched: (id) => deliverer?.touch(id) }),
+      );
+      await commands.register(
         envelopeRoutes({
           ...options,
           clock,
@@ -139,6 +173,10 @@ export function commandApi(given: CommandApiOptions): FastifyPluginAsync {
       const sweeper = envelopeSweeper({ ...options, clock, log: app.log });
       app.addHook('onReady', async () => sweeper.start(sweepEveryMs));
       app.addHook('onClose', async () => sweeper.stop());
+    }
+    if (deliverer) {
+      app.addHook('onReady', async () => deliverer.start());
+      app.addHook('onClose', async () => deliverer.stop());
     }
     const mailEveryMs = sweepEveryMs > 0 ? (options.notificationMailEveryMs ?? 5000) : 0;
     if (mailEveryMs > 0) {

@@ -3,7 +3,13 @@ import { mailerFor, openAuthFor, smsSenderFor } from '@dispatch/auth/runtime';
 import { loadEnvironment, openDocumentStoreFor, openEventStoreFor } from '@dispatch/config';
 import { eventUpcasting, healthAnswerSchema } from '@dispatch/domain';
 import { answers, createMetrics, createServer } from '@dispatch/http';
-import { ensureReadModels, firstOrganizationOfUser } from '@dispatch/read-models';
+import {
+  collections,
+  ensureReadModels,
+  firstOrganizationOfUser,
+  LIVE_CHECKPOINT,
+  tailChangeLog,
+} from '@dispatch/read-models';
 import { commandApi } from './plugin.ts';
 
 /** The command API as its own process (docker-compose); `standalone/` composes it in memory instead. */
@@ -18,6 +24,9 @@ const auth = await openAuthFor(env, {
   defaultActiveOrganization: (userId) => firstOrganizationOfUser(documents, userId),
   quotas,
 });
+// Webhook deliveries wake on the projector's commits, which this process follows in the change log.
+const checkpoint = await documents.get(collections.checkpoints, LIVE_CHECKPOINT);
+const changes = tailChangeLog(documents, { from: checkpoint ? BigInt(checkpoint.position) : 0n });
 // GET /metrics for a scraper holding METRICS_TOKEN; 404 without one.
 const metrics = env.METRICS_TOKEN ? createMetrics() : undefined;
 const app = await createServer({
@@ -43,6 +52,8 @@ await app.register(
     trustedOrigins: env.trustedOrigins,
     metrics,
     quotas,
+    webhookSettings: env.webhooks,
+    changes,
   }),
 );
 await app.listen({ port: env.PORT, host: env.HOST });
@@ -50,6 +61,7 @@ await app.listen({ port: env.PORT, host: env.HOST });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, async () => {
     await app.close();
+    changes.close();
     await auth.close();
     await documents.close();
     await store.close();

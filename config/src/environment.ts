@@ -121,6 +121,26 @@ const environmentSchema = z.object({
     .min(0, 'SESSION_CACHE_SECONDS cannot be negative')
     .max(60, 'SESSION_CACHE_SECONDS cannot be more than 60')
     .default(5),
+  /** Webhook URLs may use plain http:// (development, tests); https:// only otherwise. */
+  WEBHOOK_ALLOW_HTTP: z
+    .enum(['true', 'false'], { error: 'WEBHOOK_ALLOW_HTTP must be true or false' })
+    .default('false')
+    .transform((value) => value === 'true'),
+  /**
+   * Webhooks may deliver to loopback, private, link-local, unique-local, multicast and unspecified
+   * addresses (development, tests); refused otherwise, at registration and at each connection.
+   */
+  WEBHOOK_ALLOW_PRIVATE_ADDRESSES: z
+    .enum(['true', 'false'], { error: 'WEBHOOK_ALLOW_PRIVATE_ADDRESSES must be true or false' })
+    .default('false')
+    .transform((value) => value === 'true'),
+  /** Days without one successful delivery after which a webhook endpoint is disabled. */
+  WEBHOOK_DISABLE_AFTER_DAYS: z.coerce
+    .number({ error: 'WEBHOOK_DISABLE_AFTER_DAYS must be a whole number of days' })
+    .int('WEBHOOK_DISABLE_AFTER_DAYS must be a whole number of days')
+    .min(1, 'WEBHOOK_DISABLE_AFTER_DAYS must be at least 1')
+    .max(30, 'WEBHOOK_DISABLE_AFTER_DAYS cannot be more than 30')
+    .default(3),
   /** Turns on GET /metrics (Prometheus) for scrapers sending it as a bearer token; unset, /metrics is 404. */
   METRICS_TOKEN: z.string().trim().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   ...quotaVariables,
@@ -175,6 +195,8 @@ export type Environment = z.output<typeof environmentSchema> & {
   adminUserIds: string[];
   /** What users and organizations may send out: the QUOTA_* variables over the defaults. */
   quotas: QuotaSettings;
+  /** Where webhooks may deliver and when a failing one is disabled: the WEBHOOK_* variables. */
+  webhooks: { allowHttp: boolean; allowPrivateAddresses: boolean; disableAfterDays: number };
 };
 
 export function loadEnvironment(source: Record<string, string | undefined> = process.env): Environment {
@@ -207,5 +229,10 @@ export function loadEnvironment(source: Record<string, string | undefined> = pro
     identityProviderVariables,
     adminUserIds,
     quotas: quotaSettingsFrom(env),
+    webhooks: {
+      allowHttp: env.WEBHOOK_ALLOW_HTTP,
+      allowPrivateAddresses: env.WEBHOOK_ALLOW_PRIVATE_ADDRESSES,
+      disableAfterDays: env.WEBHOOK_DISABLE_AFTER_DAYS,
+    },
   };
 }

@@ -73,3 +73,7 @@ export * from './trucks/schemas.ts';
 export * from './trucks/view.ts';
 export * from './upcasters.ts';
 export * from './us-cities.ts';
+export * from './webhooks/answers.ts';
+export * from './webhooks/decider.ts';
+export * from './webhooks/events.ts';
+export * from './webhooks/schemas.ts';

@@ -13,6 +13,7 @@ import type { DocumentStore, EventStore } from '@dispatch/storage';
 import type { FastifyPluginAsync } from 'fastify';
 import { activityQueries } from './activity/activity-queries.ts';
 import { createAnswerCache } from './answer-cache.ts';
+import { apiKeyQueries } from './api-keys/api-key-queries.ts';
 import { envelopeQueries } from './envelopes/envelope-queries.ts';
 import { eventFeedQueries } from './events/event-feed-queries.ts';
 import { exportQueries } from './exports/export-queries.ts';
@@ -33,6 +34,7 @@ import { radiusQueries } from './radius/radius-queries.ts';
 import { readYourWrites } from './read-your-writes.ts';
 import { savedSearchQueries } from './saved-searches/saved-search-queries.ts';
 import { truckQueries } from './trucks/truck-queries.ts';
+import { webhookQueries } from './webhooks/webhook-queries.ts';
 
 export interface QueryApiOptions {
   /** Requests per minute one API key may make here (API_KEY_RATE_LIMIT, default 600). */
@@ -85,6 +87,7 @@ export function queryApi(options: QueryApiOptions): FastifyPluginAsync {
       await queries.register(quotaUsageQueries(options));
       await queries.register(healthQueries({ ...options, liveConnections }));
       await queries.register(activityQueries(options));
+      await queries.register(apiKeyQueries(options));
       await queries.register(truckQueries({ ...options, cache }));
       await queries.register(loadQueries({ ...options, cache }));
       await queries.register(overviewQueries({ ...options, cache }));
@@ -94,6 +97,7 @@ export function queryApi(options: QueryApiOptions): FastifyPluginAsync {
       await queries.register(envelopeQueries(options));
       await queries.register(exportQueries(options));
       await queries.register(savedSearchQueries(options));
+      await queries.register(webhookQueries(options));
       await queries.register(eventFeedQueries(options));
     });
   };

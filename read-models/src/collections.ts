@@ -25,6 +25,8 @@ export const collections = {
   notificationInboxes: 'notification_inboxes_v1',
   eventFeed: 'event_feed_v1',
   eventFeedHeads: 'event_feed_heads_v1',
+  webhooks: 'webhooks_v1',
+  webhookDeliveries: 'webhook_deliveries_v1',
   checkpoints: 'projector_checkpoints',
   changes: 'projection_changes',
 } as const;

@@ -25,6 +25,7 @@ import {
   standingSearchesCollection,
 } from './saved-search-documents.ts';
 import { trucksCollection } from './trucks.ts';
+import { webhookDeliveriesCollection, webhooksCollection } from './webhooks.ts';
 
 /**
  * Every read model the projector keeps, with its fields and indexes. The projections write into
@@ -53,6 +54,8 @@ export const readModelDefinitions: readonly CollectionDefinition[] = [
   envelopeVersionsCollection,
   eventFeedCollection,
   eventFeedHeadsCollection,
+  webhooksCollection,
+  webhookDeliveriesCollection,
 ];
 
 /**

@@ -15,3 +15,4 @@ export * from './read-models.ts';
 export * from './rebuild-status.ts';
 export * from './saved-search-documents.ts';
 export * from './trucks.ts';
+export * from './webhooks.ts';

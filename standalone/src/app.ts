@@ -102,6 +102,8 @@ export async function createStandaloneApp(
       trustedOrigins: env.trustedOrigins,
       metrics,
       quotas: infrastructure.quotas,
+      webhookSettings: env.webhooks,
+      changes: feed,
     }),
   );
   await app.register(

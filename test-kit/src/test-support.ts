@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readOutbox } from '@dispatch/auth';
 import { type Infrastructure, openInfrastructure } from '@dispatch/auth/runtime';
-import { commandApi } from '@dispatch/command-api';
+import { type CommandApiOptions, commandApi } from '@dispatch/command-api';
 import { type Environment, loadEnvironment } from '@dispatch/config';
 import { createServer } from '@dispatch/http';
 import { type Projector, projections, startReadModels } from '@dispatch/projector';
@@ -88,7 +88,13 @@ export async function testEnvironment(
  * standalone's `startTestApp`.
  */
 export async function startTestApp(
-  options: { listen?: boolean; env?: Record<string, string>; dataDir?: string } = {},
+  options: {
+    listen?: boolean;
+    env?: Record<string, string>;
+    dataDir?: string;
+    /** Options of the command API over the harness's own (webhook delivery timing, a resolver). */
+    commandApi?: Partial<CommandApiOptions>;
+  } = {},
 ): Promise<TestApp> {
   const { env, dataDir, port, url, remove } = await testEnvironment(options);
   const infrastructure = await openInfrastructure(env, {
@@ -124,6 +130,9 @@ export async function startTestApp(
       publicUrl: env.PUBLIC_URL,
       trustedOrigins: env.trustedOrigins,
       quotas: infrastructure.quotas,
+      webhookSettings: env.webhooks,
+      changes: feed,
+      ...options.commandApi,
     }),
   );
   await app.register(

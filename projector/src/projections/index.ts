@@ -15,6 +15,7 @@ import {
   standingSearchesBeforeProjection,
 } from './standing-search-alerts.ts';
 import { systemPingsProjection } from './system-pings.ts';
+import { webhooksProjection } from './webhooks.ts';
 
 /**
  * Projections apply each event in this order. The board's counters read a posting as it was before
@@ -38,4 +39,5 @@ export const projections: Projection[] = [
   versionedEnvelopesProjection,
   rebuildRequestsProjection,
   systemPingsProjection,
+  webhooksProjection,
 ];

@@ -1,0 +1,112 @@
+import type { FeedItem } from '@dispatch/domain';
+import { Webhook } from 'standardwebhooks';
+import { Agent, request } from 'undici';
+import { assertPublicLiteral, guardedLookup, type Resolver, type WebhookSettings } from './address-guard.ts';
+
+/** What an endpoint answered, or why it could not answer. */
+export interface SendOutcome {
+  ok: boolean;
+  status: number | null;
+  durationMs: number;
+  responseExcerpt: string | null;
+  error: string | null;
+}
+
+/** The most of an answer's body the delivery log keeps. */
+export const EXCERPT_BYTES = 1024;
+export const DELIVERY_TIMEOUT_MS = 10_000;
+const ERROR_MAX = 500;
+
+/**
+ * The Standard Webhooks headers of one delivery: `webhook-signature` holds one `v1,` signature per
+ * secret, space-separated (the current secret's, then a rotated-out one's while it still signs).
+ */
+export function signedHeaders(item: FeedItem, body: string, secrets: readonly string[], at: Date) {
+  const signatures = secrets.map((secret) => new Webhook(secret).sign(item.id, at, body));
+  return {
+    'webhook-id': item.id,
+    'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+    'webhook-signature': signatures.join(' '),
+  };
+}
+
+async function excerptOf(body: AsyncIterable<Buffer> & { destroy(): unknown }): Promise<string | null> {
+  const chunks: Buffer[] = [];
+  let length = 0;
+  for await (const chunk of body) {
+    chunks.push(chunk);
+    length += chunk.length;
+    if (length >= EXCERPT_BYTES) break;
+  }
+  // Past the excerpt the answer is not read: the connection is closed instead.
+  if (length >= EXCERPT_BYTES) body.destroy();
+  if (length === 0) return null;
+  return Buffer.concat(chunks).subarray(0, EXCERPT_BYTES).toString('utf8');
+}
+
+/**
+ * Posts deliveries: one connection pool for every endpoint, whose sockets resolve the host when they
+ * connect and refuse non-public addresses (unless allowed); redirects are not followed, and an
+ * endpoint has `timeoutMs` to answer.
+ */
+export function webhookSender(options: {
+  settings: Pick<WebhookSettings, 'allowPrivateAddresses'>;
+  resolve: Resolver;
+  timeoutMs?: number;
+  userAgent?: string;
+}) {
+  const timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
+  const agent = new Agent({
+    connect: { lookup: guardedLookup(options.settings, options.resolve), timeout: timeoutMs },
+    headersTimeout: timeoutMs,
+    bodyTimeout: timeoutMs,
+    connections: 8,
+  });
+
+  async function send(
+    url: string,
+    item: FeedItem,
+    secrets: readonly string[],
+    at: Date,
+  ): Promise<SendOutcome> {
+    const started = performance.now();
+    const elapsed = () => Math.round(performance.now() - started);
+    const body = JSON.stringify(item);
+    try {
+      assertPublicLiteral(new URL(url), options.settings);
+      const response = await request(url, {
+        method: 'POST',
+        dispatcher: agent,
+        body,
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': options.userAgent ?? 'Dispatch-Webhooks/1',
+          ...signedHeaders(item, body, secrets, at),
+        },
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      const responseExcerpt = await excerptOf(response.body);
+      const ok = response.statusCode >= 200 && response.statusCode < 300;
+      return {
+        ok,
+        status: response.statusCode,
+        durationMs: elapsed(),
+        responseExcerpt,
+        error: ok ? null : `The endpoint answered ${response.statusCode}`,
+      };
+    } catch (error) {
+      const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
+      const message = error instanceof Error ? `${error.message}${cause}` : String(error);
+      return {
+        ok: false,
+        status: null,
+        durationMs: elapsed(),
+        responseExcerpt: null,
+        error: message.slice(0, ERROR_MAX),
+      };
+    }
+  }
+
+  return { send, close: () => agent.close() };
+}
+export type WebhookSender = ReturnType<typeof webhookSender>;
