@@ -19,6 +19,7 @@ export const collections = {
   envelopeVersions: 'envelope_versions_v3',
   activity: 'activity_v2',
   activityActors: 'activity_actors_v1',
+  apiKeys: 'api_keys_v1',
   savedSearches: 'saved_searches_v1',
   standingSearches: 'standing_searches_v1',
   notifications: 'notifications_v1',

@@ -1,5 +1,6 @@
 import type { CollectionDefinition, DocumentStore } from '@dispatch/storage';
 import { activityActorsCollection, activityCollection } from './activity.ts';
+import { apiKeysCollection } from './api-keys.ts';
 import { boardCalendarCollection } from './board-calendar.ts';
 import { boardStatsCollection } from './board-stats.ts';
 import { checkpointsCollection } from './checkpoints.ts';
@@ -36,6 +37,7 @@ export const readModelDefinitions: readonly CollectionDefinition[] = [
   boardCalendarCollection,
   activityCollection,
   activityActorsCollection,
+  apiKeysCollection,
   trucksCollection,
   truckVersionsCollection,
   loadsCollection,

@@ -1,4 +1,5 @@
 export * from './activity.ts';
+export * from './api-keys.ts';
 export * from './board-calendar.ts';
 export * from './board-stats.ts';
 export * from './change-feed.ts';

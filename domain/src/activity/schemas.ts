@@ -5,7 +5,8 @@ import { integerParam, LIMIT_MAX, oneOrMany } from '../shared/list-query.ts';
 
 /**
  * The organization's activity log (GET /api/v1/activity and its CSV export): one entry per event of
- * the organization's trucks, loads, envelopes, members, invitations, teams and the organization itself.
+ * the organization's trucks, loads, envelopes, members, invitations, teams, API keys and the organization
+ * itself.
  */
 
 /** What an entry is about. */
@@ -17,6 +18,7 @@ export const activityKinds = [
   'invitation',
   'organization',
   'team',
+  'apiKey',
 ] as const;
 export type ActivityKind = (typeof activityKinds)[number];
 export const activityKindLabels: Record<ActivityKind, string> = {
@@ -27,6 +29,7 @@ export const activityKindLabels: Record<ActivityKind, string> = {
   invitation: 'Invitation',
   organization: 'Organization',
   team: 'Team',
+  apiKey: 'API key',
 };
 
 /** Who may read the activity log: the organization's owners and admins. */

@@ -1,5 +1,6 @@
 import type { Projection } from '../projection.ts';
 import { activityProjection } from './activity/activity-projection.ts';
+import { apiKeysProjection } from './api-keys.ts';
 import { boardCountersProjection } from './board-counters.ts';
 import { eventFeedProjection } from './event-feed.ts';
 import {
@@ -36,6 +37,8 @@ export const projections: Projection[] = [
   eventFeedProjection,
   savedSearchesProjection,
   organizationsProjection,
+  // After the activity log, which names a revoked key from its row.
+  apiKeysProjection,
   versionedEnvelopesProjection,
   rebuildRequestsProjection,
   systemPingsProjection,

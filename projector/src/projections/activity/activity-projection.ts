@@ -12,6 +12,7 @@ import {
 import type { RecordedEvent } from '@dispatch/storage';
 import type { Projection } from '../../projection.ts';
 import { actorNameOf } from './actors.ts';
+import { describeApiKeyEvent } from './api-keys.ts';
 import type { Data, Describe } from './described.ts';
 import { describeEnvelope } from './envelopes.ts';
 import { describeOrganizationEvent } from './organizations.ts';
@@ -28,6 +29,8 @@ const describers: Record<string, Describe> = {
   LoadRemoved: describePosting('load'),
   ...Object.fromEntries(envelopeEventTypes.map((type) => [type, describeEnvelope])),
   ...Object.fromEntries(organizationEventTypes.map((type) => [type, describeOrganizationEvent])),
+  ApiKeyCreated: describeApiKeyEvent,
+  ApiKeyRevoked: describeApiKeyEvent,
 };
 
 const bounded = (value: unknown, max: number): string | null =>

@@ -45,6 +45,8 @@ const actions: Record<string, string> = {
   TeamDeleted: 'deleted team',
   TeamMemberAdded: 'added a member to team',
   TeamMemberRemoved: 'took a member off team',
+  ApiKeyCreated: 'created API key',
+  ApiKeyRevoked: 'revoked API key',
 };
 
 /** The event in words: "edited truck"; an unknown type spelled out from its name. */
@@ -72,6 +74,7 @@ const organizationFieldLabels: Record<string, string> = {
   slug: 'Address',
   timeZone: 'Time zone',
   member: 'Member',
+  scopes: 'Scopes',
 };
 
 /** A changed field's label, in the words of its kind's screens. */
