@@ -139,6 +139,8 @@ describe('read models rebuilt beside the ones in service', { timeout: 60_000 }, 
     expect(BigInt(finished?.reached ?? 0)).toBeGreaterThanOrEqual(BigInt(finished?.handledUpTo ?? 0));
     expect(commits.at(-1)?.changes).toEqual([
       { kind: 'trucks', orgId: 'org-a', ids: expect.arrayContaining([312]) },
+      // The posting is the organization's 312th public event.
+      { kind: 'events', orgId: 'org-a', ids: expect.arrayContaining([312]) },
     ]);
     await readModels.close();
   });
