@@ -39,6 +39,8 @@ import { Route as AuthenticatedOrgSlugMembersIndexRouteImport } from './routes/_
 import { Route as AuthenticatedOrgSlugRadius360IndexRouteImport } from './routes/_authenticated/$orgSlug/radius-360/index';
 import { Route as AuthenticatedOrgSlugRadiusIndexRouteImport } from './routes/_authenticated/$orgSlug/radius/index';
 import { Route as AuthenticatedOrgSlugSavedSearchesIndexRouteImport } from './routes/_authenticated/$orgSlug/saved-searches/index';
+import { Route as AuthenticatedOrgSlugSettingsApiKeysRouteImport } from './routes/_authenticated/$orgSlug/settings_.api-keys';
+import { Route as AuthenticatedOrgSlugSettingsWebhooksRouteImport } from './routes/_authenticated/$orgSlug/settings_.webhooks';
 import { Route as AuthenticatedOrgSlugSignProIndexRouteImport } from './routes/_authenticated/$orgSlug/sign-pro/index';
 import { Route as AuthenticatedOrgSlugSignProClientsRouteImport } from './routes/_authenticated/$orgSlug/sign-pro/clients';
 import { Route as AuthenticatedOrgSlugSignProDriversRouteImport } from './routes/_authenticated/$orgSlug/sign-pro/drivers';
@@ -49,6 +51,7 @@ import { Route as AuthenticatedOrgSlugTrucksImportRouteImport } from './routes/_
 import { Route as AuthenticatedOrgSlugTrucksPostRouteImport } from './routes/_authenticated/$orgSlug/trucks/post';
 import { Route as AuthenticatedAdminOrganizationsOrganizationIdRouteImport } from './routes/_authenticated/admin/organizations_.$organizationId';
 import { Route as AuthenticatedOrgSlugLoadsEditIdRouteImport } from './routes/_authenticated/$orgSlug/loads/edit.$id';
+import { Route as AuthenticatedOrgSlugSettingsWebhooksEndpointIdRouteImport } from './routes/_authenticated/$orgSlug/settings_.webhooks_.$endpointId';
 import { Route as AuthenticatedOrgSlugTrucksEditIdRouteImport } from './routes/_authenticated/$orgSlug/trucks/edit.$id';
 
 const IndexRoute = IndexRouteImport.update({
@@ -215,6 +218,18 @@ const AuthenticatedOrgSlugSavedSearchesIndexRoute =
     path: '/saved-searches/',
     getParentRoute: () => AuthenticatedOrgSlugRouteRoute,
   } as any);
+const AuthenticatedOrgSlugSettingsApiKeysRoute =
+  AuthenticatedOrgSlugSettingsApiKeysRouteImport.update({
+    id: '/settings_/api-keys',
+    path: '/settings/api-keys',
+    getParentRoute: () => AuthenticatedOrgSlugRouteRoute,
+  } as any);
+const AuthenticatedOrgSlugSettingsWebhooksRoute =
+  AuthenticatedOrgSlugSettingsWebhooksRouteImport.update({
+    id: '/settings_/webhooks',
+    path: '/settings/webhooks',
+    getParentRoute: () => AuthenticatedOrgSlugRouteRoute,
+  } as any);
 const AuthenticatedOrgSlugSignProIndexRoute =
   AuthenticatedOrgSlugSignProIndexRouteImport.update({
     id: '/',
@@ -275,6 +290,12 @@ const AuthenticatedOrgSlugLoadsEditIdRoute =
     path: '/loads/edit/$id',
     getParentRoute: () => AuthenticatedOrgSlugRouteRoute,
   } as any);
+const AuthenticatedOrgSlugSettingsWebhooksEndpointIdRoute =
+  AuthenticatedOrgSlugSettingsWebhooksEndpointIdRouteImport.update({
+    id: '/settings_/webhooks_/$endpointId',
+    path: '/settings/webhooks/$endpointId',
+    getParentRoute: () => AuthenticatedOrgSlugRouteRoute,
+  } as any);
 const AuthenticatedOrgSlugTrucksEditIdRoute =
   AuthenticatedOrgSlugTrucksEditIdRouteImport.update({
     id: '/trucks/edit/$id',
@@ -305,6 +326,8 @@ export interface FileRoutesByFullPath {
   '/admin/': typeof AuthenticatedAdminIndexRoute;
   '/$orgSlug/loads/import': typeof AuthenticatedOrgSlugLoadsImportRoute;
   '/$orgSlug/loads/post': typeof AuthenticatedOrgSlugLoadsPostRoute;
+  '/$orgSlug/settings/api-keys': typeof AuthenticatedOrgSlugSettingsApiKeysRoute;
+  '/$orgSlug/settings/webhooks': typeof AuthenticatedOrgSlugSettingsWebhooksRoute;
   '/$orgSlug/sign-pro/clients': typeof AuthenticatedOrgSlugSignProClientsRoute;
   '/$orgSlug/sign-pro/drivers': typeof AuthenticatedOrgSlugSignProDriversRoute;
   '/$orgSlug/sign-pro/onboard-client': typeof AuthenticatedOrgSlugSignProOnboardClientRoute;
@@ -321,6 +344,7 @@ export interface FileRoutesByFullPath {
   '/$orgSlug/sign-pro/': typeof AuthenticatedOrgSlugSignProIndexRoute;
   '/$orgSlug/trucks/': typeof AuthenticatedOrgSlugTrucksIndexRoute;
   '/$orgSlug/loads/edit/$id': typeof AuthenticatedOrgSlugLoadsEditIdRoute;
+  '/$orgSlug/settings/webhooks/$endpointId': typeof AuthenticatedOrgSlugSettingsWebhooksEndpointIdRoute;
   '/$orgSlug/trucks/edit/$id': typeof AuthenticatedOrgSlugTrucksEditIdRoute;
 }
 export interface FileRoutesByTo {
@@ -343,6 +367,8 @@ export interface FileRoutesByTo {
   '/admin': typeof AuthenticatedAdminIndexRoute;
   '/$orgSlug/loads/import': typeof AuthenticatedOrgSlugLoadsImportRoute;
   '/$orgSlug/loads/post': typeof AuthenticatedOrgSlugLoadsPostRoute;
+  '/$orgSlug/settings/api-keys': typeof AuthenticatedOrgSlugSettingsApiKeysRoute;
+  '/$orgSlug/settings/webhooks': typeof AuthenticatedOrgSlugSettingsWebhooksRoute;
   '/$orgSlug/sign-pro/clients': typeof AuthenticatedOrgSlugSignProClientsRoute;
   '/$orgSlug/sign-pro/drivers': typeof AuthenticatedOrgSlugSignProDriversRoute;
   '/$orgSlug/sign-pro/onboard-client': typeof AuthenticatedOrgSlugSignProOnboardClientRoute;
@@ -359,6 +385,7 @@ export interface FileRoutesByTo {
   '/$orgSlug/sign-pro': typeof AuthenticatedOrgSlugSignProIndexRoute;
   '/$orgSlug/trucks': typeof AuthenticatedOrgSlugTrucksIndexRoute;
   '/$orgSlug/loads/edit/$id': typeof AuthenticatedOrgSlugLoadsEditIdRoute;
+  '/$orgSlug/settings/webhooks/$endpointId': typeof AuthenticatedOrgSlugSettingsWebhooksEndpointIdRoute;
   '/$orgSlug/trucks/edit/$id': typeof AuthenticatedOrgSlugTrucksEditIdRoute;
 }
 export interface FileRoutesById {
@@ -387,6 +414,8 @@ export interface FileRoutesById {
   '/_authenticated/admin/': typeof AuthenticatedAdminIndexRoute;
   '/_authenticated/$orgSlug/loads/import': typeof AuthenticatedOrgSlugLoadsImportRoute;
   '/_authenticated/$orgSlug/loads/post': typeof AuthenticatedOrgSlugLoadsPostRoute;
+  '/_authenticated/$orgSlug/settings_/api-keys': typeof AuthenticatedOrgSlugSettingsApiKeysRoute;
+  '/_authenticated/$orgSlug/settings_/webhooks': typeof AuthenticatedOrgSlugSettingsWebhooksRoute;
   '/_authenticated/$orgSlug/sign-pro/clients': typeof AuthenticatedOrgSlugSignProClientsRoute;
   '/_authenticated/$orgSlug/sign-pro/drivers': typeof AuthenticatedOrgSlugSignProDriversRoute;
   '/_authenticated/$orgSlug/sign-pro/onboard-client': typeof AuthenticatedOrgSlugSignProOnboardClientRoute;
@@ -403,6 +432,7 @@ export interface FileRoutesById {
   '/_authenticated/$orgSlug/sign-pro/': typeof AuthenticatedOrgSlugSignProIndexRoute;
   '/_authenticated/$orgSlug/trucks/': typeof AuthenticatedOrgSlugTrucksIndexRoute;
   '/_authenticated/$orgSlug/loads/edit/$id': typeof AuthenticatedOrgSlugLoadsEditIdRoute;
+  '/_authenticated/$orgSlug/settings_/webhooks_/$endpointId': typeof AuthenticatedOrgSlugSettingsWebhooksEndpointIdRoute;
   '/_authenticated/$orgSlug/trucks/edit/$id': typeof AuthenticatedOrgSlugTrucksEditIdRoute;
 }
 export interface FileRouteTypes {
@@ -430,6 +460,8 @@ export interface FileRouteTypes {
     | '/admin/'
     | '/$orgSlug/loads/import'
     | '/$orgSlug/loads/post'
+    | '/$orgSlug/settings/api-keys'
+    | '/$orgSlug/settings/webhooks'
     | '/$orgSlug/sign-pro/clients'
     | '/$orgSlug/sign-pro/drivers'
     | '/$orgSlug/sign-pro/onboard-client'
@@ -446,6 +478,7 @@ export interface FileRouteTypes {
     | '/$orgSlug/sign-pro/'
     | '/$orgSlug/trucks/'
     | '/$orgSlug/loads/edit/$id'
+    | '/$orgSlug/settings/webhooks/$endpointId'
     | '/$orgSlug/trucks/edit/$id';
   fileRoutesByTo: FileRoutesByTo;
   to:
@@ -468,6 +501,8 @@ export interface FileRouteTypes {
     | '/admin'
     | '/$orgSlug/loads/import'
     | '/$orgSlug/loads/post'
+    | '/$orgSlug/settings/api-keys'
+    | '/$orgSlug/settings/webhooks'
     | '/$orgSlug/sign-pro/clients'
     | '/$orgSlug/sign-pro/drivers'
     | '/$orgSlug/sign-pro/onboard-client'
@@ -484,6 +519,7 @@ export interface FileRouteTypes {
     | '/$orgSlug/sign-pro'
     | '/$orgSlug/trucks'
     | '/$orgSlug/loads/edit/$id'
+    | '/$orgSlug/settings/webhooks/$endpointId'
     | '/$orgSlug/trucks/edit/$id';
   id:
     | '__root__'
@@ -511,6 +547,8 @@ export interface FileRouteTypes {
     | '/_authenticated/admin/'
     | '/_authenticated/$orgSlug/loads/import'
     | '/_authenticated/$orgSlug/loads/post'
+    | '/_authenticated/$orgSlug/settings_/api-keys'
+    | '/_authenticated/$orgSlug/settings_/webhooks'
     | '/_authenticated/$orgSlug/sign-pro/clients'
     | '/_authenticated/$orgSlug/sign-pro/drivers'
     | '/_authenticated/$orgSlug/sign-pro/onboard-client'
@@ -527,6 +565,7 @@ export interface FileRouteTypes {
     | '/_authenticated/$orgSlug/sign-pro/'
     | '/_authenticated/$orgSlug/trucks/'
     | '/_authenticated/$orgSlug/loads/edit/$id'
+    | '/_authenticated/$orgSlug/settings_/webhooks_/$endpointId'
     | '/_authenticated/$orgSlug/trucks/edit/$id';
   fileRoutesById: FileRoutesById;
 }
@@ -750,6 +789,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedOrgSlugSavedSearchesIndexRouteImport;
       parentRoute: typeof AuthenticatedOrgSlugRouteRoute;
     };
+    '/_authenticated/$orgSlug/settings_/api-keys': {
+      id: '/_authenticated/$orgSlug/settings_/api-keys';
+      path: '/settings/api-keys';
+      fullPath: '/$orgSlug/settings/api-keys';
+      preLoaderRoute: typeof AuthenticatedOrgSlugSettingsApiKeysRouteImport;
+      parentRoute: typeof AuthenticatedOrgSlugRouteRoute;
+    };
+    '/_authenticated/$orgSlug/settings_/webhooks': {
+      id: '/_authenticated/$orgSlug/settings_/webhooks';
+      path: '/settings/webhooks';
+      fullPath: '/$orgSlug/settings/webhooks';
+      preLoaderRoute: typeof AuthenticatedOrgSlugSettingsWebhooksRouteImport;
+      parentRoute: typeof AuthenticatedOrgSlugRouteRoute;
+    };
     '/_authenticated/$orgSlug/sign-pro/': {
       id: '/_authenticated/$orgSlug/sign-pro/';
       path: '/';
@@ -820,6 +873,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedOrgSlugLoadsEditIdRouteImport;
       parentRoute: typeof AuthenticatedOrgSlugRouteRoute;
     };
+    '/_authenticated/$orgSlug/settings_/webhooks_/$endpointId': {
+      id: '/_authenticated/$orgSlug/settings_/webhooks_/$endpointId';
+      path: '/settings/webhooks/$endpointId';
+      fullPath: '/$orgSlug/settings/webhooks/$endpointId';
+      preLoaderRoute: typeof AuthenticatedOrgSlugSettingsWebhooksEndpointIdRouteImport;
+      parentRoute: typeof AuthenticatedOrgSlugRouteRoute;
+    };
     '/_authenticated/$orgSlug/trucks/edit/$id': {
       id: '/_authenticated/$orgSlug/trucks/edit/$id';
       path: '/trucks/edit/$id';
@@ -865,6 +925,8 @@ interface AuthenticatedOrgSlugRouteRouteChildren {
   AuthenticatedOrgSlugIndexRoute: typeof AuthenticatedOrgSlugIndexRoute;
   AuthenticatedOrgSlugLoadsImportRoute: typeof AuthenticatedOrgSlugLoadsImportRoute;
   AuthenticatedOrgSlugLoadsPostRoute: typeof AuthenticatedOrgSlugLoadsPostRoute;
+  AuthenticatedOrgSlugSettingsApiKeysRoute: typeof AuthenticatedOrgSlugSettingsApiKeysRoute;
+  AuthenticatedOrgSlugSettingsWebhooksRoute: typeof AuthenticatedOrgSlugSettingsWebhooksRoute;
   AuthenticatedOrgSlugTrucksImportRoute: typeof AuthenticatedOrgSlugTrucksImportRoute;
   AuthenticatedOrgSlugTrucksPostRoute: typeof AuthenticatedOrgSlugTrucksPostRoute;
   AuthenticatedOrgSlugActivityIndexRoute: typeof AuthenticatedOrgSlugActivityIndexRoute;
@@ -875,6 +937,7 @@ interface AuthenticatedOrgSlugRouteRouteChildren {
   AuthenticatedOrgSlugSavedSearchesIndexRoute: typeof AuthenticatedOrgSlugSavedSearchesIndexRoute;
   AuthenticatedOrgSlugTrucksIndexRoute: typeof AuthenticatedOrgSlugTrucksIndexRoute;
   AuthenticatedOrgSlugLoadsEditIdRoute: typeof AuthenticatedOrgSlugLoadsEditIdRoute;
+  AuthenticatedOrgSlugSettingsWebhooksEndpointIdRoute: typeof AuthenticatedOrgSlugSettingsWebhooksEndpointIdRoute;
   AuthenticatedOrgSlugTrucksEditIdRoute: typeof AuthenticatedOrgSlugTrucksEditIdRoute;
 }
 
@@ -888,6 +951,10 @@ const AuthenticatedOrgSlugRouteRouteChildren: AuthenticatedOrgSlugRouteRouteChil
     AuthenticatedOrgSlugIndexRoute: AuthenticatedOrgSlugIndexRoute,
     AuthenticatedOrgSlugLoadsImportRoute: AuthenticatedOrgSlugLoadsImportRoute,
     AuthenticatedOrgSlugLoadsPostRoute: AuthenticatedOrgSlugLoadsPostRoute,
+    AuthenticatedOrgSlugSettingsApiKeysRoute:
+      AuthenticatedOrgSlugSettingsApiKeysRoute,
+    AuthenticatedOrgSlugSettingsWebhooksRoute:
+      AuthenticatedOrgSlugSettingsWebhooksRoute,
     AuthenticatedOrgSlugTrucksImportRoute:
       AuthenticatedOrgSlugTrucksImportRoute,
     AuthenticatedOrgSlugTrucksPostRoute: AuthenticatedOrgSlugTrucksPostRoute,
@@ -903,6 +970,8 @@ const AuthenticatedOrgSlugRouteRouteChildren: AuthenticatedOrgSlugRouteRouteChil
       AuthenticatedOrgSlugSavedSearchesIndexRoute,
     AuthenticatedOrgSlugTrucksIndexRoute: AuthenticatedOrgSlugTrucksIndexRoute,
     AuthenticatedOrgSlugLoadsEditIdRoute: AuthenticatedOrgSlugLoadsEditIdRoute,
+    AuthenticatedOrgSlugSettingsWebhooksEndpointIdRoute:
+      AuthenticatedOrgSlugSettingsWebhooksEndpointIdRoute,
     AuthenticatedOrgSlugTrucksEditIdRoute:
       AuthenticatedOrgSlugTrucksEditIdRoute,
   };

@@ -9,6 +9,10 @@ describe('the command menu', () => {
     expect(labels('admin')).toEqual(expect.arrayContaining(['Members', 'Activity', 'Onboard client']));
     expect(labels('memberPlus')).toContain('Sign-pro');
     expect(labels('memberPlus')).not.toContain('Members');
+    expect(labels('owner')).toEqual(expect.arrayContaining(['Settings', 'API keys', 'Webhooks']));
+    expect(labels('admin')).toEqual(expect.arrayContaining(['Settings', 'API keys', 'Webhooks']));
+    expect(labels('memberPlus')).not.toContain('API keys');
+    expect(labels('memberPlus')).not.toContain('Webhooks');
     expect(labels('member')).not.toContain('Sign-pro');
     expect(labels('member')).not.toContain('Activity');
     expect(labels('member')).toEqual(
@@ -33,6 +37,7 @@ describe('the command menu', () => {
       'Radius 360',
     ]);
     expect(matchScreens(screens, 'invite').map((screen) => screen.label)).toEqual(['Members']);
+    expect(matchScreens(screens, 'integr').map((screen) => screen.label)).toEqual(['API keys', 'Webhooks']);
     expect(matchScreens(screens, '')).toHaveLength(screens.length);
     expect(matchScreens(screens, 'Night Owl')).toEqual([]);
   });

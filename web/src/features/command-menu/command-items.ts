@@ -16,6 +16,9 @@ export type ScreenPath =
   | '/$orgSlug/sign-pro/onboard-client'
   | '/$orgSlug/members'
   | '/$orgSlug/activity'
+  | '/$orgSlug/settings'
+  | '/$orgSlug/settings/api-keys'
+  | '/$orgSlug/settings/webhooks'
   | '/$orgSlug/testing';
 
 export interface ScreenItem {
@@ -51,6 +54,19 @@ const activity: ScreenItem = {
   label: 'Activity',
   keywords: ['log', 'history', 'audit'],
 };
+const settings: ScreenItem[] = [
+  { to: '/$orgSlug/settings', label: 'Settings', keywords: ['organization', 'name', 'time zone'] },
+  {
+    to: '/$orgSlug/settings/api-keys',
+    label: 'API keys',
+    keywords: ['tokens', 'bearer', 'integrations', 'settings'],
+  },
+  {
+    to: '/$orgSlug/settings/webhooks',
+    label: 'Webhooks',
+    keywords: ['endpoints', 'events', 'deliveries', 'integrations', 'settings'],
+  },
+];
 const systemCheck: ScreenItem = {
   to: '/$orgSlug/testing',
   label: 'System check',
@@ -64,6 +80,7 @@ export function screensFor(role: MemberRole | null | undefined): ScreenItem[] {
     ...(role && canUseSignPro(role) ? signPro : []),
     ...(role === 'owner' || role === 'admin' ? [members] : []),
     ...(canSeeActivity(role) ? [activity] : []),
+    ...(role === 'owner' || role === 'admin' ? settings : []),
     systemCheck,
   ];
 }

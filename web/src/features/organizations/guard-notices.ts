@@ -15,6 +15,8 @@ export const guardNotices = {
   members: 'Only owners and admins can open Members',
   activity: 'Only owners and admins can open Activity',
   settings: 'Only owners and admins can open Settings',
+  apiKeys: 'Only owners and admins can open API keys',
+  webhooks: 'Only owners and admins can open Webhooks',
   signPro: 'Sign-pro is for owners, admins and Member+',
 } as const;
 

@@ -22,6 +22,7 @@ import { guardNotices, noticeRedirect } from '../guard-notices';
 import { canManageMembers } from '../members-search';
 import { timeIn, timeZoneOptions } from '../time-zones';
 import type { Organization } from '../types';
+import { SettingsNav } from './settings-nav';
 
 /** A server refusal on one field goes under it; anything else above the form. */
 function applyFailure(
@@ -271,6 +272,7 @@ export function SettingsPage({ organization }: { organization: Organization }) {
           How {shown.name} is named and which day it counts in.
         </p>
       </div>
+      <SettingsNav orgSlug={shown.slug} />
       <NameSection organization={shown} />
       <TimeZoneSection organization={shown} />
       <DeleteSection organization={shown} mayDelete={viewer.permissions.organization.includes('delete')} />
