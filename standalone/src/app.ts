@@ -1,5 +1,5 @@
 import { type Infrastructure, openInfrastructure } from '@dispatch/auth/runtime';
-import { commandApi } from '@dispatch/command-api';
+import { type CommandApiOptions, commandApi } from '@dispatch/command-api';
 import type { Environment } from '@dispatch/config';
 import { healthAnswerSchema } from '@dispatch/domain';
 import {
@@ -42,7 +42,12 @@ export interface StandaloneApp {
  */
 export async function createStandaloneApp(
   env: Environment,
-  options: { logger?: 'off' | 'errors' | 'requests'; serveWeb?: boolean } = {},
+  options: {
+    logger?: 'off' | 'errors' | 'requests';
+    serveWeb?: boolean;
+    /** How webhook deliveries are paced; false turns them off (a test that counts every write). */
+    webhookDelivery?: CommandApiOptions['webhookDelivery'];
+  } = {},
 ): Promise<StandaloneApp> {
   const infrastructure = await openInfrastructure(env, {
     defaultActiveOrganization: firstOrganizationOfUser,
@@ -103,6 +108,7 @@ export async function createStandaloneApp(
       metrics,
       quotas: infrastructure.quotas,
       webhookSettings: env.webhooks,
+      webhookDelivery: options.webhookDelivery,
       changes: feed,
     }),
   );

@@ -29,6 +29,8 @@ export interface OrganizationRecords {
   envelopeId: string;
   /** A saved search of the owner's. */
   savedSearchId: string;
+  /** A webhook endpoint of the organization's. */
+  webhookId: string;
   /** The receiver's link token, from the mail: whoever holds it is the receiver. */
   signingToken: string;
   /** A token for the same envelope with a secret nobody was sent: what a stranger can make up. */
@@ -83,6 +85,14 @@ export async function organizationWithRecords(app: TestApp, prefix: string): Pro
     },
     headers,
   );
+  // A public address written as one: registration makes no lookup for it.
+  const webhook = await inject(
+    owner.cookie,
+    'POST',
+    '/api/v1/webhooks',
+    { url: `https://93.184.216.34/${prefix}`, description: `${prefix} Hook`, eventTypes: ['truck.posted'] },
+    headers,
+  );
   await app.projector.waitFor(await app.infrastructure.eventStore.headPosition(), 5000);
   if (
     envelope.statusCode !== 201 ||
@@ -90,10 +100,11 @@ export async function organizationWithRecords(app: TestApp, prefix: string): Pro
     load.statusCode !== 201 ||
     invitation.statusCode !== 201 ||
     team.statusCode !== 201 ||
-    savedSearch.statusCode !== 201
+    savedSearch.statusCode !== 201 ||
+    webhook.statusCode !== 201
   ) {
     throw new Error(
-      `records for ${prefix} failed: ${truck.body} ${load.body} ${invitation.body} ${team.body} ${envelope.body} ${savedSearch.body}`,
+      `records for ${prefix} failed: ${truck.body} ${load.body} ${invitation.body} ${team.body} ${envelope.body} ${savedSearch.body} ${webhook.body}`,
     );
   }
   return {
@@ -112,6 +123,7 @@ export async function organizationWithRecords(app: TestApp, prefix: string): Pro
     teamName,
     envelopeId: envelope.json().envelope.envelopeId,
     savedSearchId: savedSearch.json().data.id,
+    webhookId: webhook.json().endpoint.id,
     signingToken,
     forgedSigningToken: `${envelope.json().envelope.envelopeId}.${'F'.repeat(43)}`,
     markers: [
@@ -130,6 +142,8 @@ export async function organizationWithRecords(app: TestApp, prefix: string): Pro
       team.json().data.id,
       `${prefix} Watch`,
       savedSearch.json().data.id,
+      `${prefix} Hook`,
+      webhook.json().endpoint.id,
     ],
   };
 }
@@ -353,6 +367,34 @@ export const routeSamples: Record<string, Sample> = {
     csv: csvOf(validLoad),
   })),
   'POST /api/v1/loads/import': body('/api/v1/loads/import', () => ({ csv: csvOf(validLoad) })),
+  'POST /api/v1/webhooks': body('/api/v1/webhooks', () => ({
+    url: 'https://93.184.216.34/matrix',
+    description: 'Matrix hook',
+    eventTypes: ['truck.posted', 'load.posted'],
+  })),
+  'PATCH /api/v1/webhooks/:id': (r) => ({
+    path: `/api/v1/webhooks/${r.webhookId}`,
+    body: { description: 'Matrix renamed hook', eventTypes: ['load.posted'] },
+  }),
+  'DELETE /api/v1/webhooks/:id': (r) => ({ path: `/api/v1/webhooks/${r.webhookId}` }),
+  'POST /api/v1/webhooks/:id/rotate-secret': (r) => ({
+    path: `/api/v1/webhooks/${r.webhookId}/rotate-secret`,
+    body: {},
+  }),
+  'POST /api/v1/webhooks/:id/test': (r) => ({ path: `/api/v1/webhooks/${r.webhookId}/test`, body: {} }),
+  'POST /api/v1/webhooks/:id/replay': (r) => ({
+    path: `/api/v1/webhooks/${r.webhookId}/replay`,
+    body: { after: '0' },
+  }),
+  'POST /api/v1/webhooks/:id/redeliver': (r) => ({
+    path: `/api/v1/webhooks/${r.webhookId}/redeliver`,
+    body: { eventId: '00000000-0000-4000-8000-000000000000' },
+  }),
+  'GET /api/v1/webhooks': () => ({ path: '/api/v1/webhooks' }),
+  'GET /api/v1/webhooks/:id/deliveries': (r) => ({
+    path: `/api/v1/webhooks/${r.webhookId}/deliveries`,
+    query: { pageSize: '100' },
+  }),
 };
 
 export const routeKey = (route: RouteEntry) => `${route.method} ${route.url}`;

@@ -1,3 +1,4 @@
+import type { CommandApiOptions } from '@dispatch/command-api';
 import { testEnvironment } from '@dispatch/test-kit';
 import { createStandaloneApp, type StandaloneApp } from './app.ts';
 
@@ -16,10 +17,18 @@ export {
  * on a free local port whose address is also its public URL (browsers and Socket.IO clients need one).
  */
 export async function startTestApp(
-  options: { serveWeb?: boolean; listen?: boolean; env?: Record<string, string> } = {},
+  options: {
+    serveWeb?: boolean;
+    listen?: boolean;
+    env?: Record<string, string>;
+    webhookDelivery?: CommandApiOptions['webhookDelivery'];
+  } = {},
 ) {
   const { env, dataDir, port, url, remove } = await testEnvironment(options);
-  const standalone: StandaloneApp = await createStandaloneApp(env, { serveWeb: options.serveWeb ?? false });
+  const standalone: StandaloneApp = await createStandaloneApp(env, {
+    serveWeb: options.serveWeb ?? false,
+    webhookDelivery: options.webhookDelivery,
+  });
   if (options.listen) await standalone.app.listen({ port, host: '127.0.0.1' });
   return {
     ...standalone,

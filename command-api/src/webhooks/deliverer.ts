@@ -337,6 +337,8 @@ export function webhookDeliverer(options: WebhookDelivererOptions) {
         if (!endpoint?.enabled || this.stopped) return 'interrupted';
         const at = clock();
         const outcome = await limit(() => sender.send(endpoint.url, item, signingSecrets(endpoint, at), at));
+        // A request cut short by a stop is no attempt: it is made again when deliveries resume.
+        if (this.stopped) return 'interrupted';
         const delay = retries && !outcome.ok ? timing.retryDelaysMs[attempt - 1] : undefined;
         const wait = delay === undefined ? null : jittered(delay);
         this.record({
@@ -496,9 +498,11 @@ export function webhookDeliverer(options: WebhookDelivererOptions) {
       timer = null;
       unsubscribe?.();
       await reconciling;
-      await Promise.all([...workers.values()].map((worker) => worker.stop()));
+      const stopping = [...workers.values()].map((worker) => worker.stop());
+      // Requests in flight are not waited for (an endpoint may take its whole timeout).
+      await sender.destroy();
+      await Promise.all(stopping);
       workers.clear();
-      await sender.close();
     },
     /** Records every attempt waiting to be recorded (tests, a clean stop). */
     async flush() {

@@ -107,6 +107,7 @@ export function webhookSender(options: {
     }
   }
 
-  return { send, close: () => agent.close() };
+  /** `close` lets requests in flight finish; `destroy` ends them at once. */
+  return { send, close: () => agent.close(), destroy: () => agent.destroy() };
 }
 export type WebhookSender = ReturnType<typeof webhookSender>;

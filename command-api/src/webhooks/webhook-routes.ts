@@ -7,6 +7,7 @@ import {
   webhookAnswerSchema,
   webhookCreateSchema,
   webhookEmptySchema,
+  webhookMessages,
   webhookParamsSchema,
   webhookPatchSchema,
   webhookRedeliverSchema,
@@ -65,7 +66,7 @@ export function webhookRoutes(options: WebhookRoutesOptions): RoutesPlugin {
 
   /** The endpoint as its list shows it: its settings from its stream, how deliveries stand from the read model. */
   async function answerOf(id: string, state: WebhookState): Promise<WebhookAnswer> {
-    if (state.status !== 'active') throw notFound(`Webhook ${id} not found`);
+    if (state.status !== 'active') throw notFound(webhookMessages.notFound);
     const { endpoint } = state;
     const listed = await documents.get<WebhookDocument>(collections.webhooks, id);
     return webhookAnswerOf({

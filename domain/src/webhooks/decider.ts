@@ -138,14 +138,13 @@ export function evolveWebhook(
 }
 
 /** Another organization's endpoint is answered exactly like a missing one: its existence is not disclosed. */
-function ownEndpoint(state: WebhookState, orgId: string, webhookId: string) {
-  if (state.status !== 'active' || state.endpoint.orgId !== orgId)
-    throw notFound(webhookMessages.notFound(webhookId));
+function ownEndpoint(state: WebhookState, orgId: string) {
+  if (state.status !== 'active' || state.endpoint.orgId !== orgId) throw notFound(webhookMessages.notFound);
   return state.endpoint;
 }
 
-function enabledEndpoint(state: WebhookState, orgId: string, webhookId: string) {
-  const endpoint = ownEndpoint(state, orgId, webhookId);
+function enabledEndpoint(state: WebhookState, orgId: string) {
+  const endpoint = ownEndpoint(state, orgId);
   if (!endpoint.enabled) throw illegalState(webhookMessages.disabled);
   return endpoint;
 }
@@ -175,7 +174,7 @@ export function decideWebhook(command: WebhookCommand, state: WebhookState): Web
       ];
     }
     case 'ChangeWebhook': {
-      const endpoint = ownEndpoint(state, orgId, webhookId);
+      const endpoint = ownEndpoint(state, orgId);
       const { url, description, eventTypes } = command.data.changes;
       const changes: WebhookEvent & { type: 'WebhookEndpointChanged' } = {
         type: 'WebhookEndpointChanged',
@@ -198,7 +197,7 @@ export function decideWebhook(command: WebhookCommand, state: WebhookState): Web
       return events;
     }
     case 'RotateWebhookSecret': {
-      const endpoint = ownEndpoint(state, orgId, webhookId);
+      const endpoint = ownEndpoint(state, orgId);
       const previousExpiresAt = new Date(
         command.data.now.getTime() + WEBHOOK_PREVIOUS_SECRET_MS,
       ).toISOString();
@@ -215,29 +214,29 @@ export function decideWebhook(command: WebhookCommand, state: WebhookState): Web
       ];
     }
     case 'DisableWebhook': {
-      const endpoint = ownEndpoint(state, orgId, webhookId);
+      const endpoint = ownEndpoint(state, orgId);
       if (!endpoint.enabled) return [];
       return [{ type: 'WebhookEndpointDisabled', data: { webhookId, reason: command.data.reason } }];
     }
     case 'EnableWebhook': {
-      const endpoint = ownEndpoint(state, orgId, webhookId);
+      const endpoint = ownEndpoint(state, orgId);
       if (endpoint.enabled) return [];
       return [{ type: 'WebhookEndpointEnabled', data: { webhookId } }];
     }
     case 'RemoveWebhook': {
-      ownEndpoint(state, orgId, webhookId);
+      ownEndpoint(state, orgId);
       return [{ type: 'WebhookEndpointRemoved', data: { webhookId } }];
     }
     case 'RequestWebhookReplay': {
-      enabledEndpoint(state, orgId, webhookId);
+      enabledEndpoint(state, orgId);
       return [{ type: 'WebhookReplayRequested', data: { webhookId, after: command.data.after } }];
     }
     case 'RequestWebhookRedelivery': {
-      enabledEndpoint(state, orgId, webhookId);
+      enabledEndpoint(state, orgId);
       return [{ type: 'WebhookRedeliveryRequested', data: { webhookId, eventId: command.data.eventId } }];
     }
     case 'RequestWebhookTest': {
-      enabledEndpoint(state, orgId, webhookId);
+      enabledEndpoint(state, orgId);
       return [{ type: 'WebhookTestRequested', data: { webhookId, testId: command.data.testId } }];
     }
     default:

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FEED_SEQUENCE_DIGITS_MAX, feedEventTypes } from '../integrations/public-events.ts';
-import { optionalText } from '../shared/fields.ts';
+import { optionalText, plainText } from '../shared/fields.ts';
 import { integerParam, LIMIT_MAX, pageParam } from '../shared/list-query.ts';
 
 /**
@@ -24,7 +24,8 @@ export const webhookMessages = {
   eventTypesRequired: 'Choose at least one event type',
   eventTypesDistinct: 'Each event type may be chosen once',
   eventTypesOneOf: `Event types must be among ${feedEventTypes.join(', ')}`,
-  notFound: (id: string) => `Webhook ${id} not found`,
+  /** The same for a missing endpoint and another organization's, and without the id asked for. */
+  notFound: 'Webhook not found',
   disabled: 'This webhook is disabled: enable it first',
   afterInvalid: `After must be a sequence of the feed: a whole number of at most ${FEED_SEQUENCE_DIGITS_MAX} digits`,
   eventIdInvalid: 'Event id must be the id of an event of the feed',
@@ -42,6 +43,8 @@ export const webhookUrl = () =>
     .trim()
     .min(1, webhookMessages.urlRequired)
     .max(WEBHOOK_URL_MAX, webhookMessages.urlTooLong)
+    // The URL parser drops tabs and line breaks: refused here, the address is kept as it is written.
+    .check(plainText('URL'))
     .superRefine((value, context) => {
       let url: URL;
       try {
@@ -96,11 +99,7 @@ export const webhookReplaySchema = z.object({
 
 /** POST /api/v1/webhooks/:id/redeliver: one event of the feed, by its id. */
 export const webhookRedeliverSchema = z.object({
-  eventId: z
-    .string({ error: webhookMessages.eventIdInvalid })
-    .trim()
-    .min(1, webhookMessages.eventIdInvalid)
-    .max(100, webhookMessages.eventIdInvalid),
+  eventId: z.uuid(webhookMessages.eventIdInvalid),
 });
 
 /** The rotate-secret and test routes take an empty object. */

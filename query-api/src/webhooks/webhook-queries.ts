@@ -3,6 +3,7 @@ import {
   notFound,
   webhookDeliveriesAnswerSchema,
   webhookDeliveriesQuerySchema,
+  webhookMessages,
   webhookParamsSchema,
   webhooksAnswerSchema,
 } from '@dispatch/domain';
@@ -61,7 +62,7 @@ export function webhookQueries(options: { documents: DocumentStore; auth: AuthSe
         const { orgId } = await requireWebhookManager(auth, request);
         const { id } = request.params;
         const endpoint = await documents.get<WebhookDocument>(collections.webhooks, id);
-        if (!endpoint || endpoint.orgId !== orgId) throw notFound(`Webhook ${id} not found`);
+        if (!endpoint || endpoint.orgId !== orgId) throw notFound(webhookMessages.notFound);
         const { page, pageSize } = request.query;
         const filter = { webhookId: { eq: id } };
         const [rows, total] = await Promise.all([
