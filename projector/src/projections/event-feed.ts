@@ -167,12 +167,12 @@ async function memberEvent(recorded: RecordedEvent, context: ProjectionContext):
 
 /**
  * The id of a public event that shares its internal event with another (a posting's saved-search
- * matches): a UUID derived from the event's and the search's, the same on every rebuild.
+ * matches): a UUID (version 8) derived from the event's and the search's, the same on every rebuild.
  */
 function derivedId(eventId: string, part: string): string {
   const hex = createHash('sha256').update(`${eventId}\u0000${part}`).digest('hex');
   const variant = ((Number.parseInt(hex.slice(16, 17), 16) & 0x3) | 0x8).toString(16);
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
 /** The public events an internal event stands for, in the order the feed gives them. */
