@@ -3,8 +3,8 @@
  * position 0 beside the serving one (blue/green), then the query side switches over.
  */
 export const collections = {
-  trucks: 'trucks_v3',
-  loads: 'loads_v3',
+  trucks: 'trucks_v4',
+  loads: 'loads_v4',
   boardStats: 'board_stats_v2',
   boardCalendar: 'board_calendar_v1',
   organizations: 'organizations_v1',

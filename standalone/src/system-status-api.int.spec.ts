@@ -72,7 +72,7 @@ describe('GET /api/v1/admin/status', () => {
     // Every event so far was applied within the last minute: the organization, the member, the trucks…
     expect(data.projector.eventsLastMinute).toBeGreaterThanOrEqual(6);
     expect(data.projector.eventsPerSecond).toBe(Math.round((data.projector.eventsLastMinute / 60) * 10) / 10);
-    expect(data.readModels).toContainEqual({ collection: 'trucks_v3', name: 'trucks', version: 3 });
+    expect(data.readModels).toContainEqual({ collection: 'trucks_v4', name: 'trucks', version: 4 });
     expect(data.readModels.map((model) => model.collection)).not.toContain('projector_checkpoints');
     expect(data.rebuild.state).toBe('idle');
     expect(data.live.connections).toBe(2);
