@@ -451,3 +451,41 @@ describe('who may manage webhooks, and where they may point', () => {
     expect(mails[0]?.text).toContain('https://hooks.rebinding.test/hooks');
   });
 });
+
+describe('a restarted deliverer', () => {
+  it('resumes after the cursor it recorded: nothing delivered is sent again, nothing new is missed', async () => {
+    const options = {
+      env: { WEBHOOK_ALLOW_HTTP: 'true', WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true' },
+      commandApi: { webhookDelivery: { pollEveryMs: 250, flushEveryMs: 50 } },
+    };
+    let first: TestApp | null = await startTestApp(options);
+    await first.app.ready();
+    const hook = await receiver();
+    const restartOwner = await ownerWithOrganization(first, 'restart-owner@example.com', 'Restarted Freight');
+    const registered = await send(first, restartOwner.cookie, 'POST', '/api/v1/webhooks', {
+      url: hook.url,
+      eventTypes: ['truck.posted'],
+    });
+    expect(registered.statusCode, registered.body).toBe(201);
+    const { secret } = webhookSecretAnswerSchema.parse(registered.json());
+    for (const name of ['Before 1', 'Before 2'])
+      await send(first, restartOwner.cookie, 'POST', '/api/v1/trucks', { ...validTruck, truckName: name });
+    await eventually(() => hook.received.length >= 2);
+    const { dataDir } = first;
+    await first.close();
+    first = null;
+
+    const again = await startTestApp({ ...options, dataDir });
+    try {
+      await again.app.ready();
+      await send(again, restartOwner.cookie, 'POST', '/api/v1/trucks', { ...validTruck, truckName: 'After' });
+      await eventually(() => hook.received.length >= 3);
+      // Time for anything sent twice to arrive.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const items = hook.received.map((entry) => verified(secret, entry));
+      expect(items.map((item) => item.data.truckName)).toEqual(['Before 1', 'Before 2', 'After']);
+    } finally {
+      await again.stop();
+    }
+  });
+});
