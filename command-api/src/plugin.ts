@@ -32,7 +32,7 @@ import { loadRoutes } from './loads/load-routes.ts';
 import { invitationRoutes } from './organizations/invitation-routes.ts';
 import { memberRoutes } from './organizations/member-routes.ts';
 import { organizationRoutes } from './organizations/organization-routes.ts';
-import { streamMemberships } from './organizations/organization-store.ts';
+import { organizationDeletions, streamMemberships } from './organizations/organization-store.ts';
 import { teamRoutes } from './organizations/team-routes.ts';
 import { notificationMailSweeper } from './saved-searches/notification-mail-sweeper.ts';
 import { savedSearchRoutes } from './saved-searches/saved-search-routes.ts';
@@ -108,6 +108,7 @@ export function commandApi(given: CommandApiOptions): FastifyPluginAsync {
     ...(given.metrics ? { store: countedAppends(given.store, given.metrics) } : {}),
   };
   const clock = options.clock ?? (() => new Date());
+  const deletedOrganization = organizationDeletions(options.store);
   const webhookSettings = options.webhookSettings ?? DEFAULT_WEBHOOK_SETTINGS;
   return async (app) => {
     const deliverer =
@@ -136,7 +137,9 @@ export function commandApi(given: CommandApiOptions): FastifyPluginAsync {
       parseRouteInputs(commands);
       guardStateChanges(commands, options);
       checkMembershipWith(commands, streamMemberships(options.store));
-      resolveApiKeysWith(commands, options.store);
+      resolveApiKeysWith(commands, options.store, {
+        organizationActive: async (orgId) => !(await deletedOrganization(orgId)),
+      });
       await limitApiKeyRequests(commands, options.apiKeyRateLimit ?? DEFAULT_API_KEY_RATE_LIMIT);
       await commands.register(organizationRoutes(options));
       await commands.register(memberRoutes(options));

@@ -2,6 +2,7 @@ import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { answers } from './answers.ts';
+import { securitySchemes } from './key-scopes.ts';
 import { documentedInput } from './route-input.ts';
 
 export const API_DOCUMENT_PATH = '/api/v1/openapi.json';
@@ -16,7 +17,8 @@ export const apiDocumentAnswerSchema = z.object({
 /**
  * The OpenAPI document of the routes registered after this call, made of what each route declares
  * (`answers(...)`): what it takes (body, path parameters, query, headers), every answer's shape by
- * status, the shared error shape for refusals. Register it
+ * status, the shared error shape for refusals, who may call it (a session; an API key with the scope
+ * it names, see openToKeys). Register it
  * before the APIs. The authentication service's own routes are better-auth's and documented there.
  */
 export async function installApiDocument(
@@ -28,6 +30,9 @@ export async function installApiDocument(
       openapi: '3.1.0',
       info: { title: options.title, version: '1' },
       servers: [{ url: options.publicUrl }],
+      components: { securitySchemes },
+      // A session unless the operation says otherwise (the routes open to API keys, see openToKeys).
+      security: [{ session: [] }],
     },
     hideUntagged: false,
     transform: ({ schema, url, route }) => ({

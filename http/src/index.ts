@@ -2,6 +2,7 @@ export * from './answers.ts';
 export * from './api-document.ts';
 export * from './boundary.ts';
 export * from './create-server.ts';
+export * from './key-scopes.ts';
 export * from './metrics.ts';
 export * from './origin-check.ts';
 export * from './route-input.ts';

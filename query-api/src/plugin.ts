@@ -8,7 +8,7 @@ import {
   parseRouteInputs,
   serializeAnswersAsTheyAre,
 } from '@dispatch/http';
-import { memberRoleOf, readProjectionLag } from '@dispatch/read-models';
+import { collections, memberRoleOf, readProjectionLag } from '@dispatch/read-models';
 import type { DocumentStore, EventStore } from '@dispatch/storage';
 import type { FastifyPluginAsync } from 'fastify';
 import { activityQueries } from './activity/activity-queries.ts';
@@ -20,6 +20,7 @@ import { exportQueries } from './exports/export-queries.ts';
 import { cityQueries } from './geo/city-queries.ts';
 import { healthQueries } from './health/health-queries.ts';
 import { historyQueries } from './history/history-queries.ts';
+import { laneHistoryQueries } from './lane-history/lane-history-queries.ts';
 import { attachLiveUpdates } from './live/socket-server.ts';
 import { loadQueries } from './loads/load-queries.ts';
 import { adminQueries } from './organizations/admin-queries.ts';
@@ -77,7 +78,10 @@ export function queryApi(options: QueryApiOptions): FastifyPluginAsync {
         ),
       );
       // Keys are read from their streams, as on the command side: a revocation holds at once.
-      resolveApiKeysWith(queries, options.eventStore);
+      resolveApiKeysWith(queries, options.eventStore, {
+        organizationActive: async (orgId) =>
+          (await options.documents.get(collections.organizations, orgId)) !== null,
+      });
       await limitApiKeyRequests(queries, options.apiKeyRateLimit ?? DEFAULT_API_KEY_RATE_LIMIT);
       await queries.register(organizationQueries(options));
       await queries.register(memberQueries(options));
@@ -94,6 +98,7 @@ export function queryApi(options: QueryApiOptions): FastifyPluginAsync {
       await queries.register(historyQueries(options));
       await queries.register(cityQueries(options));
       await queries.register(radiusQueries({ ...options, cache }));
+      await queries.register(laneHistoryQueries({ ...options, cache }));
       await queries.register(envelopeQueries(options));
       await queries.register(exportQueries(options));
       await queries.register(savedSearchQueries(options));

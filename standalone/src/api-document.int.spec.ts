@@ -112,6 +112,41 @@ describe('the OpenAPI document', () => {
   });
 });
 
+describe('API keys in the OpenAPI document', () => {
+  it('names the bearer scheme, and the scope of every route a key may call; the others take a session', () => {
+    const full = document as unknown as {
+      components?: { securitySchemes?: Record<string, { type: string; scheme?: string }> };
+      security?: unknown;
+    };
+    expect(full.components?.securitySchemes?.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(full.security).toEqual([{ session: [] }]);
+    const served = app.routes.filter((route) => route.url.startsWith('/api/v1/'));
+    const open = served.filter((route) => route.apiKeyScopes);
+    expect(open.length).toBeGreaterThan(20);
+    for (const route of served) {
+      const operation = document.paths[openApiPath(route.url)]?.[route.method.toLowerCase()] as {
+        security?: unknown;
+        description?: string;
+        'x-scopes'?: string[];
+      };
+      if (route.apiKeyScopes) {
+        expect([routeKey(route), operation.security, operation['x-scopes']]).toEqual([
+          routeKey(route),
+          [{ session: [] }, { apiKey: [] }],
+          [...route.apiKeyScopes],
+        ]);
+        expect(operation.description, routeKey(route)).toMatch(/API key/);
+      } else {
+        expect([routeKey(route), operation.security, operation['x-scopes']]).toEqual([
+          routeKey(route),
+          undefined,
+          undefined,
+        ]);
+      }
+    }
+  });
+});
+
 describe('the API reference at /api/docs', () => {
   it('is a page of its own files only, showing the same document', async () => {
     const page = await app.app.inject({ method: 'GET', url: '/api/docs' });

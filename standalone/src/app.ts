@@ -1,7 +1,7 @@
 import { type Infrastructure, openInfrastructure } from '@dispatch/auth/runtime';
 import { type CommandApiOptions, commandApi } from '@dispatch/command-api';
 import type { Environment } from '@dispatch/config';
-import { healthAnswerSchema } from '@dispatch/domain';
+import { type ApiKeyScope, healthAnswerSchema } from '@dispatch/domain';
 import {
   type AnswerSchemas,
   answers,
@@ -25,6 +25,8 @@ export interface RouteEntry {
   answers?: AnswerSchemas;
   /** What the route declares it takes: its body, path parameters, query and headers (see http/src/route-input.ts). */
   input?: RouteInput;
+  /** The scopes of which an API key must hold one to call the route; absent: keys are refused (see openToKeys). */
+  apiKeyScopes?: readonly ApiKeyScope[];
 }
 
 export interface StandaloneApp {
@@ -84,6 +86,7 @@ export async function createStandaloneApp(
             url: route.url,
             answers: route.config?.answers,
             input: inputOf(route.schema),
+            apiKeyScopes: route.config?.apiKeyScopes,
           });
       }
     },

@@ -1,5 +1,6 @@
 import { join as joinPath } from 'node:path';
 import { readOutbox } from '@dispatch/auth';
+import { apiKeyScopes } from '@dispatch/domain';
 import type { RouteEntry } from './app.ts';
 import { command, join, ownerWithOrganization } from './organization-fixtures.ts';
 import { requestsWith, type TestApp, validLoad, validTruck } from './test-support.ts';
@@ -31,6 +32,9 @@ export interface OrganizationRecords {
   savedSearchId: string;
   /** A webhook endpoint of the organization's. */
   webhookId: string;
+  /** An API key of the organization holding every scope, and its secret. */
+  apiKeyId: string;
+  apiKeySecret: string;
   /** The receiver's link token, from the mail: whoever holds it is the receiver. */
   signingToken: string;
   /** A token for the same envelope with a secret nobody was sent: what a stranger can make up. */
@@ -93,6 +97,14 @@ export async function organizationWithRecords(app: TestApp, prefix: string): Pro
     { url: `https://93.184.216.34/${prefix}`, description: `${prefix} Hook`, eventTypes: ['truck.posted'] },
     headers,
   );
+  const apiKey = await inject(
+    owner.cookie,
+    'POST',
+    '/api/v1/api-keys',
+    { name: `${prefix} Key`, scopes: [...apiKeyScopes] },
+    headers,
+  );
+  if (apiKey.statusCode !== 201) throw new Error(`API key for ${prefix} failed: ${apiKey.body}`);
   await app.projector.waitFor(await app.infrastructure.eventStore.headPosition(), 5000);
   if (
     envelope.statusCode !== 201 ||
@@ -124,6 +136,8 @@ export async function organizationWithRecords(app: TestApp, prefix: string): Pro
     envelopeId: envelope.json().envelope.envelopeId,
     savedSearchId: savedSearch.json().data.id,
     webhookId: webhook.json().endpoint.id,
+    apiKeyId: apiKey.json().key.id,
+    apiKeySecret: apiKey.json().secret,
     signingToken,
     forgedSigningToken: `${envelope.json().envelope.envelopeId}.${'F'.repeat(43)}`,
     markers: [
@@ -142,6 +156,8 @@ export async function organizationWithRecords(app: TestApp, prefix: string): Pro
       team.json().data.id,
       `${prefix} Watch`,
       savedSearch.json().data.id,
+      `${prefix} Key`,
+      apiKey.json().key.id,
       `${prefix} Hook`,
       webhook.json().endpoint.id,
     ],
@@ -352,6 +368,18 @@ export const routeSamples: Record<string, Sample> = {
     path: '/api/v1/radius-search',
     query: { state: 'IL', city: 'Chicago', radius: '200' },
   }),
+  'GET /api/v1/lane-history': () => ({
+    path: '/api/v1/lane-history',
+    query: {
+      originState: 'IA',
+      originCity: 'Des Moines',
+      destinationState: 'IL',
+      destinationCity: 'Chicago',
+      radius: '100',
+      trailerType: 'HIGH_SIDED_HOPPER',
+      bucket: 'week',
+    },
+  }),
   'GET /api/v1/trucks/export.csv': () => ({ path: '/api/v1/trucks/export.csv' }),
   'GET /api/v1/loads/export.csv': () => ({ path: '/api/v1/loads/export.csv' }),
   'GET /api/v1/radius-search/export.csv': () => ({
@@ -391,6 +419,12 @@ export const routeSamples: Record<string, Sample> = {
     body: { eventId: '00000000-0000-4000-8000-000000000000' },
   }),
   'GET /api/v1/webhooks': () => ({ path: '/api/v1/webhooks' }),
+  'POST /api/v1/api-keys': body('/api/v1/api-keys', () => ({
+    name: 'Matrix key',
+    scopes: ['postings:read'],
+  })),
+  'DELETE /api/v1/api-keys/:id': (r) => ({ path: `/api/v1/api-keys/${r.apiKeyId}` }),
+  'GET /api/v1/api-keys': () => ({ path: '/api/v1/api-keys' }),
   'GET /api/v1/webhooks/:id/deliveries': (r) => ({
     path: `/api/v1/webhooks/${r.webhookId}/deliveries`,
     query: { pageSize: '100' },
@@ -497,6 +531,10 @@ export const stateInputs: Record<string, StateInput[]> = {
   ],
   'GET /api/v1/radius-search': queryState,
   'GET /api/v1/radius-search/export.csv': queryState,
+  'GET /api/v1/lane-history': [
+    { in: 'query', path: ['originState'], label: 'Origin state', cityPath: ['originCity'] },
+    { in: 'query', path: ['destinationState'], label: 'Destination state', cityPath: ['destinationCity'] },
+  ],
   'GET /api/v1/cities': [{ in: 'query', path: ['state'], label: 'State' }],
   'POST /api/v1/trucks/import/preview': [
     { in: 'csv', record: validTruck, field: 'truckState', label: 'Truck state' },

@@ -62,7 +62,13 @@ async function readKey(store: EventStore, keyId: string): Promise<ApiKeyState> {
  */
 export function apiKeyResolver(
   store: EventStore,
-  options: { log?: FastifyBaseLogger; now?: () => Date; cacheMs?: number } = {},
+  options: {
+    log?: FastifyBaseLogger;
+    now?: () => Date;
+    cacheMs?: number;
+    /** Whether the key's organization still exists: a deleted organization's keys work no more. */
+    organizationActive?: (orgId: string) => Promise<boolean>;
+  } = {},
 ): ApiKeyResolver {
   const cacheMs = Math.min(options.cacheMs ?? API_KEY_CACHE_MS, API_KEY_CACHE_MS);
   const now = options.now ?? (() => new Date());
@@ -120,6 +126,7 @@ export function apiKeyResolver(
     const state = await stateOf(keyId);
     const at = now();
     if (!isApiKeyUsable(state, at) || !secretMatches(secret, state.secretHash)) return null;
+    if (options.organizationActive && !(await options.organizationActive(state.orgId))) return null;
     const key: ApiKeyCaller = {
       id: state.keyId,
       orgId: state.orgId,
@@ -134,12 +141,13 @@ export function apiKeyResolver(
 
 /**
  * Says how the routes of `app` (and its children) resolve API keys: from the keys' streams in `store`
- * (both APIs have the event store). A route that never said so refuses every key.
+ * (both APIs have the event store), and whether a key's organization still exists (each API from its
+ * own source, as it checks membership). A route that never said so refuses every key.
  */
 export function resolveApiKeysWith(
   app: FastifyInstance,
   store: EventStore,
-  options: { now?: () => Date; cacheMs?: number } = {},
+  options: { organizationActive: (orgId: string) => Promise<boolean>; now?: () => Date; cacheMs?: number },
 ) {
   const resolver = apiKeyResolver(store, { ...options, log: app.log });
   app.addHook('onRequest', async (request) => {

@@ -233,3 +233,16 @@ describe('revoking API keys', () => {
     expect((await keyRequest(secret, 'GET', '/api/v1/trucks')).statusCode).toBe(200);
   });
 });
+
+describe("a deleted organization's keys", () => {
+  it('work no more on either API', async () => {
+    const gone = (await ownerWithOrganization(app, 'gale@example.com', 'Gale Freight')).cookie;
+    const { secret } = await createKey(gone, { name: 'Orphan', scopes: ['postings:read', 'postings:write'] });
+    expect((await keyRequest(secret, 'GET', '/api/v1/trucks')).statusCode).toBe(200);
+    const deleted = await sessionRequest(gone, 'POST', '/api/v1/organization/delete', {});
+    expect(deleted.statusCode, deleted.body).toBeLessThan(300);
+    await app.projector.waitFor(await app.infrastructure.eventStore.headPosition(), 5000);
+    expect((await keyRequest(secret, 'POST', '/api/v1/trucks', validTruck)).statusCode).toBe(401);
+    expect((await keyRequest(secret, 'GET', '/api/v1/trucks')).statusCode).toBe(401);
+  });
+});

@@ -20,7 +20,7 @@ import {
   expiryFrom,
   signingLinkAnswerSchema,
 } from '@dispatch/domain';
-import { answers, HttpError, type RoutesPlugin } from '@dispatch/http';
+import { answers, HttpError, openToKeys, type RoutesPlugin } from '@dispatch/http';
 import type { EventStore } from '@dispatch/storage';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -170,7 +170,10 @@ export function envelopeRoutes(options: EnvelopeRoutesOptions): RoutesPlugin {
 
   return async (app) => {
     app.addHook('preValidation', callerFirst(auth, requireEnvelopes));
-    const sent = answers({ 201: envelopeOneAnswerSchema }, { body: envelopeSendSchema });
+    const sent = openToKeys(
+      'envelopes',
+      answers({ 201: envelopeOneAnswerSchema }, { body: envelopeSendSchema }),
+    );
     app.post('/api/v1/envelopes', sent, async (request, reply) => {
       const actor = await requireEnvelopes(auth, request);
       const input = request.body;
@@ -204,7 +207,10 @@ export function envelopeRoutes(options: EnvelopeRoutesOptions): RoutesPlugin {
 
     app.post(
       '/api/v1/envelopes/:envelopeId/resend',
-      answers({ 200: envelopeResentAnswerSchema }, { params: envelopeIdParams, body: bodyless }),
+      openToKeys(
+        'envelopes',
+        answers({ 200: envelopeResentAnswerSchema }, { params: envelopeIdParams, body: bodyless }),
+      ),
       async (request, reply) => {
         const actor = await requireEnvelopes(auth, request);
         const { envelopeId } = request.params;
@@ -235,7 +241,10 @@ export function envelopeRoutes(options: EnvelopeRoutesOptions): RoutesPlugin {
 
     app.post(
       '/api/v1/envelopes/:envelopeId/void',
-      answers({ 200: envelopeVoidedAnswerSchema }, { params: envelopeIdParams, body: envelopeVoidSchema }),
+      openToKeys(
+        'envelopes',
+        answers({ 200: envelopeVoidedAnswerSchema }, { params: envelopeIdParams, body: envelopeVoidSchema }),
+      ),
       async (request, reply) => {
         const actor = await requireEnvelopes(auth, request);
         const { envelopeId } = request.params;

@@ -1,7 +1,7 @@
 import type { AuthService } from '@dispatch/auth';
 import { callerFirst, requireScope } from '@dispatch/auth';
 import { loadAnswerSchema, loadCreateSchema, loadPatchSchema } from '@dispatch/domain';
-import { answers, type RoutesPlugin } from '@dispatch/http';
+import { answers, openToKeys, type RoutesPlugin } from '@dispatch/http';
 import type { EventStore } from '@dispatch/storage';
 import { z } from 'zod';
 import { loads } from '../aggregates.ts';
@@ -22,7 +22,10 @@ export function loadRoutes(options: { store: EventStore; auth: AuthService }): R
     version === undefined ? undefined : BigInt(version);
   return async (app) => {
     app.addHook('preValidation', callerFirst(auth, writesPostings));
-    const created = answers({ 201: loadAnswerSchema }, { body: loadCreateSchema });
+    const created = openToKeys(
+      'postings:write',
+      answers({ 201: loadAnswerSchema }, { body: loadCreateSchema }),
+    );
     app.post('/api/v1/loads', created, async (request, response) => {
       const actor = await writesPostings(auth, request);
       const context = commandContextOf(request, actor);
@@ -39,7 +42,10 @@ export function loadRoutes(options: { store: EventStore; auth: AuthService }): R
       return response.status(201).send(result.state.view && loadWithPlaces(result.state.view));
     });
 
-    const updated = answers({ 200: loadAnswerSchema }, { params: loadParams, body: loadPatchSchema });
+    const updated = openToKeys(
+      'postings:write',
+      answers({ 200: loadAnswerSchema }, { params: loadParams, body: loadPatchSchema }),
+    );
     app.patch('/api/v1/loads/:id', updated, async (request, response) => {
       const actor = await writesPostings(auth, request);
       const { id } = request.params;
@@ -56,7 +62,10 @@ export function loadRoutes(options: { store: EventStore; auth: AuthService }): R
       return response.send(result.state.view && loadWithPlaces(result.state.view));
     });
 
-    const removed = answers({ 204: null }, { params: loadParams, querystring: versionQuery });
+    const removed = openToKeys(
+      'postings:write',
+      answers({ 204: null }, { params: loadParams, querystring: versionQuery }),
+    );
     app.delete('/api/v1/loads/:id', removed, async (request, response) => {
       const actor = await writesPostings(auth, request);
       const { id } = request.params;

@@ -1,7 +1,7 @@
 import type { AuthService } from '@dispatch/auth';
 import { callerFirst, requireScope } from '@dispatch/auth';
 import { truckAnswerSchema, truckCreateSchema, truckPatchSchema } from '@dispatch/domain';
-import { answers, type RoutesPlugin } from '@dispatch/http';
+import { answers, openToKeys, type RoutesPlugin } from '@dispatch/http';
 import type { EventStore } from '@dispatch/storage';
 import { z } from 'zod';
 import { trucks } from '../aggregates.ts';
@@ -20,7 +20,10 @@ export function truckRoutes(options: { store: EventStore; auth: AuthService }): 
   const { store, auth } = options;
   return async (app) => {
     app.addHook('preValidation', callerFirst(auth, writesPostings));
-    const created = answers({ 201: truckAnswerSchema }, { body: truckCreateSchema });
+    const created = openToKeys(
+      'postings:write',
+      answers({ 201: truckAnswerSchema }, { body: truckCreateSchema }),
+    );
     app.post('/api/v1/trucks', created, async (request, response) => {
       const actor = await writesPostings(auth, request);
       const context = commandContextOf(request, actor);
@@ -37,7 +40,10 @@ export function truckRoutes(options: { store: EventStore; auth: AuthService }): 
       return response.status(201).send(result.state.view && truckWithPlace(result.state.view));
     });
 
-    const updated = answers({ 200: truckAnswerSchema }, { params: truckParams, body: truckPatchSchema });
+    const updated = openToKeys(
+      'postings:write',
+      answers({ 200: truckAnswerSchema }, { params: truckParams, body: truckPatchSchema }),
+    );
     app.patch('/api/v1/trucks/:id', updated, async (request, response) => {
       const actor = await writesPostings(auth, request);
       const { id } = request.params;
@@ -54,7 +60,10 @@ export function truckRoutes(options: { store: EventStore; auth: AuthService }): 
       return response.send(result.state.view && truckWithPlace(result.state.view));
     });
 
-    const removed = answers({ 204: null }, { params: truckParams, querystring: versionQuery });
+    const removed = openToKeys(
+      'postings:write',
+      answers({ 204: null }, { params: truckParams, querystring: versionQuery }),
+    );
     app.delete('/api/v1/trucks/:id', removed, async (request, response) => {
       const actor = await writesPostings(auth, request);
       const { id } = request.params;

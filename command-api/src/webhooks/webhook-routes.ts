@@ -14,7 +14,7 @@ import {
   webhookReplaySchema,
   webhookSecretAnswerSchema,
 } from '@dispatch/domain';
-import { answers, HttpError, type RoutesPlugin } from '@dispatch/http';
+import { answers, HttpError, openToKeys, type RoutesPlugin } from '@dispatch/http';
 import {
   collections,
   type DeliveryAttemptDocument,
@@ -88,7 +88,10 @@ export function webhookRoutes(options: WebhookRoutesOptions): RoutesPlugin {
   return async (app) => {
     app.addHook('preValidation', callerFirst(auth, requireWebhookManager));
 
-    const created = answers({ 201: webhookSecretAnswerSchema }, { body: webhookCreateSchema });
+    const created = openToKeys(
+      'webhooks',
+      answers({ 201: webhookSecretAnswerSchema }, { body: webhookCreateSchema }),
+    );
     app.post('/api/v1/webhooks', created, async (request, response) => {
       const actor = await requireWebhookManager(auth, request);
       await checkWebhookUrl(request.body.url, webhookSettings, resolve);
@@ -121,9 +124,9 @@ export function webhookRoutes(options: WebhookRoutesOptions): RoutesPlugin {
       return response.status(201).send({ endpoint: await answerOf(webhookId, result.state), secret });
     });
 
-    const changed = answers(
-      { 200: webhookAnswerSchema },
-      { params: webhookParamsSchema, body: webhookPatchSchema },
+    const changed = openToKeys(
+      'webhooks',
+      answers({ 200: webhookAnswerSchema }, { params: webhookParamsSchema, body: webhookPatchSchema }),
     );
     app.patch('/api/v1/webhooks/:id', changed, async (request, response) => {
       const actor = await requireWebhookManager(auth, request);
@@ -142,7 +145,7 @@ export function webhookRoutes(options: WebhookRoutesOptions): RoutesPlugin {
       return response.send(await answerOf(id, result.state));
     });
 
-    const removed = answers({ 204: null }, { params: webhookParamsSchema });
+    const removed = openToKeys('webhooks', answers({ 204: null }, { params: webhookParamsSchema }));
     app.delete('/api/v1/webhooks/:id', removed, async (request, response) => {
       const actor = await requireWebhookManager(auth, request);
       const { id } = request.params;
@@ -158,9 +161,9 @@ export function webhookRoutes(options: WebhookRoutesOptions): RoutesPlugin {
       return response.status(204).send();
     });
 
-    const rotated = answers(
-      { 200: webhookSecretAnswerSchema },
-      { params: webhookParamsSchema, body: webhookEmptySchema },
+    const rotated = openToKeys(
+      'webhooks',
+      answers({ 200: webhookSecretAnswerSchema }, { params: webhookParamsSchema, body: webhookEmptySchema }),
     );
     app.post('/api/v1/webhooks/:id/rotate-secret', rotated, async (request, response) => {
       const actor = await requireWebhookManager(auth, request);
@@ -182,7 +185,10 @@ export function webhookRoutes(options: WebhookRoutesOptions): RoutesPlugin {
       return response.send({ endpoint: await answerOf(id, result.state), secret });
     });
 
-    const tested = answers({ 202: null }, { params: webhookParamsSchema, body: webhookEmptySchema });
+    const tested = openToKeys(
+      'webhooks',
+      answers({ 202: null }, { params: webhookParamsSchema, body: webhookEmptySchema }),
+    );
     app.post('/api/v1/webhooks/:id/test', tested, async (request, response) => {
       const actor = await requireWebhookManager(auth, request);
       const { id } = request.params;
@@ -198,7 +204,10 @@ export function webhookRoutes(options: WebhookRoutesOptions): RoutesPlugin {
       return response.status(202).send();
     });
 
-    const replayed = answers({ 202: null }, { params: webhookParamsSchema, body: webhookReplaySchema });
+    const replayed = openToKeys(
+      'webhooks',
+      answers({ 202: null }, { params: webhookParamsSchema, body: webhookReplaySchema }),
+    );
     app.post('/api/v1/webhooks/:id/replay', replayed, async (request, response) => {
       const actor = await requireWebhookManager(auth, request);
       const { id } = request.params;
@@ -217,7 +226,10 @@ export function webhookRoutes(options: WebhookRoutesOptions): RoutesPlugin {
       return response.status(202).send();
     });
 
-    const redelivered = answers({ 202: null }, { params: webhookParamsSchema, body: webhookRedeliverSchema });
+    const redelivered = openToKeys(
+      'webhooks',
+      answers({ 202: null }, { params: webhookParamsSchema, body: webhookRedeliverSchema }),
+    );
     app.post('/api/v1/webhooks/:id/redeliver', redelivered, async (request, response) => {
       const actor = await requireWebhookManager(auth, request);
       const { id } = request.params;

@@ -7,7 +7,7 @@ import {
   activityQuerySchema,
   canSeeActivity,
 } from '@dispatch/domain';
-import { answers, binaryAnswer, HttpError, type RoutesPlugin } from '@dispatch/http';
+import { answers, binaryAnswer, HttpError, openToKeys, type RoutesPlugin } from '@dispatch/http';
 import type { DocumentStore } from '@dispatch/storage';
 import type { FastifyRequest } from 'fastify';
 import { ACTIVITY_CSV_HEADER, activityCsv } from './activity-csv.ts';
@@ -39,10 +39,10 @@ export function activityQueries(options: { documents: DocumentStore; auth: AuthS
   return async (app) => {
     app.get(
       '/api/v1/activity',
-      {
+      openToKeys('activity', {
         ...answers({ 200: activityPageAnswerSchema }, { querystring: activityQuerySchema }),
         preValidation: callerFirst(auth, requireScope('activity')),
-      },
+      }),
       async (request) => {
         const { orgId } = await requireActivityReader(auth, request);
         const query = request.query;

@@ -11,7 +11,7 @@ import {
   historyAnswerSchema,
   notFound,
 } from '@dispatch/domain';
-import { answers, binaryAnswer, type RoutesPlugin } from '@dispatch/http';
+import { answers, binaryAnswer, openToKeys, type RoutesPlugin } from '@dispatch/http';
 import { collections, type EnvelopeDocument } from '@dispatch/read-models';
 import type { DocumentStore, EventStore } from '@dispatch/storage';
 import { resolveAsOf } from '../as-of/moment.ts';
@@ -44,7 +44,10 @@ export function envelopeQueries(options: {
     app.addHook('onClose', closeDocumentPool);
     app.get(
       '/api/v1/envelopes',
-      answers({ 200: envelopesPageAnswerSchema }, { querystring: envelopeListQuerySchema }),
+      openToKeys(
+        'envelopes',
+        answers({ 200: envelopesPageAnswerSchema }, { querystring: envelopeListQuerySchema }),
+      ),
       async (request) => {
         const { orgId } = await requireEnvelopes(auth, request);
         const query = request.query;
@@ -54,7 +57,10 @@ export function envelopeQueries(options: {
 
     app.get(
       '/api/v1/envelopes/counts',
-      answers({ 200: envelopeCountsAnswerSchema }, { querystring: envelopeCountsQuerySchema }),
+      openToKeys(
+        'envelopes',
+        answers({ 200: envelopeCountsAnswerSchema }, { querystring: envelopeCountsQuerySchema }),
+      ),
       async (request) => {
         const { orgId } = await requireEnvelopes(auth, request);
         const { type, asOf } = request.query;
@@ -64,7 +70,7 @@ export function envelopeQueries(options: {
 
     app.get(
       '/api/v1/envelopes/:envelopeId',
-      answers({ 200: envelopeOneAnswerSchema }, { params: envelopeIdParams }),
+      openToKeys('envelopes', answers({ 200: envelopeOneAnswerSchema }, { params: envelopeIdParams })),
       async (request) => {
         const { orgId } = await requireEnvelopes(auth, request);
         const { envelopeId } = request.params;
@@ -76,7 +82,7 @@ export function envelopeQueries(options: {
 
     app.get(
       '/api/v1/envelopes/:envelopeId/history',
-      answers({ 200: historyAnswerSchema }, { params: envelopeIdParams }),
+      openToKeys('envelopes', answers({ 200: historyAnswerSchema }, { params: envelopeIdParams })),
       async (request) => {
         const { orgId } = await requireEnvelopes(auth, request);
         const { envelopeId } = request.params;
@@ -88,7 +94,10 @@ export function envelopeQueries(options: {
 
     app.get(
       '/api/v1/envelopes/:envelopeId/document',
-      answers({ 200: binaryAnswer('application/pdf') }, { params: envelopeIdParams }),
+      openToKeys(
+        'envelopes',
+        answers({ 200: binaryAnswer('application/pdf') }, { params: envelopeIdParams }),
+      ),
       async (request, reply) => {
         const { orgId } = await requireEnvelopes(auth, request);
         const { envelopeId } = request.params;

@@ -9,6 +9,7 @@ import {
   requireOrganization,
 } from '@dispatch/auth';
 import {
+  apiKeyScopes,
   canSeeActivity,
   type FeedEventType,
   type FeedPageAnswer,
@@ -18,7 +19,7 @@ import {
   feedTypesCoveredBy,
   publicEventScope,
 } from '@dispatch/domain';
-import { answers, HttpError, type RoutesPlugin } from '@dispatch/http';
+import { answers, HttpError, openToKeys, type RoutesPlugin } from '@dispatch/http';
 import { readFeed } from '@dispatch/read-models';
 import type { DocumentStore } from '@dispatch/storage';
 import type { ProjectionClock } from '../projection-clock.ts';
@@ -57,7 +58,11 @@ export function eventFeedQueries(options: {
     app.addHook('preValidation', callerFirst(auth, requireFeedCaller));
     app.get(
       '/api/v1/events',
-      answers({ 200: feedPageAnswerSchema }, { querystring: feedQuerySchema }),
+      openToKeys(
+        apiKeyScopes,
+        answers({ 200: feedPageAnswerSchema }, { querystring: feedQuerySchema }),
+        'Any API key of the organization may call this route: it answers the event types its scopes cover (postings with `postings:read`, envelopes with `envelopes`, members and search matches with `activity`).',
+      ),
       async (request, reply): Promise<FeedPageAnswer> => {
         const actor = await requireFeedCaller(auth, request);
         const { orgId } = actor;

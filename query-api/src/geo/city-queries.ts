@@ -1,7 +1,7 @@
 import type { AuthService } from '@dispatch/auth';
 import { bearerOf, callerFirst, requireScope, requireSession } from '@dispatch/auth';
 import { citiesAnswerSchema, citiesQuerySchema } from '@dispatch/domain';
-import { answers, type RoutesPlugin } from '@dispatch/http';
+import { answers, openToKeys, type RoutesPlugin } from '@dispatch/http';
 import { loadGazetteer, searchPlaces } from '@dispatch/places';
 import type { FastifyRequest } from 'fastify';
 
@@ -21,7 +21,7 @@ export function cityQueries(options: { auth: AuthService }): RoutesPlugin {
     loadGazetteer();
     app.get(
       '/api/v1/cities',
-      answers({ 200: citiesAnswerSchema }, { querystring: citiesQuerySchema }),
+      openToKeys('postings:read', answers({ 200: citiesAnswerSchema }, { querystring: citiesQuerySchema })),
       async (request) => {
         await signedInOrKey(options.auth, request);
         const query = request.query;

@@ -1,7 +1,7 @@
 import type { AuthService } from '@dispatch/auth';
 import { callerFirst, requireScope } from '@dispatch/auth';
 import { localDateOf, notFound } from '@dispatch/domain';
-import { answers, type RoutesPlugin } from '@dispatch/http';
+import { answers, openToKeys, type RoutesPlugin } from '@dispatch/http';
 import type { Document, DocumentStore, EventStore } from '@dispatch/storage';
 import { z } from 'zod';
 import { type AnswerCache, listAnswerKey } from '../answer-cache.ts';
@@ -55,7 +55,10 @@ export function postingQueries<ListQuery extends z.ZodType<{ asOf?: string }>, R
     app.addHook('preValidation', callerFirst(auth, readsPostings));
     app.get(
       `/api/v1/${kind.list}`,
-      answers({ 200: kind.pageAnswerSchema }, { querystring: kind.listQuerySchema }),
+      openToKeys(
+        'postings:read',
+        answers({ 200: kind.pageAnswerSchema }, { querystring: kind.listQuerySchema }),
+      ),
       async (request) => {
         const { orgId } = await readsPostings(auth, request);
         // Parsed by `kind.listQuerySchema`; a schema given as a type parameter is not resolved by the type provider.
@@ -79,13 +82,17 @@ export function postingQueries<ListQuery extends z.ZodType<{ asOf?: string }>, R
       },
     );
 
-    app.get(`/api/v1/${kind.list}/:id`, answers({ 200: kind.answerSchema }, { params }), async (request) => {
-      const { orgId } = await readsPostings(auth, request);
-      const { id } = request.params;
-      const row = await documents.get<Row & { orgId: string }>(kind.collection, String(id));
-      // Another organization's posting is answered exactly like a missing one.
-      if (!row || row.orgId !== orgId) throw notFound(`${kind.noun} ${id} not found`);
-      return kind.toAnswer(row);
-    });
+    app.get(
+      `/api/v1/${kind.list}/:id`,
+      openToKeys('postings:read', answers({ 200: kind.answerSchema }, { params })),
+      async (request) => {
+        const { orgId } = await readsPostings(auth, request);
+        const { id } = request.params;
+        const row = await documents.get<Row & { orgId: string }>(kind.collection, String(id));
+        // Another organization's posting is answered exactly like a missing one.
+        if (!row || row.orgId !== orgId) throw notFound(`${kind.noun} ${id} not found`);
+        return kind.toAnswer(row);
+      },
+    );
   };
 }

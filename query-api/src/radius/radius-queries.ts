@@ -9,7 +9,7 @@ import {
   radiusSearchQuerySchema,
   roundMiles,
 } from '@dispatch/domain';
-import { answers, InputError, type RoutesPlugin } from '@dispatch/http';
+import { answers, InputError, openToKeys, type RoutesPlugin } from '@dispatch/http';
 import { placeOf } from '@dispatch/places';
 import {
   collections,
@@ -171,7 +171,10 @@ export function radiusQueries(options: {
     app.addHook('preValidation', callerFirst(auth, requireScope('postings:read')));
     app.get(
       '/api/v1/radius-search',
-      answers({ 200: radiusSearchAnswerSchema }, { querystring: radiusSearchQuerySchema }),
+      openToKeys(
+        'postings:read',
+        answers({ 200: radiusSearchAnswerSchema }, { querystring: radiusSearchQuerySchema }),
+      ),
       async (request) => {
         const { orgId } = await requireScope('postings:read')(auth, request);
         const query = request.query;

@@ -7,7 +7,7 @@ import {
   webhookParamsSchema,
   webhooksAnswerSchema,
 } from '@dispatch/domain';
-import { answers, HttpError, type RoutesPlugin } from '@dispatch/http';
+import { answers, HttpError, openToKeys, type RoutesPlugin } from '@dispatch/http';
 import {
   collections,
   type DeliveryAttemptDocument,
@@ -42,21 +42,28 @@ export function webhookQueries(options: { documents: DocumentStore; auth: AuthSe
   return async (app) => {
     app.addHook('preValidation', callerFirst(auth, requireWebhookManager));
 
-    app.get('/api/v1/webhooks', answers({ 200: webhooksAnswerSchema }), async (request) => {
-      const { orgId } = await requireWebhookManager(auth, request);
-      const rows = await documents.find<WebhookDocument>(collections.webhooks, {
-        filter: { orgId: { eq: orgId } },
-        sort: [{ field: 'createdAt', direction: 'asc' }],
-        limit: ENDPOINTS_MAX,
-      });
-      return { items: rows.map(webhookAnswerOf) };
-    });
+    app.get(
+      '/api/v1/webhooks',
+      openToKeys('webhooks', answers({ 200: webhooksAnswerSchema })),
+      async (request) => {
+        const { orgId } = await requireWebhookManager(auth, request);
+        const rows = await documents.find<WebhookDocument>(collections.webhooks, {
+          filter: { orgId: { eq: orgId } },
+          sort: [{ field: 'createdAt', direction: 'asc' }],
+          limit: ENDPOINTS_MAX,
+        });
+        return { items: rows.map(webhookAnswerOf) };
+      },
+    );
 
     app.get(
       '/api/v1/webhooks/:id/deliveries',
-      answers(
-        { 200: webhookDeliveriesAnswerSchema },
-        { params: webhookParamsSchema, querystring: webhookDeliveriesQuerySchema },
+      openToKeys(
+        'webhooks',
+        answers(
+          { 200: webhookDeliveriesAnswerSchema },
+          { params: webhookParamsSchema, querystring: webhookDeliveriesQuerySchema },
+        ),
       ),
       async (request) => {
         const { orgId } = await requireWebhookManager(auth, request);
