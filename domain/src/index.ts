@@ -27,6 +27,7 @@ export * from './loads/answers.ts';
 export * from './loads/decider.ts';
 export * from './loads/direction.ts';
 export * from './loads/events.ts';
+export * from './loads/money.ts';
 export * from './loads/schemas.ts';
 export * from './loads/view.ts';
 export * from './organizations/answers.ts';
