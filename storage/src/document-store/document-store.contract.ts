@@ -4,6 +4,7 @@ import { countContract } from './contract/count.ts';
 import { crudContract } from './contract/crud.ts';
 import type { ContractUse } from './contract/fixtures.ts';
 import { geoContract } from './contract/geo.ts';
+import { laneContract } from './contract/lane.ts';
 import { queryContract } from './contract/query.ts';
 import { deferredIndexesContract } from './contract/rebuild/deferred-indexes.ts';
 import { replaceContract } from './contract/rebuild/replace.ts';
@@ -46,6 +47,7 @@ export function documentStoreContract(
     countContract(use);
     textSearchContract(use);
     geoContract(use);
+    laneContract(use);
     deferredIndexesContract(use);
     replaceContract(use);
   });

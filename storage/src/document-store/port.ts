@@ -67,6 +67,14 @@ export interface NearQuery {
   limit?: number;
   /** Keeps only the points it accepts (besides the distance): a compass sector seen from the center, say. */
   acceptPoint?: (point: GeoPoint) => boolean;
+  /**
+   * And whose second point field `also.field` (a geo-indexed field too) lies within `also.maxMiles`
+   * of `also.center`: a lane from one place to another. A document whose second point is null is in
+   * no such radius.
+   */
+  also?: { field: string; center: GeoPoint; maxMiles: number };
+  /** The order of the documents at one distance: these fields, then id ascending (id alone without). */
+  thenBy?: SortKey[];
 }
 
 export interface NearPage<T> {

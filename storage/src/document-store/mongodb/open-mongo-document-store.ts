@@ -13,6 +13,7 @@ import type {
   DocumentStore,
   EnsureOptions,
   Filter,
+  GeoPoint,
   NearPage,
   NearQuery,
   Query,
@@ -120,33 +121,59 @@ class MongoDocumentStore implements DocumentStore {
    * The candidates come from the 2dsphere index (a sphere cap slightly wider than the radius); the
    * distances are measured here with the same formula as the SQLite adapter's, so both answer alike.
    */
-  async #near(collection: string, query: NearQuery): Promise<{ id: string; miles: number }[]> {
+  async #near(
+    collection: string,
+    query: NearQuery,
+  ): Promise<{ id: string; miles: number; keys: unknown[] }[]> {
     const definition = await this.#definition(collection);
-    if (!(definition.geoIndex ?? []).includes(query.field))
-      throw new Error(`Field ${query.field} of ${collection} has no geo index`);
-    const radians = (query.maxMiles / EARTH_RADIUS_MILES) * (1 + 1e-9);
+    const { also } = query;
+    for (const field of [query.field, ...(also ? [also.field] : [])])
+      if (!(definition.geoIndex ?? []).includes(field))
+        throw new Error(`Field ${field} of ${collection} has no geo index`);
+    const { sort: thenBy } = planQuery(definition, { sort: query.thenBy ?? [] });
+    const within = (center: GeoPoint, miles: number) => ({
+      $geoWithin: {
+        $centerSphere: [[center.longitude, center.latitude], (miles / EARTH_RADIUS_MILES) * (1 + 1e-9)],
+      },
+    });
     const filter = {
       ...toMongoFilter(planFilter(definition, query.filter)),
-      [geoPathOf(query.field)]: {
-        $geoWithin: { $centerSphere: [[query.center.longitude, query.center.latitude], radians] },
-      },
+      [geoPathOf(query.field)]: within(query.center, query.maxMiles),
+      ...(also ? { [geoPathOf(also.field)]: within(also.center, also.maxMiles) } : {}),
     };
-    const candidates = await this.#collection(collection)
-      .find(filter, { projection: { _id: 1, [query.field]: 1 } })
-      .toArray();
-    const matches: { id: string; miles: number }[] = [];
+    const projection: Record<string, 1> = { _id: 1, [query.field]: 1 };
+    if (also) projection[also.field] = 1;
+    for (const key of thenBy) projection[pathOf(key.field)] = 1;
+    const candidates = await this.#collection(collection).find(filter, { projection }).toArray();
+    const matches: { id: string; miles: number; keys: unknown[] }[] = [];
     for (const candidate of candidates) {
       const point = pointOf(valueAt(candidate, query.field));
       if (!point) continue;
       const miles = greatCircleMiles(query.center, point);
-      if (miles <= query.maxMiles && (!query.acceptPoint || query.acceptPoint(point)))
-        matches.push({ id: candidate._id, miles });
+      if (miles > query.maxMiles || (query.acceptPoint && !query.acceptPoint(point))) continue;
+      if (also) {
+        const second = pointOf(valueAt(candidate, also.field));
+        if (!second || greatCircleMiles(also.center, second) > also.maxMiles) continue;
+      }
+      matches.push({ id: candidate._id, miles, keys: thenBy.map((key) => valueAt(candidate, key.field)) });
     }
-    return matches;
+    // At one distance, the rows by `thenBy` (nulls first ascending, as SQLite and MongoDB sort them), then by id.
+    const order = (a: { keys: unknown[] }, b: { keys: unknown[] }) => {
+      for (const [index, key] of thenBy.entries()) {
+        const x = a.keys[index] ?? null;
+        const y = b.keys[index] ?? null;
+        if (x === y) continue;
+        const lower =
+          x === null ? true : y === null ? false : (x as string | number) < (y as string | number);
+        return (lower ? -1 : 1) * (key.direction === 'desc' ? -1 : 1);
+      }
+      return 0;
+    };
+    return matches.sort((a, b) => a.miles - b.miles || order(a, b) || byDistanceThenId(a, b));
   }
 
   async findNear<T extends Document = Document>(collection: string, query: NearQuery): Promise<NearPage<T>> {
-    const matches = (await this.#near(collection, query)).sort(byDistanceThenId);
+    const matches = await this.#near(collection, query);
     const skip = query.skip ?? 0;
     const page = matches.slice(skip, query.limit === undefined ? undefined : skip + query.limit);
     if (page.length === 0) return { totalCount: matches.length, matches: [] };

@@ -1,7 +1,7 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { inMemory, inWriteTransaction } from '../../sqlite/open-database.ts';
 import { assertCollectionName, assertValidDefinition } from '../collection-definition.ts';
-import { latitudeBounds, longitudeSpans, nearBuckets } from '../geo.ts';
+import { greatCircleMiles, latitudeBounds, longitudeSpans, nearBuckets } from '../geo.ts';
 import type {
   CollectionDefinition,
   CollectionReplacement,
@@ -10,6 +10,7 @@ import type {
   DocumentStore,
   EnsureOptions,
   Filter,
+  GeoPoint,
   NearMatch,
   NearPage,
   NearQuery,
@@ -31,7 +32,9 @@ import {
   countSql,
   distinctLatitudesSql,
   type PointCount,
+  type PointPairCount,
   pointCountsAtLatitudeSql,
+  pointPairCountsAtLatitudeSql,
   pointRowsSql,
   selectSql,
 } from './query-to-sql.ts';
@@ -202,9 +205,13 @@ class SqliteDocumentStore implements DocumentStore {
    */
   async findNear<T extends Document = Document>(collection: string, query: NearQuery): Promise<NearPage<T>> {
     const definition = this.#catalog.get(collection);
-    if (!(definition.geoIndex ?? []).includes(query.field))
-      throw new Error(`Field ${query.field} of ${collection} has no geo index`);
-    const predicates = planFilter(definition, query.filter);
+    for (const field of [query.field, ...(query.also ? [query.also.field] : [])])
+      if (!(definition.geoIndex ?? []).includes(field))
+        throw new Error(`Field ${field} of ${collection} has no geo index`);
+    const { predicates, sort: thenBy } = planQuery(definition, {
+      filter: query.filter,
+      sort: query.thenBy ?? [],
+    });
     const table = tableOf(collection);
     const rows: PointCount[] = [];
     const [south, north] = latitudeBounds(query.center, query.maxMiles);
@@ -212,17 +219,43 @@ class SqliteDocumentStore implements DocumentStore {
     const seen = this.#statements.get(latitudes.sql).all(...latitudes.params, south, north) as {
       latitude: number;
     }[];
+    // A lane: the rows are counted per pair of points, and only the pairs whose second point lies
+    // within the second radius (measured here, as the first) count; their rows are read by both points.
+    const { also } = query;
+    const alsoBounds = also ? latitudeBounds(also.center, also.maxMiles) : null;
+    const alsoPoints = new Map<string, GeoPoint>();
+    const firstPoints = new Map<string, PointCount>();
     for (const { latitude } of seen) {
       const spans = longitudeSpans(query.center, query.maxMiles, latitude);
       if (spans.length === 0) continue;
-      const counts = pointCountsAtLatitudeSql(table, query.field, spans.length, predicates);
-      rows.push(
-        ...(this.#statements
-          .get(counts.sql)
-          .all(...counts.params, latitude, ...spans.flat()) as unknown as PointCount[]),
-      );
+      if (!also || !alsoBounds) {
+        const counts = pointCountsAtLatitudeSql(table, query.field, spans.length, predicates);
+        rows.push(
+          ...(this.#statements
+            .get(counts.sql)
+            .all(...counts.params, latitude, ...spans.flat()) as unknown as PointCount[]),
+        );
+        continue;
+      }
+      const pairs = pointPairCountsAtLatitudeSql(table, query.field, also.field, spans.length, predicates);
+      for (const pair of this.#statements
+        .get(pairs.sql)
+        .all(...pairs.params, latitude, ...spans.flat(), ...alsoBounds) as unknown as PointPairCount[]) {
+        const second = { latitude: pair.alsoLatitude, longitude: pair.alsoLongitude };
+        if (greatCircleMiles(also.center, second) > also.maxMiles) continue;
+        alsoPoints.set(`${second.latitude},${second.longitude}`, second);
+        const key = `${pair.latitude},${pair.longitude}`;
+        const counted = firstPoints.get(key);
+        if (counted) counted.count += Number(pair.count);
+        else {
+          const row = { latitude: pair.latitude, longitude: pair.longitude, count: Number(pair.count) };
+          firstPoints.set(key, row);
+          rows.push(row);
+        }
+      }
     }
     const buckets = nearBuckets(rows, query);
+    const alsoAt = also ? { field: also.field, points: [...alsoPoints.values()] } : undefined;
     const totalCount = buckets.reduce((sum, bucket) => sum + bucket.count, 0);
 
     const skip = query.skip ?? 0;
@@ -237,7 +270,7 @@ class SqliteDocumentStore implements DocumentStore {
       }
       const from = Math.max(0, skip - passed);
       const take = Math.min(bucket.count - from, limit - matches.length);
-      const page = pointRowsSql(table, query.field, bucket.points, predicates, take, from);
+      const page = pointRowsSql(table, query.field, bucket.points, predicates, take, from, alsoAt, thenBy);
       for (const row of this.#statements.get(page.sql).all(...page.params) as unknown as Row[]) {
         matches.push({ document: toDocument<T>(row), miles: bucket.miles });
       }

@@ -144,7 +144,40 @@ export function pointCountsAtLatitudeSql(
   };
 }
 
-/** A slice of the rows at the given points (all at one distance), by id. */
+/** How many rows of a point there are with each second point (a lane's other end). */
+export interface PointPairCount extends PointCount {
+  alsoLatitude: number;
+  alsoLongitude: number;
+}
+
+/**
+ * As pointCountsAtLatitudeSql, per pair of the point and a second point field whose latitude lies
+ * between two bounds (the last two parameters): the exact distance of the second point is measured
+ * by the caller.
+ */
+export function pointPairCountsAtLatitudeSql(
+  table: string,
+  field: string,
+  also: string,
+  spans: number,
+  predicates: Predicate[],
+): Sql {
+  const latitude = columnOf(`${field}.latitude`);
+  const longitude = columnOf(`${field}.longitude`);
+  const alsoLatitude = columnOf(`${also}.latitude`);
+  const alsoLongitude = columnOf(`${also}.longitude`);
+  const filter = filterAnd(predicates);
+  const ranges = Array.from({ length: spans }, () => `${longitude} BETWEEN ? AND ?`).join(' OR ');
+  return {
+    sql: `SELECT ${latitude} AS latitude, ${longitude} AS longitude, ${alsoLatitude} AS alsoLatitude, ${alsoLongitude} AS alsoLongitude, COUNT(*) AS count FROM ${table} WHERE ${filter.sql}${latitude} = ? AND (${ranges}) AND ${alsoLatitude} BETWEEN ? AND ? GROUP BY ${longitude}, ${alsoLatitude}, ${alsoLongitude}`,
+    params: filter.params,
+  };
+}
+
+/**
+ * A slice of the rows at the given points (all at one distance), by `thenBy` then id; with `also`,
+ * only the rows whose second point is one of `also.points`.
+ */
 export function pointRowsSql(
   table: string,
   field: string,
@@ -152,17 +185,26 @@ export function pointRowsSql(
   predicates: Predicate[],
   limit: number,
   offset: number,
+  also?: { field: string; points: { latitude: number; longitude: number }[] },
+  thenBy: { field: string; direction: 'asc' | 'desc' }[] = [],
 ): Sql {
-  const latitude = columnOf(`${field}.latitude`);
-  const longitude = columnOf(`${field}.longitude`);
   const filter = filterAnd(predicates);
   const params = [...filter.params];
-  const at = points.map((point) => {
-    params.push(point.latitude, point.longitude);
-    return `(${latitude} = ? AND ${longitude} = ?)`;
-  });
+  const pointsAt = (name: string, list: { latitude: number; longitude: number }[]) => {
+    const latitude = columnOf(`${name}.latitude`);
+    const longitude = columnOf(`${name}.longitude`);
+    return list.map((point) => {
+      params.push(point.latitude, point.longitude);
+      return `(${latitude} = ? AND ${longitude} = ?)`;
+    });
+  };
+  const at = pointsAt(field, points);
+  const alsoAt = also ? ` AND (${pointsAt(also.field, also.points).join(' OR ')})` : '';
+  const order = sortKeys({ sort: thenBy })
+    .map((key) => `${columnOf(key.field)} ${key.direction}`)
+    .join(', ');
   return {
-    sql: `SELECT doc, CAST(position AS TEXT) AS position FROM ${table} WHERE ${filter.sql}(${at.join(' OR ')}) ORDER BY id LIMIT ? OFFSET ?`,
+    sql: `SELECT doc, CAST(position AS TEXT) AS position FROM ${table} WHERE ${filter.sql}(${at.join(' OR ')})${alsoAt} ORDER BY ${order} LIMIT ? OFFSET ?`,
     params: [...params, limit, offset],
   };
 }
