@@ -6,7 +6,7 @@ import { QueryError } from '../../../components/errors/query-error';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
-import { ListTable, TableCell, TableRow } from '../../../components/ui/table';
+import { type ListColumn, ListTable, TableCell, TableRow } from '../../../components/ui/table';
 import { Tag, type TagTone } from '../../../components/ui/tag';
 import { useDates } from '../../../lib/organization-dates';
 import { guardNotices, type Organization, SettingsNav, useManagersOnly } from '../../organizations';
@@ -26,14 +26,9 @@ function ApiKeysTable({ keys, onRevoke }: { keys: ApiKeyAnswer[]; onRevoke: (key
     <ListTable
       caption="API keys"
       columns={[
-        { name: 'Name' },
-        { name: 'Prefix' },
-        { name: 'Scopes' },
-        { name: 'Created by' },
-        { name: 'Created' },
-        { name: 'Last used' },
-        { name: 'Expires' },
-        { name: 'Status' },
+        ...['Name', 'Prefix', 'Scopes', 'Created by', 'Created', 'Last used', 'Expires', 'Status'].map(
+          (name): ListColumn => ({ name, className: 'whitespace-nowrap' }),
+        ),
         { name: 'Actions', srOnly: true },
       ]}
     >
@@ -41,7 +36,7 @@ function ApiKeysTable({ keys, onRevoke }: { keys: ApiKeyAnswer[]; onRevoke: (key
         const status = statusTags[key.status];
         return (
           <TableRow key={key.id} data-testid="api-key-row">
-            <TableCell className="max-w-60 font-medium break-words">{key.name}</TableCell>
+            <TableCell className="max-w-60 min-w-40 font-medium break-words">{key.name}</TableCell>
             <TableCell>
               <code className="font-mono text-xs whitespace-nowrap">{key.prefix}</code>
             </TableCell>
