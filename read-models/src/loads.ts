@@ -57,7 +57,8 @@ export const loadsCollection: CollectionDefinition = {
     ['orgId', 'availabilityDate', 'updatedAt'],
     ['orgId', 'createdBy', 'updatedAt'],
     // The radius search, by origin or by destination (see the trucks list).
-    ['orgId', 'origin.latitude', 'origin.longitude'],
+    // The lane search counts them per pair of ends from the origin's index.
+    ['orgId', 'origin.latitude', 'origin.longitude', 'destination.latitude', 'destination.longitude'],
     ['orgId', 'destination.latitude', 'destination.longitude'],
   ],
   indexEachField: false,

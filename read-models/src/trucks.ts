@@ -14,6 +14,11 @@ export type TruckDocument = Omit<Truck, 'id'> & {
   position: string;
   searchText: string;
   location: GeoPoint | null;
+  /**
+   * Where the map puts the truck's preferred destination (its preferred city and state): null when
+   * it names none (it goes anywhere) or a place the map does not know. The lane search's other end.
+   */
+  destination: GeoPoint | null;
 };
 
 /** The trucks list: one document per truck that is not removed. */
@@ -39,6 +44,8 @@ export const trucksCollection: CollectionDefinition = {
     searchText: 'text',
     'location.latitude': 'number',
     'location.longitude': 'number',
+    'destination.latitude': 'number',
+    'destination.longitude': 'number',
   },
   // Every list query is one organization's: each index starts with it, then serves a sort (and a
   // date range) of the list, or the creator filter with the default sort. The other filters are
@@ -57,11 +64,14 @@ export const trucksCollection: CollectionDefinition = {
     // "Available only" by last change: the live page, and the as-of count of the trucks in service.
     ['orgId', 'status', 'updatedAt'],
     // The radius search counts an organization's trucks per point inside a box from this index alone.
-    ['orgId', 'location.latitude', 'location.longitude'],
+    // The lane search counts them per pair of points (the truck's and its preferred destination's)
+    // from the same index.
+    ['orgId', 'location.latitude', 'location.longitude', 'destination.latitude', 'destination.longitude'],
   ],
   indexEachField: false,
   // The search and the unit number filter find their rows through a trigram index.
   textIndex: ['searchText', 'unitNumber'],
-  // The radius search finds its trucks through the point of their city.
-  geoIndex: ['location'],
+  // The radius search finds its trucks through the point of their city, the lane search also
+  // through their preferred destination's.
+  geoIndex: ['location', 'destination'],
 };

@@ -24,6 +24,10 @@ export const trucksProjection: Projection = {
         orgId,
         searchText: truckSearchText(next),
         location: pointOfPlace(next.truckState, next.truckCity) ?? null,
+        destination:
+          next.preferedState && next.preferedCity
+            ? (pointOfPlace(next.preferedState, next.preferedCity) ?? null)
+            : null,
       });
     else context.delete(collections.trucks, id);
     context.changed('trucks', orgId, event.data.truckId);

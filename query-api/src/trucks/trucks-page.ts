@@ -7,7 +7,14 @@ import { postingRows } from '../lists/posting-page.ts';
 
 export function toTruck(document: TruckDocument): Truck & { onMap: boolean } {
   // The map point is the radius search's to answer, beside the truck; the search text is the list's.
-  const { orgId: _orgId, position: _position, searchText: _searchText, location, ...truck } = document;
+  const {
+    orgId: _orgId,
+    position: _position,
+    searchText: _searchText,
+    location,
+    destination: _destination,
+    ...truck
+  } = document;
   // Whether the map knows the truck's place: the board marks those it does not ("Not on the map").
   return { ...truck, id: Number(truck.id), onMap: location != null };
 }
