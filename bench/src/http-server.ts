@@ -15,13 +15,13 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-/** Starts the product in a child process on a fresh data folder and signs a dispatcher in. */
-export async function startBenchServer(): Promise<BenchServer> {
+/** Starts the product in a child process on a fresh data folder and signs a dispatcher in; `env` adds settings. */
+export async function startBenchServer(options: { env?: Record<string, string> } = {}): Promise<BenchServer> {
   const dir = tempDir('http');
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = fork(join(dirname(fileURLToPath(import.meta.url)), 'server-process.ts'), {
-    env: { ...process.env, DATA_DIR: dir, PORT: String(port), PUBLIC_URL: url },
+    env: { ...process.env, ...options.env, DATA_DIR: dir, PORT: String(port), PUBLIC_URL: url },
     execPath: process.execPath,
     // BENCH_CPU_PROF=<folder> writes the server's CPU profile there when it stops.
     execArgv: process.env.BENCH_CPU_PROF

@@ -23,6 +23,7 @@ import { benchStandingSearches } from './standing-searches.ts';
 import { printTable, type Row } from './stats.ts';
 import { benchSystemCheck } from './system-check.ts';
 import { benchTextSearch } from './text-search.ts';
+import { benchWebhooks } from './webhooks.ts';
 
 /** `npm run bench`: every figure the product promises, printed as one table. */
 const rows: Row[] = [];
@@ -69,6 +70,10 @@ if (process.argv[2] === 'gazetteer') {
 } else if (process.argv[2] === 'feed') {
   // `npm run bench -- feed`: only the event feed's pages (BENCH_FEED_ITEMS items, default 1,000,000).
   await step(`event feed (${feedItems} items)`, () => benchEventFeed({ total: feedItems }));
+} else if (process.argv[2] === 'webhooks') {
+  // `npm run bench -- webhooks`: only webhook deliveries to 20 loopback receivers (BENCH_WEBHOOK_EVENTS events, default 1,000).
+  const events = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 1000);
+  await step('webhook deliveries', () => benchWebhooks({ events }));
 } else if (process.argv[2] === 'http-load') {
   // `npm run bench -- http-load [bare,list,post,patch,radius,appends]`: 50 connections, 20 s a figure (10 with BENCH_QUICK).
   const only = (process.argv[3]?.split(',') ?? httpLoadScenarios) as HttpLoadScenario[];
