@@ -1,3 +1,4 @@
+import type { MemberRole } from '@dispatch/domain';
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect } from '@tanstack/react-router';
 import { answerShapeErrorOf } from '../../lib/api-client';
@@ -7,7 +8,8 @@ import { canManageMembers } from './members-search';
 
 /**
  * A route's guard for pages of owners and admins only (the server refuses anyone else anyway): anyone
- * else is sent to the overview with `notice` (never while a link is only preloaded).
+ * else is sent to the overview with `notice` (never while a link is only preloaded). `may` is the
+ * server's own rule for the page, when the domain states one.
  */
 export async function guardManagersOnly(
   {
@@ -20,6 +22,7 @@ export async function guardManagersOnly(
     preload: boolean;
   },
   notice: string,
+  may: (role: MemberRole | null | undefined) => boolean = canManageMembers,
 ): Promise<void> {
   const member = await context.queryClient
     .fetchQuery(activeMemberQueryOptions(context.organization.id))
@@ -28,7 +31,7 @@ export async function guardManagersOnly(
       if (answerShapeErrorOf(error)) throw error;
       return null;
     });
-  if (!canManageMembers(member?.role)) {
+  if (!may(member?.role)) {
     if (!preload) noticeRedirect(notice);
     throw redirect({ to: '/$orgSlug/overview', params: { orgSlug: params.orgSlug }, replace: true });
   }

@@ -47,10 +47,10 @@ const member = (role: MemberRole) =>
   });
 
 /** The in-test server: the keys it holds, made and revoked as the page asks. */
-function serveKeys(initial: ApiKeyAnswer[]): SeenRequest[] {
+function serveKeys(initial: ApiKeyAnswer[], role: MemberRole = 'admin'): SeenRequest[] {
   let keys = [...initial];
   return serveFetch((request) => {
-    if (request.path === '/api/v1/organization/get-active-member') return { body: member('admin') };
+    if (request.path === '/api/v1/organization/get-active-member') return { body: member(role) };
     if (request.path === '/api/v1/api-keys' && request.method === 'GET')
       return { body: apiKeysAnswerSchema.parse({ items: keys }) };
     if (request.path === '/api/v1/api-keys' && request.method === 'POST') {
@@ -149,5 +149,12 @@ describe('Settings → API keys', () => {
     );
     expect(await within(await screen.findByTestId('api-key-row')).findByText('Revoked')).toBeTruthy();
     expect(within(screen.getByTestId('api-key-row')).queryByRole('button', { name: /Revoke/ })).toBeNull();
+  });
+
+  it('sends anyone but an owner or admin to the overview', async () => {
+    serveKeys([key()], 'memberPlus');
+    const { router } = renderPage();
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/acme/overview'));
+    expect(screen.queryByRole('heading', { name: 'API keys' })).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { type ApiKeyAnswer, type ApiKeyStatus, apiKeyScopeLabels } from '@dispatch/domain';
+import { type ApiKeyAnswer, type ApiKeyStatus, apiKeyScopeLabels, canManageApiKeys } from '@dispatch/domain';
 import { useQuery } from '@tanstack/react-query';
 import { KeyRound, Trash2 } from 'lucide-react';
 import { useState } from 'react';
@@ -86,7 +86,7 @@ function ApiKeysTable({ keys, onRevoke }: { keys: ApiKeyAnswer[]; onRevoke: (key
  * was last used; create one (its secret shows once) or revoke one.
  */
 export function ApiKeysPage({ organization }: { organization: Pick<Organization, 'id' | 'slug' | 'name'> }) {
-  const mayManage = useManagersOnly(organization, guardNotices.apiKeys);
+  const mayManage = useManagersOnly(organization, guardNotices.apiKeys, canManageApiKeys);
   const keys = useQuery(apiKeysQueryOptions(organization.id));
   const [revoking, setRevoking] = useState<ApiKeyAnswer | null>(null);
   if (!mayManage) return null;

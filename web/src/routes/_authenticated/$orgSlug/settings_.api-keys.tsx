@@ -1,3 +1,4 @@
+import { canManageApiKeys } from '@dispatch/domain';
 import { createFileRoute } from '@tanstack/react-router';
 import { apiKeysQueryOptions } from '../../../features/api-keys/api/get-api-keys';
 import { ApiKeysPage } from '../../../features/api-keys/components/api-keys-page';
@@ -7,7 +8,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 
 /** Settings → API keys: owners and admins only, as the server rules; anyone else goes to the overview. */
 export const Route = createFileRoute('/_authenticated/$orgSlug/settings_/api-keys')({
-  beforeLoad: (options) => guardManagersOnly(options, guardNotices.apiKeys),
+  beforeLoad: (options) => guardManagersOnly(options, guardNotices.apiKeys, canManageApiKeys),
   loader: ({ context }) => context.queryClient.prefetchQuery(apiKeysQueryOptions(context.organization.id)),
   component: ApiKeysRoute,
 });
