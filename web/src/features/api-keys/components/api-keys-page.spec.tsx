@@ -81,7 +81,7 @@ describe('Settings → API keys', () => {
   it('creates a key and shows its secret once, in the dialog only', async () => {
     const seen = serveKeys([]);
     const user = userEvent.setup();
-    renderPage();
+    const { queryClient } = renderPage();
     expect(await screen.findByText('No API keys yet')).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Create key' }));
@@ -105,6 +105,25 @@ describe('Settings → API keys', () => {
     await user.click(within(shown).getByRole('button', { name: 'Done' }));
     await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(document.body.textContent).not.toContain(secret);
+    // Nor does the client's cache keep it.
+    await vi.waitFor(() =>
+      expect(
+        JSON.stringify(
+          queryClient
+            .getMutationCache()
+            .getAll()
+            .map((m) => m.state.data),
+        ),
+      ).not.toContain(secret),
+    );
+    expect(
+      JSON.stringify(
+        queryClient
+          .getQueryCache()
+          .getAll()
+          .map((q) => q.state.data),
+      ),
+    ).not.toContain(secret);
 
     // Opened again, the dialog is a blank form: the secret is gone for good.
     await user.click(screen.getByRole('button', { name: 'Create key' }));
