@@ -165,6 +165,10 @@ describe('routes open to API keys', () => {
       // Accepted: whatever the route then says of the sample (a made-up event id is not found), the
       // caller was not refused.
       const code = response.statusCode < 400 ? null : response.json().code;
+      // No answer but the creation's ever holds a key's secret.
+      for (const secret of [victim.apiKeySecret, attacker.apiKeySecret, ...lacking.values()]) {
+        expect(response.body, routeKey(route)).not.toContain(secret.slice(-43));
+      }
       expect([routeKey(route), response.statusCode < 500, callerRefusals.has(code)], response.body).toEqual([
         routeKey(route),
         true,
