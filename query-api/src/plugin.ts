@@ -21,6 +21,7 @@ import { cityQueries } from './geo/city-queries.ts';
 import { healthQueries } from './health/health-queries.ts';
 import { historyQueries } from './history/history-queries.ts';
 import { laneHistoryQueries } from './lane-history/lane-history-queries.ts';
+import { laneQueries } from './lanes/lane-queries.ts';
 import { attachLiveUpdates } from './live/socket-server.ts';
 import { loadQueries } from './loads/load-queries.ts';
 import { adminQueries } from './organizations/admin-queries.ts';
@@ -98,6 +99,7 @@ export function queryApi(options: QueryApiOptions): FastifyPluginAsync {
       await queries.register(historyQueries(options));
       await queries.register(cityQueries(options));
       await queries.register(radiusQueries({ ...options, cache }));
+      await queries.register(laneQueries({ ...options, cache }));
       await queries.register(laneHistoryQueries({ ...options, cache }));
       await queries.register(envelopeQueries(options));
       await queries.register(exportQueries(options));

@@ -368,6 +368,26 @@ export const routeSamples: Record<string, Sample> = {
     path: '/api/v1/radius-search',
     query: { state: 'IL', city: 'Chicago', radius: '200' },
   }),
+  'GET /api/v1/lane-search': () => ({
+    path: '/api/v1/lane-search',
+    query: {
+      searchType: 'trucks',
+      originState: 'IL',
+      originCity: 'Chicago',
+      originRadius: '200',
+      destinationState: 'TX',
+      destinationCity: 'Dallas',
+      destinationRadius: '200',
+    },
+  }),
+  'GET /api/v1/loads/:id/matches': (r) => ({
+    path: `/api/v1/loads/${r.loadId}/matches`,
+    query: { deadhead: '500' },
+  }),
+  'GET /api/v1/trucks/:id/matches': (r) => ({
+    path: `/api/v1/trucks/${r.truckId}/matches`,
+    query: { deadhead: '500' },
+  }),
   'GET /api/v1/lane-history': () => ({
     path: '/api/v1/lane-history',
     query: {
@@ -531,6 +551,10 @@ export const stateInputs: Record<string, StateInput[]> = {
   ],
   'GET /api/v1/radius-search': queryState,
   'GET /api/v1/radius-search/export.csv': queryState,
+  'GET /api/v1/lane-search': [
+    { in: 'query', path: ['originState'], label: 'Origin state', cityPath: ['originCity'] },
+    { in: 'query', path: ['destinationState'], label: 'Destination state', cityPath: ['destinationCity'] },
+  ],
   'GET /api/v1/lane-history': [
     { in: 'query', path: ['originState'], label: 'Origin state', cityPath: ['originCity'] },
     { in: 'query', path: ['destinationState'], label: 'Destination state', cityPath: ['destinationCity'] },

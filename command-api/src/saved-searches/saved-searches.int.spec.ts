@@ -128,7 +128,7 @@ describe('saved searches', () => {
         { name: 'Loads', kind: 'loads', params: { startDate: '2026-02-30' } },
         { 'params.startDate': ['Must be a real date between 1970 and 2200'] },
       ],
-      [{ name: 'Loads', kind: 'boats' }, { kind: ['Kind must be trucks, loads or radius'] }],
+      [{ name: 'Loads', kind: 'boats' }, { kind: ['Kind must be trucks, loads, radius or lane'] }],
     ];
     for (const [body, errors] of cases) {
       const response = await inject(member.cookie, 'POST', '/api/v1/saved-searches', body);

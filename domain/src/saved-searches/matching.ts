@@ -1,3 +1,4 @@
+import type { LaneSearchParams } from '../lanes/schemas.ts';
 import type { PlaceLocator } from '../loads/direction.ts';
 import { compassPoint } from '../loads/direction.ts';
 import { EARTH_RADIUS_MILES, type GeoPoint, greatCircleMiles } from '../shared/geo.ts';
@@ -127,6 +128,7 @@ export function compileSearch(query: SavedSearchQuery, locate: PlaceLocator): Co
     return { postingKind: query.kind, matches: allOf(checks), milesTo: () => null };
   }
 
+  if (query.kind === 'lane') return compileLane(query.params, locate);
   const params = query.params;
   const place = locate(params.state, params.city);
   if (!place) return null;
@@ -164,6 +166,58 @@ export function compileSearch(query: SavedSearchQuery, locate: PlaceLocator): Co
     matches: allOf(checks),
     milesTo: (posting) => {
       const point = pointOf(posting);
+      return point ? greatCircleMiles(center, point) : null;
+    },
+  };
+}
+
+/** Whether a point lies within `radius` miles of `center` (a null point is in no radius). */
+const within = (center: GeoPoint, radius: number) => {
+  // A point more than the radius north or south of the city is out whatever its longitude.
+  const latitudeSpan = radius / MILES_PER_DEGREE;
+  return (point: GeoPoint | null | undefined) =>
+    !!point &&
+    Math.abs(point.latitude - center.latitude) <= latitudeSpan &&
+    greatCircleMiles(center, point) <= radius;
+};
+
+/**
+ * A lane search (GET /api/v1/lane-search): the posting's origin (a truck's city, a load's origin)
+ * within the origin radius, and its destination (a load's, a truck's preferred one) within the
+ * destination radius when the search names a destination; a truck without one is then out
+ * (docs/decisions.md "Lane search"). A place the gazetteer does not know matches nothing: null.
+ */
+function compileLane(params: LaneSearchParams, locate: PlaceLocator): CompiledSearch | null {
+  const origin = locate(params.originState, params.originCity);
+  if (!origin) return null;
+  const destination =
+    params.destinationState && params.destinationCity
+      ? locate(params.destinationState, params.destinationCity)
+      : undefined;
+  if (destination === null) return null;
+  const trucks = params.searchType === 'trucks';
+  const originOf = (posting: PostingFacts) => (trucks ? posting.location : posting.origin);
+  const checks = commonChecks(params);
+  if (trucks && params.status) {
+    const status = params.status === 'true';
+    checks.push((posting) => posting.status === status);
+  }
+  if (params.direction?.length) {
+    const wanted = new Set<string>(params.direction);
+    checks.push((posting) => posting.direction !== null && wanted.has(posting.direction));
+  }
+  const center: GeoPoint = { latitude: origin.latitude, longitude: origin.longitude };
+  const nearOrigin = within(center, params.originRadius);
+  checks.push((posting) => nearOrigin(originOf(posting)));
+  if (destination) {
+    const nearDestination = within(destination, params.destinationRadius);
+    checks.push((posting) => nearDestination(posting.destination));
+  }
+  return {
+    postingKind: trucks ? 'trucks' : 'loads',
+    matches: allOf(checks),
+    milesTo: (posting) => {
+      const point = originOf(posting);
       return point ? greatCircleMiles(center, point) : null;
     },
   };

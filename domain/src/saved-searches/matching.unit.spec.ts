@@ -124,3 +124,47 @@ describe('a standing search compiled into a predicate', () => {
     expect(parsed.success && compileSearch(parsed.query, knownCityLocation)).toBeNull();
   });
 });
+
+describe('a standing lane search', () => {
+  const houston = { latitude: 29.7604, longitude: -95.3698 };
+  it('matches a load leaving near the origin for near the destination, and a truck heading there', () => {
+    const loads = compiled('lane', {
+      searchType: 'loads',
+      originState: 'WI',
+      originCity: 'Milwaukee',
+      originRadius: '100',
+      destinationState: 'TX',
+      destinationCity: 'Dallas',
+      destinationRadius: '50',
+    });
+    expect(loads.postingKind).toBe('loads');
+    expect(loads.matches(load())).toBe(true);
+    expect(loads.milesTo(load())).toBeCloseTo(81.4, 1);
+    expect(loads.matches(load({ destination: houston }))).toBe(false);
+    expect(loads.matches(load({ origin: dallas }))).toBe(false);
+    expect(loads.matches(load({ destination: null }))).toBe(false);
+    const trucks = compiled('lane', {
+      originState: 'WI',
+      originCity: 'Milwaukee',
+      destinationState: 'TX',
+      destinationCity: 'Dallas',
+      trailerType: 'FLATBED',
+    });
+    expect(trucks.matches(truck({ destination: dallas }))).toBe(true);
+    // A truck that names no preferred destination has not said it goes there.
+    expect(trucks.matches(truck({ destination: null }))).toBe(false);
+    expect(trucks.matches(truck({ destination: dallas, trailerType: 'LOW_SIDED_HOPPER' }))).toBe(false);
+  });
+
+  it('goes anywhere without a destination, and keeps the lane search parameters only', () => {
+    const anywhere = compiled('lane', { originState: 'IL', originCity: 'Chicago', originRadius: '100' });
+    expect(anywhere.matches(truck({ destination: null }))).toBe(true);
+    expect(anywhere.matches(truck({ location: dallas }))).toBe(false);
+    expect(
+      parseSearchParams('lane', { originState: 'IL', originCity: 'Chicago', originRadius: '501' }).success,
+    ).toBe(false);
+    expect(parseSearchParams('lane', { originState: 'IL', originCity: 'Chicago', state: 'IL' }).success).toBe(
+      false,
+    );
+  });
+});

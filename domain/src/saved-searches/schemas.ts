@@ -1,15 +1,17 @@
 import { z } from 'zod';
+import { type LaneSearchParams, laneSearchParamsSchema } from '../lanes/schemas.ts';
 import { radiusSearchQuerySchema } from '../radius/schemas.ts';
 import { plainText, requiredText, streamVersion } from '../shared/fields.ts';
 import { integerParam, loadListQuerySchema, truckListQuerySchema } from '../shared/list-query.ts';
 
-/** What a saved search searches: a board (its list parameters) or the radius search. */
-export const savedSearchKinds = ['trucks', 'loads', 'radius'] as const;
+/** What a saved search searches: a board (its list parameters), the radius search or the lane search. */
+export const savedSearchKinds = ['trucks', 'loads', 'radius', 'lane'] as const;
 export type SavedSearchKind = (typeof savedSearchKinds)[number];
 export const savedSearchKindLabels: Record<SavedSearchKind, string> = {
   trucks: 'Trucks',
   loads: 'Loads',
   radius: 'Radius search',
+  lane: 'Lane search',
 };
 
 /** A saved search's name: the create forms' 50 characters. */
@@ -33,13 +35,22 @@ export const truckSearchParamsSchema = truckListQuerySchema.omit({
   sort: true,
   asOf: true,
 });
-/** The loads board's filters. */
+/**
+ * The loads board's filters, but for its ranges of trip miles, rate per mile and margin: a saved
+ * search alerts on new loads as they are posted, before their miles are worked out.
+ */
 export const loadSearchParamsSchema = loadListQuerySchema.omit({
   limit: true,
   page: true,
   orderBy: true,
   sort: true,
   asOf: true,
+  minTripMiles: true,
+  maxTripMiles: true,
+  minRatePerMile: true,
+  maxRatePerMile: true,
+  minMargin: true,
+  maxMargin: true,
 });
 /** The radius search's place, what it searches for and its filters. */
 export const radiusSearchParamsSchema = radiusSearchQuerySchema.omit({ limit: true, page: true, asOf: true });
@@ -52,13 +63,15 @@ export const savedSearchParamsSchemas = {
   trucks: truckSearchParamsSchema,
   loads: loadSearchParamsSchema,
   radius: radiusSearchParamsSchema,
+  lane: laneSearchParamsSchema,
 } as const;
 
 /** A saved search as it is kept: its kind and that kind's parsed parameters. */
 export type SavedSearchQuery =
   | { kind: 'trucks'; params: TruckSearchParams }
   | { kind: 'loads'; params: LoadSearchParams }
-  | { kind: 'radius'; params: RadiusSearchParams };
+  | { kind: 'radius'; params: RadiusSearchParams }
+  | { kind: 'lane'; params: LaneSearchParams };
 
 /** A saved search's name, as the create form and a rename take it. */
 export const savedSearchNameSchema = requiredText('Name', SAVED_SEARCH_NAME_MAX);
@@ -112,7 +125,7 @@ export function parseSearchParams(
 export const savedSearchCreateSchema = z
   .object({
     name: savedSearchNameSchema,
-    kind: z.enum(savedSearchKinds, { error: 'Kind must be trucks, loads or radius' }),
+    kind: z.enum(savedSearchKinds, { error: 'Kind must be trucks, loads, radius or lane' }),
     params: paramsObject.default({}),
     alert: savedSearchAlertSchema.default(NO_ALERT),
   })

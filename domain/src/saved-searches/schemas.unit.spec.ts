@@ -63,7 +63,7 @@ describe('saved search form', () => {
 
   it('refuses unknown fields, an unknown kind and alerts that are not yes or no', () => {
     expect(errorsOf({ name: 'x', kind: 'trucks', orgId: 'other' })).toHaveProperty(['_']);
-    expect(errorsOf({ name: 'x', kind: 'envelopes' }).kind).toEqual(['Kind must be trucks, loads or radius']);
+    expect(errorsOf({ name: 'x', kind: 'envelopes' }).kind).toEqual(['Kind must be trucks, loads, radius or lane']);
     expect(
       errorsOf({ name: 'x', kind: 'trucks', alert: { inApp: 'yes', email: false } })['alert.inApp'],
     ).toEqual(['In-app alert must be true or false']);
