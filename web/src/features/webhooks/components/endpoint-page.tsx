@@ -194,6 +194,12 @@ export function EndpointPage({
             {endpoint.description ? (
               <p className="mt-1 text-sm break-words text-muted-foreground">{endpoint.description}</p>
             ) : null}
+            {enabled ? null : (
+              <p className="mt-2 text-sm text-muted-foreground">
+                Nothing is sent to it while it is disabled: enable it from Actions to send a test event,
+                replay or redeliver.
+              </p>
+            )}
           </div>
           <div className="flex flex-wrap items-center gap-2">
             <Button variant="outline" onClick={sendTest} disabled={!enabled || test.isPending}>
