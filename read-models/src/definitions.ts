@@ -11,6 +11,7 @@ import {
   loadVersionsCollection,
   truckVersionsCollection,
 } from './list-histories.ts';
+import { laneRateLoadsCollection, laneRatesCollection } from './lane-rates.ts';
 import { loadsCollection } from './loads.ts';
 import {
   invitationsCollection,
@@ -58,6 +59,8 @@ export const readModelDefinitions: readonly CollectionDefinition[] = [
   eventFeedHeadsCollection,
   webhooksCollection,
   webhookDeliveriesCollection,
+  laneRatesCollection,
+  laneRateLoadsCollection,
 ];
 
 /**

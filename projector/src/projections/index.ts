@@ -3,6 +3,7 @@ import { activityProjection } from './activity/activity-projection.ts';
 import { apiKeysProjection } from './api-keys.ts';
 import { boardCountersProjection } from './board-counters.ts';
 import { eventFeedProjection } from './event-feed.ts';
+import { laneRatesProjection } from './lane-rates.ts';
 import {
   versionedEnvelopesProjection,
   versionedLoadsProjection,
@@ -43,4 +44,5 @@ export const projections: Projection[] = [
   rebuildRequestsProjection,
   systemPingsProjection,
   webhooksProjection,
+  laneRatesProjection,
 ];

@@ -1,6 +1,6 @@
 import { DatabaseSync } from 'node:sqlite';
 import { eventUpcasting } from '@dispatch/domain';
-import { collections, readModelCollections } from '@dispatch/read-models';
+import { collections, laneRatesDocumentFields, readModelCollections } from '@dispatch/read-models';
 import {
   type DocumentStore,
   openSqliteDocumentStore,
@@ -33,9 +33,13 @@ const counterCollections = new Set<string>([
   collections.boardStats,
   collections.boardCalendar,
   collections.envelopeCounts,
+  collections.laneRates,
 ]);
 /** The fields a counter document is created with (its `insert`), as opposed to its counters. */
-const counterDocumentFields = new Set(['id', 'orgId', 'kind', 'createdBy', 'creator', 'year', 'type']);
+const counterDocumentFields = new Set<string>([
+  ...['id', 'orgId', 'kind', 'createdBy', 'creator', 'year', 'type'],
+  ...laneRatesDocumentFields,
+]);
 
 function nonZeroCounters(value: Record<string, unknown>): Record<string, unknown> {
   const kept: Record<string, unknown> = {};
