@@ -14,6 +14,8 @@ import { benchGazetteer } from './gazetteer.ts';
 import { benchHttpCommands } from './http-commands.ts';
 import { benchHttpLoad, type HttpLoadScenario, httpLoadScenarios } from './http-load.ts';
 import { startBenchServer } from './http-server.ts';
+import { benchLaneHistory } from './lane-history.ts';
+import { benchLanes } from './lanes.ts';
 import { benchProjectorCatchUp } from './projector-catch-up.ts';
 import { benchPushLatency } from './push-latency.ts';
 import { benchRebuildFloor } from './rebuild-floor.ts';
@@ -70,6 +72,17 @@ if (process.argv[2] === 'gazetteer') {
 } else if (process.argv[2] === 'feed') {
   // `npm run bench -- feed`: only the event feed's pages (BENCH_FEED_ITEMS items, default 1,000,000).
   await step(`event feed (${feedItems} items)`, () => benchEventFeed({ total: feedItems }));
+} else if (process.argv[2] === 'lanes') {
+  // `npm run bench -- lanes`: only the lane search and a load's matches (BENCH_LANE_TRUCKS trucks, default
+  // 1,000,000, and a fifth as many loads).
+  const trucks = Number(process.env.BENCH_LANE_TRUCKS ?? 1_000_000);
+  await step(`lanes (${trucks} trucks, ${trucks / 5} loads)`, () =>
+    benchLanes({ trucks, loads: trucks / 5 }),
+  );
+} else if (process.argv[2] === 'lane-history') {
+  // `npm run bench -- lane-history`: only lane history (BENCH_LANE_HISTORY_LOADS loads, default 200,000).
+  const loads = Number(process.env.BENCH_LANE_HISTORY_LOADS ?? 200_000);
+  await step(`lane history (${loads} loads)`, () => benchLaneHistory({ loads }));
 } else if (process.argv[2] === 'webhooks') {
   // `npm run bench -- webhooks`: only webhook deliveries to 20 loopback receivers (BENCH_WEBHOOK_EVENTS events, default 1,000).
   const events = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 1000);
@@ -142,6 +155,7 @@ if (process.argv[2] === 'gazetteer') {
     await step('board as of a moment', () => benchAsOfQueries({ trucks: asOfTrucks }));
     await step(`activity log (${activityRows} entries)`, () => benchActivityQueries({ rows: activityRows }));
     await step(`event feed (${feedItems} items)`, () => benchEventFeed({ total: feedItems }));
+    await step('webhook deliveries', () => benchWebhooks());
     await step('CSV import and export', () => benchCsvImport());
     await step('standing searches', () => benchStandingSearches());
   }
