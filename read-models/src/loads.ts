@@ -1,4 +1,4 @@
-import type { Direction, GeoPoint, Load } from '@dispatch/domain';
+import type { Direction, GeoPoint, Load, LoadMilesAndMoney } from '@dispatch/domain';
 import type { CollectionDefinition } from '@dispatch/storage';
 import { collections } from './collections.ts';
 
@@ -18,7 +18,7 @@ export type LoadDocument = Omit<Load, 'id'> & {
   /** Where the map puts the load's ends (see pointOfPlace); null for a place it does not know. */
   origin: GeoPoint | null;
   destination: GeoPoint | null;
-};
+} & LoadMilesAndMoney;
 
 /** The loads list: one document per load that is not removed. */
 export const loadsCollection: CollectionDefinition = {
@@ -36,6 +36,12 @@ export const loadsCollection: CollectionDefinition = {
     dispatcherName: 'text',
     rateForTitan: 'number',
     rateForCarrier: 'number',
+    // Trip miles, rates per mile and margin (loadMilesAndMoney): sorted and filtered as the rates are.
+    tripMiles: 'number',
+    ratePerMile: 'number',
+    carrierRatePerMile: 'number',
+    margin: 'number',
+    marginUnit: 'text',
     createdBy: 'text',
     searchText: 'text',
     direction: 'text',

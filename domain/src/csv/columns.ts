@@ -130,6 +130,17 @@ export const guardFormula = (cell: string) =>
 /** The columns of a posting's creator an export adds after the record's own: the name and e-mail beside `createdBy`. */
 export const creatorCsvColumns = ['createdByName', 'createdByEmail'] as const;
 export const truckExportCsvColumns = [...truckCsvColumns, ...creatorCsvColumns] as const;
-export const loadExportCsvColumns = [...loadCsvColumns, ...creatorCsvColumns] as const;
+/**
+ * What a loads export adds last, worked out rather than posted (an import passes over them): the
+ * estimated trip miles and each flat rate per mile, then the margin and its unit for those who see it.
+ */
+export const loadMilesCsvColumns = ['tripMiles', 'ratePerMile', 'carrierRatePerMile'] as const;
+export const loadMarginCsvColumns = ['margin', 'marginUnit'] as const;
+export const loadExportCsvColumns = [
+  ...loadCsvColumns,
+  ...creatorCsvColumns,
+  ...loadMilesCsvColumns,
+] as const;
+export const loadExportCsvColumnsWithMargin = [...loadExportCsvColumns, ...loadMarginCsvColumns] as const;
 export const radiusTruckExportCsvColumns = [...radiusTruckCsvColumns, ...creatorCsvColumns] as const;
 export const radiusLoadExportCsvColumns = [...radiusLoadCsvColumns, ...creatorCsvColumns] as const;

@@ -27,6 +27,16 @@ export const loadAnswerSchema = z.object({
    */
   originOnMap: z.boolean().optional(),
   destinationOnMap: z.boolean().optional(),
+  /**
+   * Estimated road miles from origin to destination (null when the map does not know an end), each
+   * flat rate per mile, and the margin with its unit (loadMilesAndMoney). The margin is left out of
+   * the answers to those who may not see it (canSeeMargin). Optional for a load the client has in hand otherwise.
+   */
+  tripMiles: z.number().int().nullable().optional(),
+  ratePerMile: z.number().nullable().optional(),
+  carrierRatePerMile: z.number().nullable().optional(),
+  margin: z.number().nullable().optional(),
+  marginUnit: z.enum(rateUnits).nullable().optional(),
   ...postingAnswerFields,
   since: sinceAnswer(),
 });

@@ -51,6 +51,29 @@ export const LIMIT_MAX = 100;
 /** The last page a list may ask for: with the largest page size, an offset well inside what a store takes. */
 export const PAGE_MAX = 1_000_000;
 
+/**
+ * A number written in decimal digits with an optional fraction (and a minus sign where `min` is
+ * negative), between `min` and `max`, or absent: not "0x10", "1e3" or "Infinity".
+ */
+export function decimalParam(label: string, { min, max }: { min: number; max: number }) {
+  const message = `${label} must be a number`;
+  return z.preprocess(
+    (value) => (value === '' ? undefined : typeof value === 'number' ? String(value) : value),
+    z
+      .string({ error: message })
+      .max(24, message)
+      .regex(/^-?\d+(\.\d+)?$/, message)
+      .transform(Number)
+      .pipe(
+        z
+          .number()
+          .min(min, `${label} must be at least ${min}`)
+          .max(max, `${label} cannot be more than ${max}`),
+      )
+      .optional(),
+  );
+}
+
 /** `limit` of a list query: 1 to LIMIT_MAX, 10 when absent. */
 export const limitParam = () => integerParam('Limit', { min: 1, max: LIMIT_MAX, fallback: 10 });
 /** `page` of a list query, counting from `first` (0 for trucks and loads, 1 for members and invitations). */
@@ -114,6 +137,10 @@ export const loadOrderBys = [
   'rateForCarrier',
   'customerName',
   'dispatcherName',
+  // Estimated trip miles, our rate per mile and the margin (loadMilesAndMoney); the margin for those who see it.
+  'tripMiles',
+  'ratePerMile',
+  'margin',
 ] as const;
 export type LoadOrderBy = (typeof loadOrderBys)[number];
 
@@ -146,6 +173,29 @@ const boardListQuerySchema = postingListQuerySchema.extend({
 export const truckListQuerySchema = boardListQuerySchema
   .extend({ orderBy: orderByParam(truckOrderBys) })
   .strict();
+/** The largest trip miles, and the largest amount, a range filter of the loads list takes. */
+export const TRIP_MILES_MAX = 100_000;
+export const AMOUNT_MAX = 1_000_000_000;
+
+/**
+ * The loads list's ranges: trip miles, our rate per mile and the margin, each from a minimum to a
+ * maximum, both included; a load without the figure is outside every range of it.
+ */
+export const loadRanges = {
+  tripMiles: ['minTripMiles', 'maxTripMiles'],
+  ratePerMile: ['minRatePerMile', 'maxRatePerMile'],
+  margin: ['minMargin', 'maxMargin'],
+} as const;
+
+const loadRangeParams = {
+  minTripMiles: decimalParam('Minimum trip miles', { min: 0, max: TRIP_MILES_MAX }),
+  maxTripMiles: decimalParam('Maximum trip miles', { min: 0, max: TRIP_MILES_MAX }),
+  minRatePerMile: decimalParam('Minimum rate per mile', { min: 0, max: AMOUNT_MAX }),
+  maxRatePerMile: decimalParam('Maximum rate per mile', { min: 0, max: AMOUNT_MAX }),
+  minMargin: decimalParam('Minimum margin', { min: -AMOUNT_MAX, max: AMOUNT_MAX }),
+  maxMargin: decimalParam('Maximum margin', { min: -AMOUNT_MAX, max: AMOUNT_MAX }),
+};
+
 /**
  * The loads list takes the trucks list's parameters plus `product` (docs/rules.md#validation). A load has no
  * direction field of its own: `direction` filters by the compass point from its origin to its
@@ -153,7 +203,11 @@ export const truckListQuerySchema = boardListQuerySchema
  * `unitNumber` is taken, as `status` is, and filters nothing.
  */
 export const loadListQuerySchema = boardListQuerySchema
-  .extend({ product: oneOrMany([...products]), orderBy: orderByParam(loadOrderBys) })
+  .extend({
+    product: oneOrMany([...products]),
+    orderBy: orderByParam(loadOrderBys),
+    ...loadRangeParams,
+  })
   .strict();
 
 export type PostingListQuery = z.output<typeof postingListQuerySchema>;

@@ -186,8 +186,15 @@ describe('GET /api/v1/trucks/export.csv', () => {
 describe('GET /api/v1/loads/export.csv', () => {
   it('streams the loads with their columns, filters and formulas defused', async () => {
     const { text, rows } = await exportOf('/api/v1/loads/export.csv');
-    expect(text.startsWith(`${LOAD_CSV_HEADER},createdByName,createdByEmail\r\n`)).toBe(true);
-    expect(Object.keys(rows[0] ?? {})).toEqual([...loadCsvColumns, 'createdByName', 'createdByEmail']);
+    // The owner sees the margin: it follows the miles and the rates per mile.
+    const worked = 'tripMiles,ratePerMile,carrierRatePerMile,margin,marginUnit';
+    expect(text.startsWith(`${LOAD_CSV_HEADER},createdByName,createdByEmail,${worked}\r\n`)).toBe(true);
+    expect(Object.keys(rows[0] ?? {})).toEqual([
+      ...loadCsvColumns,
+      'createdByName',
+      'createdByEmail',
+      ...worked.split(','),
+    ]);
     expect(rows.map((row) => row.customerName)).toEqual(["'@Light Grain", 'Prairie Grain']);
     expect(rows[1]).toMatchObject({ rateForTitan: '3.25', rateForCarrier: '', product: 'HEAVY' });
     const light = await exportOf('/api/v1/loads/export.csv?product=LIGHT');

@@ -7,6 +7,7 @@ import {
   envelopeExportQuerySchema,
   LOAD_CSV_HEADER,
   loadExportCsvColumns,
+  loadExportCsvColumnsWithMargin,
   loadExportQuerySchema,
   RADIUS_CSV_HEADER_START,
   type RadiusSearchQuery,
@@ -30,6 +31,7 @@ import { type AsOfMoment, resolveAsOf } from '../as-of/moment.ts';
 import { envelopeFilter, toEnvelope } from '../envelopes/envelopes-page.ts';
 import { postingSort } from '../lists/posting-filter.ts';
 import { loadListFilter, toLoad } from '../loads/loads-page.ts';
+import { refuseMarginQuery, seesMargin } from '../loads/margin-visibility.ts';
 import { radiusSearch } from '../radius/radius-queries.ts';
 import { toTruck, truckListFilter } from '../trucks/trucks-page.ts';
 import { type Creator, creatorsOf } from './creators.ts';
@@ -114,8 +116,10 @@ export function exportQueries(options: {
       '/api/v1/loads/export.csv',
       answers({ 200: binaryAnswer('text/csv', LOAD_CSV_HEADER) }, { querystring: loadExportQuerySchema }),
       async (request, reply) => {
-        const { orgId } = await requireOrganization(auth, request);
+        const actor = await requireOrganization(auth, request);
+        const { orgId } = actor;
         const query = request.query;
+        refuseMarginQuery(actor, query);
         const asOf = await resolveAsOf(eventStore, orgId, query.asOf);
         const creator = await creatorsOf(documents, orgId);
         const rows = listRows<LoadDocument>(documents, {
@@ -127,7 +131,10 @@ export function exportQueries(options: {
         return sendCsv(
           reply,
           exportFileName('loads', asOf),
-          csvStream(loadExportCsvColumns, mapRows(rows, withCreator(creator, toLoad))),
+          csvStream(
+            seesMargin(actor) ? loadExportCsvColumnsWithMargin : loadExportCsvColumns,
+            mapRows(rows, withCreator(creator, toLoad)),
+          ),
         );
       },
     );

@@ -1,4 +1,4 @@
-import type { AuthService } from '@dispatch/auth';
+import type { ActorContext, AuthService } from '@dispatch/auth';
 import { callerFirst, requireScope } from '@dispatch/auth';
 import { localDateOf, notFound } from '@dispatch/domain';
 import { answers, openToKeys, type RoutesPlugin } from '@dispatch/http';
@@ -34,6 +34,16 @@ export interface PostingReadRoutes<ListQuery extends z.ZodType<{ asOf?: string }
     asOf?: AsOfMoment | null,
   ) => Promise<unknown>;
   toAnswer: (row: Row) => unknown;
+  /**
+   * What a caller may ask and see beyond the scope: `refuse` throws (403) for a list query asking for
+   * what they may not see; `page` and `one` leave it out of a page and of one posting. Live pages are
+   * kept whole in the answer cache, then trimmed for each caller.
+   */
+  forCaller?: {
+    refuse: (actor: ActorContext, query: z.output<ListQuery>) => void;
+    page: (actor: ActorContext, page: never) => unknown;
+    one: (actor: ActorContext, answer: never) => unknown;
+  };
 }
 
 /**
@@ -60,24 +70,32 @@ export function postingQueries<ListQuery extends z.ZodType<{ asOf?: string }>, R
         answers({ 200: kind.pageAnswerSchema }, { querystring: kind.listQuerySchema }),
       ),
       async (request) => {
-        const { orgId } = await readsPostings(auth, request);
+        const actor = await readsPostings(auth, request);
+        const { orgId } = actor;
         // Parsed by `kind.listQuerySchema`; a schema given as a type parameter is not resolved by the type provider.
         const query = request.query as z.output<ListQuery>;
+        kind.forCaller?.refuse(actor, query);
+        const forCaller = (page: unknown) =>
+          kind.forCaller ? kind.forCaller.page(actor, page as never) : page;
         const timeZone = await cachedTimeZone(cache, documents, orgId);
         const now = new Date();
         // The board as of a past moment is read each time: auditors ask rarely, and it reads the log.
         if (query.asOf)
-          return kind.page(
-            documents,
-            orgId,
-            timeZone,
-            query,
-            now,
-            await resolveAsOf(eventStore, orgId, query.asOf),
+          return forCaller(
+            await kind.page(
+              documents,
+              orgId,
+              timeZone,
+              query,
+              now,
+              await resolveAsOf(eventStore, orgId, query.asOf),
+            ),
           );
-        return cache.answer(
-          listAnswerKey(kind.list, orgId, localDateOf(timeZone, now.toISOString()), query),
-          () => kind.page(documents, orgId, timeZone, query, now),
+        return forCaller(
+          await cache.answer(
+            listAnswerKey(kind.list, orgId, localDateOf(timeZone, now.toISOString()), query),
+            () => kind.page(documents, orgId, timeZone, query, now),
+          ),
         );
       },
     );
@@ -86,12 +104,13 @@ export function postingQueries<ListQuery extends z.ZodType<{ asOf?: string }>, R
       `/api/v1/${kind.list}/:id`,
       openToKeys('postings:read', answers({ 200: kind.answerSchema }, { params })),
       async (request) => {
-        const { orgId } = await readsPostings(auth, request);
+        const actor = await readsPostings(auth, request);
         const { id } = request.params;
         const row = await documents.get<Row & { orgId: string }>(kind.collection, String(id));
         // Another organization's posting is answered exactly like a missing one.
-        if (!row || row.orgId !== orgId) throw notFound(`${kind.noun} ${id} not found`);
-        return kind.toAnswer(row);
+        if (!row || row.orgId !== actor.orgId) throw notFound(`${kind.noun} ${id} not found`);
+        const answer = kind.toAnswer(row);
+        return kind.forCaller ? kind.forCaller.one(actor, answer as never) : answer;
       },
     );
   };

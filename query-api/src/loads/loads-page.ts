@@ -1,4 +1,4 @@
-import type { Load, LoadListQuery } from '@dispatch/domain';
+import { type Load, type LoadListQuery, loadRanges } from '@dispatch/domain';
 import type { LoadDocument } from '@dispatch/read-models';
 import type { DocumentStore, Filter } from '@dispatch/storage';
 import type { AsOfMoment } from '../as-of/moment.ts';
@@ -29,6 +29,13 @@ export function loadListFilter(query: Omit<LoadListQuery, 'limit' | 'page'>, org
   // works it out from the cities' coordinates). `unitNumber` filters nothing, as `status`: a load has
   // no truck, so no unit number, until it is booked.
   if (query.direction) filter.direction = { in: query.direction };
+  // Trip miles, our rate per mile and the margin, each between a minimum and a maximum.
+  for (const [field, [min, max]] of Object.entries(loadRanges)) {
+    const from = query[min];
+    const to = query[max];
+    if (from !== undefined || to !== undefined)
+      filter[field] = { ...(from !== undefined && { gte: from }), ...(to !== undefined && { lte: to }) };
+  }
   return filter;
 }
 

@@ -1,4 +1,4 @@
-import type { AuthService } from '@dispatch/auth';
+import type { ActorContext, AuthService } from '@dispatch/auth';
 import { callerFirst, requireScope } from '@dispatch/auth';
 import {
   compassPoint,
@@ -26,6 +26,7 @@ import { rowsFilterAt, versionsFilterAt } from '../as-of/ranges.ts';
 import { type Found, marksSince, rowIdOfFound, rowOfFound } from '../as-of/versions.ts';
 import { postingFilter } from '../lists/posting-filter.ts';
 import { toLoad } from '../loads/loads-page.ts';
+import { seesMargin, withoutMargin } from '../loads/margin-visibility.ts';
 import { toTruck } from '../trucks/trucks-page.ts';
 
 type Located = TruckDocument | LoadDocument;
@@ -160,6 +161,17 @@ async function nearAsOf(
   return { totalCount: inService + ended, matches };
 }
 
+/** The results as the caller may see them: a load's margin only for those who see it (seesMargin). */
+function resultsFor<Answer extends { data: object[] }>(actor: ActorContext, answer: Answer): Answer {
+  if (seesMargin(actor)) return answer;
+  return {
+    ...answer,
+    data: answer.data.map((result) =>
+      'load' in result && result.load ? { ...result, load: withoutMargin(result.load) } : result,
+    ),
+  };
+}
+
 export function radiusQueries(options: {
   documents: DocumentStore;
   auth: AuthService;
@@ -176,13 +188,20 @@ export function radiusQueries(options: {
         answers({ 200: radiusSearchAnswerSchema }, { querystring: radiusSearchQuerySchema }),
       ),
       async (request) => {
-        const { orgId } = await requireScope('postings:read')(auth, request);
+        const actor = await requireScope('postings:read')(auth, request);
+        const { orgId } = actor;
         const query = request.query;
         if (query.asOf)
-          return radiusSearch(documents, orgId, query, await resolveAsOf(eventStore, orgId, query.asOf));
+          return resultsFor(
+            actor,
+            await radiusSearch(documents, orgId, query, await resolveAsOf(eventStore, orgId, query.asOf)),
+          );
         // Nothing in a search's answer depends on the day: the key is the organization and the query.
-        return cache.answer(listAnswerKey('radius-search', orgId, '', query), () =>
-          radiusSearch(documents, orgId, query, null),
+        return resultsFor(
+          actor,
+          await cache.answer(listAnswerKey('radius-search', orgId, '', query), () =>
+            radiusSearch(documents, orgId, query, null),
+          ),
         );
       },
     );
