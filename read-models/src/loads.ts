@@ -18,6 +18,8 @@ export type LoadDocument = Omit<Load, 'id'> & {
   /** Where the map puts the load's ends (see pointOfPlace); null for a place it does not know. */
   origin: GeoPoint | null;
   destination: GeoPoint | null;
+  /** When it leaves the live board unless refreshed, in the organization's settings (postingExpiry). */
+  expiresAt: string;
 } & LoadMilesAndMoney;
 
 /** The loads list: one document per load that is not removed. */
@@ -28,6 +30,10 @@ export const loadsCollection: CollectionDefinition = {
     createdAt: 'date',
     updatedAt: 'date',
     availabilityDate: 'date',
+    // Its age counts from refreshedAt; the sweep expires it at expiresAt (docs/rules.md#posting-age-and-expiry).
+    postedAt: 'date',
+    refreshedAt: 'date',
+    expiresAt: 'date',
     trailerType: 'text',
     product: 'text',
     originCity: 'text',
@@ -56,6 +62,10 @@ export const loadsCollection: CollectionDefinition = {
   // orders by a column's text or rate sort the organization's rows as asked, as the trucks' do.
   indexes: [
     ['orgId', 'updatedAt'],
+    // The sort by age and the max-age filter.
+    ['orgId', 'refreshedAt'],
+    // The expiry sweep's due postings, every organization's at once.
+    ['expiresAt'],
     // With the last change: the board as of a moment, in creation order, keeps the rows in service
     // then (changed last by then) from the index alone, however many it passes over.
     ['orgId', 'createdAt', 'updatedAt'],

@@ -19,6 +19,8 @@ export type TruckDocument = Omit<Truck, 'id'> & {
    * it names none (it goes anywhere) or a place the map does not know. The lane search's other end.
    */
   destination: GeoPoint | null;
+  /** When it leaves the live board unless refreshed, in the organization's settings (postingExpiry). */
+  expiresAt: string;
 };
 
 /** The trucks list: one document per truck that is not removed. */
@@ -30,6 +32,10 @@ export const trucksCollection: CollectionDefinition = {
     createdAt: 'date',
     updatedAt: 'date',
     availabilityDate: 'date',
+    // Its age counts from refreshedAt; the sweep expires it at expiresAt (docs/rules.md#posting-age-and-expiry).
+    postedAt: 'date',
+    refreshedAt: 'date',
+    expiresAt: 'date',
     trailerType: 'text',
     direction: 'text',
     truckName: 'text',
@@ -54,6 +60,10 @@ export const trucksCollection: CollectionDefinition = {
   // sort the organization's rows as asked: no index of their own, which every write would pay for.
   indexes: [
     ['orgId', 'updatedAt'],
+    // The sort by age and the max-age filter.
+    ['orgId', 'refreshedAt'],
+    // The expiry sweep's due postings, every organization's at once.
+    ['expiresAt'],
     // With the last change: the board as of a moment, in creation order, keeps the rows in service
     // then (changed last by then) from the index alone, however many it passes over.
     ['orgId', 'createdAt', 'updatedAt'],

@@ -28,7 +28,20 @@ export type WebhookDocument = {
   lastAttempt: { at: string; ok: boolean; status: number | null } | null;
   /** The endpoint stream's revision the document reflects: the deliverer reads the stream again past it. */
   revision: string;
+  /**
+   * Where the deliveries stream stood at its last batch the document reflects: a restarted deliverer
+   * starts from here and reads only the batches after `revision`.
+   */
+  deliveries?: DeliveriesProgress;
 };
+
+export interface DeliveriesProgress {
+  revision: string;
+  deliveredThrough: string;
+  requestsThrough: string | null;
+  /** The last successful attempt's time, in ms since 1970 (0: none yet). */
+  lastSuccessAt: number;
+}
 
 /** One attempt of the delivery log; `order` sorts the log newest first across batches. */
 export type DeliveryAttemptDocument = DeliveryAttempt & {

@@ -180,9 +180,21 @@ export function webhookDeliverer(options: WebhookDelivererOptions) {
 
     /** The cursor, the requests taken in and the last success, folded from the deliveries stream. */
     async resume() {
+      // The read model's last batch, when it has one: only the batches after it are read.
+      const listed = await documents.get<WebhookDocument>(collections.webhooks, this.id);
+      const known = listed?.deliveries;
+      if (known) {
+        this.cursor = Number(known.deliveredThrough);
+        this.requestsThrough = known.requestsThrough === null ? null : BigInt(known.requestsThrough);
+        this.lastSuccessAt = known.lastSuccessAt;
+      }
       let recorded: { data: WebhookAttemptsRecorded['data']; type: string }[] = [];
       try {
-        recorded = (await store.readStream(webhookDeliveriesStream(this.id))) as unknown as typeof recorded;
+        const from = known ? { fromRevision: BigInt(known.revision) + 1n } : undefined;
+        recorded = (await store.readStream(
+          webhookDeliveriesStream(this.id),
+          from,
+        )) as unknown as typeof recorded;
       } catch (error) {
         if (!(error instanceof StreamNotFoundError)) throw error;
       }

@@ -100,9 +100,16 @@ export const webhooksProjection: Projection = {
       const current = await stored(context, webhookId);
       if (!current) return;
       const last = attempts.at(-1);
+      const succeeded = attempts.filter((attempt) => attempt.ok).map((attempt) => Date.parse(attempt.at));
       context.put(collections.webhooks, {
         ...current,
         deliveredThrough,
+        deliveries: {
+          revision: recorded.revision.toString(),
+          deliveredThrough,
+          requestsThrough: event.data.requestsThrough,
+          lastSuccessAt: Math.max(current.deliveries?.lastSuccessAt ?? 0, ...succeeded),
+        },
         lastAttempt: last ? { at: last.at, ok: last.ok, status: last.status } : current.lastAttempt,
       });
       return;
