@@ -1,5 +1,8 @@
 export { activityPage } from './activity/activity-page.ts';
 export { envelopeCounts, envelopesPage } from './envelopes/envelopes-page.ts';
+export { laneHistory } from './lane-history/lane-history-queries.ts';
+export { laneSearch } from './lanes/lane-search.ts';
+export { loadMatches, truckMatches } from './lanes/matches.ts';
 export { listTotal, SEARCH_TOTAL_CAP } from './lists/board-counts.ts';
 export { postingSort } from './lists/posting-filter.ts';
 export { organizationRoom } from './live/socket-server.ts';

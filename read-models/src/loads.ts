@@ -73,8 +73,25 @@ export const loadsCollection: CollectionDefinition = {
     ['orgId', 'availabilityDate', 'updatedAt'],
     ['orgId', 'createdBy', 'updatedAt'],
     // The radius search, by origin or by destination (see the trucks list).
-    // The lane search counts them per pair of ends from the origin's index.
-    ['orgId', 'origin.latitude', 'origin.longitude', 'destination.latitude', 'destination.longitude'],
+    // The lane search counts them per pair of ends from the origin's index, and orders a page's rows by date from it.
+    [
+      'orgId',
+      'origin.latitude',
+      'origin.longitude',
+      'destination.latitude',
+      'destination.longitude',
+      'availabilityDate',
+    ],
+    // A truck's matches: the loads of its trailer type, per pair of ends, their dates checked from the index.
+    [
+      'orgId',
+      'trailerType',
+      'origin.latitude',
+      'origin.longitude',
+      'destination.latitude',
+      'destination.longitude',
+      'availabilityDate',
+    ],
     ['orgId', 'destination.latitude', 'destination.longitude'],
   ],
   indexEachField: false,

@@ -75,8 +75,27 @@ export const trucksCollection: CollectionDefinition = {
     ['orgId', 'status', 'updatedAt'],
     // The radius search counts an organization's trucks per point inside a box from this index alone.
     // The lane search counts them per pair of points (the truck's and its preferred destination's)
-    // from the same index.
-    ['orgId', 'location.latitude', 'location.longitude', 'destination.latitude', 'destination.longitude'],
+    // from the same index, and orders a page's rows by availability from it.
+    [
+      'orgId',
+      'location.latitude',
+      'location.longitude',
+      'destination.latitude',
+      'destination.longitude',
+      'availabilityDate',
+    ],
+    // A load's matches: the available trucks of its trailer type, counted per pair of points and
+    // checked for their availability date from this index alone.
+    [
+      'orgId',
+      'trailerType',
+      'status',
+      'location.latitude',
+      'location.longitude',
+      'destination.latitude',
+      'destination.longitude',
+      'availabilityDate',
+    ],
   ],
   indexEachField: false,
   // The search and the unit number filter find their rows through a trigram index.

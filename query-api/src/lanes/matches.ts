@@ -67,7 +67,7 @@ export async function loadMatches(
   const [heading, anywhere] = await Promise.all([
     load.destination ? near(filter, { center: load.destination }) : null,
     // No preferred destination at all; one the map does not know heads nowhere we can tell.
-    near({ ...filter, preferedCity: { eq: null } }),
+    near({ ...filter, 'destination.latitude': { eq: null }, preferedCity: { eq: null } }),
   ]);
   const ranked: Ranked<TruckDocument>[] = [];
   for (const { document: truck } of [...(heading?.matches ?? []), ...anywhere.matches]) {

@@ -19,8 +19,9 @@ const truck = (
   trailerType: Truck['trailerType'],
   location: typeof chicago,
   status = true,
+  availabilityDate = '2026-12-01T00:00:00.000Z',
 ): TruckResult => ({
-  truck: { id, trailerType, status, truckName: `T${id}` } as Truck,
+  truck: { id, trailerType, status, truckName: `T${id}`, availabilityDate } as Truck,
   distance: 0,
   direction: null,
   location,
@@ -31,7 +32,7 @@ const load = (
   location: typeof chicago,
   distance = 0,
 ): LoadResult => ({
-  load: { id, trailerType } as Load,
+  load: { id, trailerType, availabilityDate: '2026-12-03T00:00:00.000Z' } as Load,
   distance,
   direction: null,
   location,
@@ -68,6 +69,18 @@ describe('matches', () => {
     expect(hopper?.trucks).toEqual([]);
     expect(matchTrucksToLoads([load(1, 'FLATBED', chicago)], trucks, 1)[0]?.trucks).toHaveLength(1);
     expect(matchTrucksToLoads([], trucks)).toEqual([]);
+  });
+
+  it("follows the API's matching rule: a truck free only after the load's date is out, the nearest date first at one distance", () => {
+    const [flatbed] = matchTrucksToLoads(
+      [load(1, 'FLATBED', chicago)],
+      [
+        truck(1, 'FLATBED', chicago, true, '2026-12-04T00:00:00.000Z'),
+        truck(2, 'FLATBED', chicago, true, '2026-11-20T00:00:00.000Z'),
+        truck(3, 'FLATBED', chicago, true, '2026-12-03T00:00:00.000Z'),
+      ],
+    );
+    expect(flatbed?.trucks.map((candidate) => candidate.truck.id)).toEqual([3, 2]);
   });
 
   it('measures zero miles for a truck at the load', () => {

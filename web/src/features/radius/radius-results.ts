@@ -1,4 +1,5 @@
 import {
+  compareMatches,
   type Direction,
   directions,
   type GeoPoint,
@@ -7,6 +8,7 @@ import {
   type RadiusSearchAnswer,
   roundMiles,
   type Truck,
+  truckFitsLoad,
 } from '@dispatch/domain';
 
 /** One result of a radius search: a truck or a load, with where it lies from the chosen city. */
@@ -52,31 +54,41 @@ export interface LoadMatches {
 export const MATCHES_PER_LOAD = 3;
 
 /**
- * "Matches" of the all-around view: for each load of the place, the nearest available trucks
- * (status true) of the place with the same trailer type, by great-circle distance between the
- * load's location and the truck's, computed here from the two searches' results. Loads keep the
- * search's order (nearest the city first); a load no truck fits is kept with an empty list, so the
- * dispatcher sees what is left to cover. Ties go to the lower truck id, so the list is stable.
+ * "Matches" of the all-around view: for each load of the place, the trucks of the place that fit it
+ * by the matching rule of the API's matches (truckFitsLoad: available, the load's trailer type, free
+ * on or before its date), best first by the same ranking (compareMatches: the shorter great-circle
+ * distance between the load's location and the truck's, then the availability nearest the load's
+ * date, then the lower id). The browser knows no preferred destination points, so every truck is
+ * taken as going anywhere, and the radius bounds the deadhead. Loads keep the search's order
+ * (nearest the city first); a load no truck fits is kept with an empty list, so the dispatcher sees
+ * what is left to cover.
  */
 export function matchTrucksToLoads(
   loads: readonly LoadResult[],
   trucks: readonly TruckResult[],
   perLoad: number = MATCHES_PER_LOAD,
 ): LoadMatches[] {
-  const available = trucks.filter((result) => result.truck.status);
   return loads.map(({ load, location, distance }) => ({
     load,
     location,
     distance,
-    trucks: available
-      .filter((result) => result.truck.trailerType === load.trailerType)
-      .map((result) => ({
+    trucks: trucks
+      .flatMap((result) => {
+        const fit = truckFitsLoad(
+          result.truck,
+          load,
+          { deadheadMiles: greatCircleMiles(location, result.location), headingMiles: null },
+          Number.POSITIVE_INFINITY,
+        );
+        return fit ? [{ result, fit: { ...fit, id: result.truck.id } }] : [];
+      })
+      .sort((a, b) => compareMatches(a.fit, b.fit))
+      .slice(0, perLoad)
+      .map(({ result, fit }) => ({
         truck: result.truck,
         location: result.location,
-        miles: roundMiles(greatCircleMiles(location, result.location)),
-      }))
-      .sort((a, b) => a.miles - b.miles || a.truck.id - b.truck.id)
-      .slice(0, perLoad),
+        miles: roundMiles(fit.deadheadMiles),
+      })),
   }));
 }
 
