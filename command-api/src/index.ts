@@ -8,6 +8,11 @@ export { EVENT_POSITION_HEADER } from './event-position.ts';
 export { createOrganization } from './organizations/organization-routes.ts';
 export { type CommandApiOptions, commandApi } from './plugin.ts';
 export {
+  POSTINGS_SYSTEM_ACTOR,
+  type PostingExpirySweeper,
+  postingExpirySweeper,
+} from './postings/posting-expiry-sweeper.ts';
+export {
   type NotificationMailSweeper,
   notificationMailSweeper,
 } from './saved-searches/notification-mail-sweeper.ts';

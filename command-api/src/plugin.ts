@@ -34,6 +34,7 @@ import { memberRoutes } from './organizations/member-routes.ts';
 import { organizationRoutes } from './organizations/organization-routes.ts';
 import { organizationDeletions, streamMemberships } from './organizations/organization-store.ts';
 import { teamRoutes } from './organizations/team-routes.ts';
+import { postingExpirySweeper } from './postings/posting-expiry-sweeper.ts';
 import { notificationMailSweeper } from './saved-searches/notification-mail-sweeper.ts';
 import { savedSearchRoutes } from './saved-searches/saved-search-routes.ts';
 import { systemCheckRoutes } from './system-check/system-check-routes.ts';
@@ -57,7 +58,7 @@ export interface CommandApiOptions {
   envelopeExpiryDays?: number;
   /** Requests per minute per client address on the signing links; false turns the limit off (tests). */
   signingRateLimit?: number | false;
-  /** How often reminders and expiry are swept, in ms; 0 leaves sweeping to the caller (tests). */
+  /** How often reminders and expiries (envelopes', postings') are swept, in ms; 0 leaves sweeping to the caller (tests). */
   sweepEveryMs?: number;
   /**
    * How often the alert e-mails of saved searches that are due are sent, in ms (default 5000); 0
@@ -176,6 +177,9 @@ export function commandApi(given: CommandApiOptions): FastifyPluginAsync {
       const sweeper = envelopeSweeper({ ...options, clock, log: app.log });
       app.addHook('onReady', async () => sweeper.start(sweepEveryMs));
       app.addHook('onClose', async () => sweeper.stop());
+      const expiries = postingExpirySweeper({ ...options, clock, log: app.log });
+      app.addHook('onReady', async () => expiries.start(sweepEveryMs));
+      app.addHook('onClose', async () => expiries.stop());
     }
     if (deliverer) {
       app.addHook('onReady', async () => deliverer.start());

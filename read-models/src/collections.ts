@@ -5,6 +5,8 @@
 export const collections = {
   trucks: 'trucks_v4',
   loads: 'loads_v4',
+  expiredTrucks: 'expired_trucks_v1',
+  expiredLoads: 'expired_loads_v1',
   boardStats: 'board_stats_v2',
   boardCalendar: 'board_calendar_v1',
   organizations: 'organizations_v1',

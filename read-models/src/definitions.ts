@@ -6,12 +6,13 @@ import { boardStatsCollection } from './board-stats.ts';
 import { checkpointsCollection } from './checkpoints.ts';
 import { envelopeCountsCollection, envelopesCollection } from './envelopes.ts';
 import { eventFeedCollection, eventFeedHeadsCollection } from './event-feed.ts';
+import { expiredLoadsCollection, expiredTrucksCollection } from './expired-postings.ts';
+import { laneRateLoadsCollection, laneRatesCollection } from './lane-rates.ts';
 import {
   envelopeVersionsCollection,
   loadVersionsCollection,
   truckVersionsCollection,
 } from './list-histories.ts';
-import { laneRateLoadsCollection, laneRatesCollection } from './lane-rates.ts';
 import { loadsCollection } from './loads.ts';
 import {
   invitationsCollection,
@@ -41,8 +42,10 @@ export const readModelDefinitions: readonly CollectionDefinition[] = [
   apiKeysCollection,
   trucksCollection,
   truckVersionsCollection,
+  expiredTrucksCollection,
   loadsCollection,
   loadVersionsCollection,
+  expiredLoadsCollection,
   savedSearchesCollection,
   standingSearchesCollection,
   notificationsCollection,

@@ -8,6 +8,7 @@ export * from './collections.ts';
 export * from './definitions.ts';
 export * from './envelopes.ts';
 export * from './event-feed.ts';
+export * from './expired-postings.ts';
 export * from './lane-rates.ts';
 export * from './list-histories.ts';
 export * from './loads.ts';

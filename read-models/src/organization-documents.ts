@@ -17,6 +17,8 @@ export type OrganizationDocument = {
    * force at its last event, so that is the zone they are taken back out of.
    */
   previousTimeZones?: { until: string; timeZone: string }[];
+  /** Days after its last refresh a posting expires; absent until first set (the default then). */
+  postingMaxAgeDays?: number;
   createdBy: string;
   createdAt: string;
   updatedAt: string;

@@ -1,11 +1,18 @@
 import type { AuthService } from '@dispatch/auth';
 import { callerFirst, requireScope } from '@dispatch/auth';
-import { loadAnswerSchema, loadCreateSchema, loadPatchSchema } from '@dispatch/domain';
+import {
+  loadAnswerSchema,
+  loadCreateSchema,
+  loadPatchSchema,
+  refreshPostingSchema,
+  todayIn,
+} from '@dispatch/domain';
 import { answers, openToKeys, type RoutesPlugin } from '@dispatch/http';
 import type { EventStore } from '@dispatch/storage';
 import { z } from 'zod';
 import { loads } from '../aggregates.ts';
 import { handle } from '../command-handler.ts';
+import { organizationTimeZone } from '../organizations/organization-store.ts';
 import { loadWithPlaces } from '../places-on-map.ts';
 import { commandContextOf, sendPosition } from '../request-context.ts';
 import { allocateId, loadIds } from '../sequence-ids.ts';
@@ -80,6 +87,27 @@ export function loadRoutes(options: { store: EventStore; auth: AuthService }): R
       );
       sendPosition(response, result);
       return response.status(204).send();
+    });
+
+    // Re-posts the load (docs/rules.md#posting-age-and-expiry): its age starts again; an expired one is back on the board.
+    const refreshed = openToKeys(
+      'postings:write',
+      answers({ 200: loadAnswerSchema }, { params: loadParams, body: refreshPostingSchema }),
+    );
+    app.post('/api/v1/loads/:id/refresh', refreshed, async (request, response) => {
+      const actor = await writesPostings(auth, request);
+      const { id } = request.params;
+      const context = commandContextOf(request, actor);
+      const today = todayIn(await organizationTimeZone(store, actor.orgId), context.now());
+      const result = await handle(
+        store,
+        loads,
+        id,
+        { type: 'RefreshLoad', data: { loadId: id, orgId: actor.orgId, today } },
+        context,
+      );
+      sendPosition(response, result);
+      return response.send(result.state.view && loadWithPlaces(result.state.view));
     });
   };
 }

@@ -112,6 +112,7 @@ export function organizationRoutes(options: { store: EventStore; auth: AuthServi
               name: input.name,
               slug: slug || undefined,
               timeZone: input.timeZone,
+              postingMaxAgeDays: input.postingMaxAgeDays,
             },
           },
           context,

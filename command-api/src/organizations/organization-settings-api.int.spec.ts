@@ -114,7 +114,15 @@ describe('organization settings', () => {
     [{ timeZone: 7 }, { timeZone: [TIME_ZONE_MESSAGE] }],
     [{ name: ' ' }, { name: ['Organization name is required'] }],
     [{ name: 'x'.repeat(61) }, { name: ['Organization name cannot be more than 60 characters'] }],
-    [{}, { name: ['Give a new name, slug or time zone'] }],
+    [{}, { name: ['Give a new name, slug, time zone or posting max age'] }],
+    [
+      { postingMaxAgeDays: 0 },
+      { postingMaxAgeDays: ['Posting max age must be a whole number of days from 1 to 30'] },
+    ],
+    [
+      { postingMaxAgeDays: 2.5 },
+      { postingMaxAgeDays: ['Posting max age must be a whole number of days from 1 to 30'] },
+    ],
   ])('answers 400 to %j, naming the field, and writes nothing', async (body, errors) => {
     const owner = await ownerWithOrganization(
       app,

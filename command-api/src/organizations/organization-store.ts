@@ -69,3 +69,10 @@ function organizationStates(store: EventStore): (organizationId: string) => Prom
 
   return current;
 }
+
+/** Organizations as their streams say now (kept folded, see organizationStates), for what the sweeps decide. */
+export function currentOrganizations(
+  store: EventStore,
+): (organizationId: string) => Promise<OrganizationState> {
+  return organizationStates(store);
+}

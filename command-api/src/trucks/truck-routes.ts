@@ -1,11 +1,18 @@
 import type { AuthService } from '@dispatch/auth';
 import { callerFirst, requireScope } from '@dispatch/auth';
-import { truckAnswerSchema, truckCreateSchema, truckPatchSchema } from '@dispatch/domain';
+import {
+  refreshPostingSchema,
+  todayIn,
+  truckAnswerSchema,
+  truckCreateSchema,
+  truckPatchSchema,
+} from '@dispatch/domain';
 import { answers, openToKeys, type RoutesPlugin } from '@dispatch/http';
 import type { EventStore } from '@dispatch/storage';
 import { z } from 'zod';
 import { trucks } from '../aggregates.ts';
 import { handle } from '../command-handler.ts';
+import { organizationTimeZone } from '../organizations/organization-store.ts';
 import { truckWithPlace } from '../places-on-map.ts';
 import { commandContextOf, sendPosition } from '../request-context.ts';
 import { allocateId, truckIds } from '../sequence-ids.ts';
@@ -78,6 +85,27 @@ export function truckRoutes(options: { store: EventStore; auth: AuthService }): 
       );
       sendPosition(response, result);
       return response.status(204).send();
+    });
+
+    // Re-posts the truck (docs/rules.md#posting-age-and-expiry): its age starts again; an expired one is back on the board.
+    const refreshed = openToKeys(
+      'postings:write',
+      answers({ 200: truckAnswerSchema }, { params: truckParams, body: refreshPostingSchema }),
+    );
+    app.post('/api/v1/trucks/:id/refresh', refreshed, async (request, response) => {
+      const actor = await writesPostings(auth, request);
+      const { id } = request.params;
+      const context = commandContextOf(request, actor);
+      const today = todayIn(await organizationTimeZone(store, actor.orgId), context.now());
+      const result = await handle(
+        store,
+        trucks,
+        id,
+        { type: 'RefreshTruck', data: { truckId: id, orgId: actor.orgId, today } },
+        context,
+      );
+      sendPosition(response, result);
+      return response.send(result.state.view && truckWithPlace(result.state.view));
     });
   };
 }

@@ -24,9 +24,13 @@ describe('the public events', () => {
       'truck.posted',
       'truck.edited',
       'truck.removed',
+      'truck.refreshed',
+      'truck.expired',
       'load.posted',
       'load.edited',
       'load.removed',
+      'load.refreshed',
+      'load.expired',
     ]);
     expect(feedTypesCoveredBy(['envelopes']).every((type) => type.startsWith('envelope.'))).toBe(true);
     expect(feedTypesCoveredBy(['envelopes'])).toHaveLength(6);

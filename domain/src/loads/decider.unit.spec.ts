@@ -25,6 +25,48 @@ const removed: LoadEvent = { type: 'LoadRemoved', data: { loadId: 9 } };
 const spec = DeciderSpecification.for(loadDecider, { metadata: { orgId: 'org-a' } });
 
 describe('load decider', () => {
+  const at = (occurredAt: string) => ({ metadata: { occurredAt } });
+  const postedAt = { ...posted, ...at('2026-11-19T10:00:00.000Z') };
+  const seen = { refreshedAt: '2026-11-19T10:00:00.000Z', availabilityDate: input.availabilityDate };
+  const expire = {
+    type: 'ExpireLoad' as const,
+    data: { loadId: 9, orgId: 'org-a', reason: 'availability' as const, seen },
+  };
+  const expired: LoadEvent = { type: 'LoadExpired', data: { loadId: 9, reason: 'availability' } };
+  const refresh = { type: 'RefreshLoad' as const, data: { loadId: 9, orgId: 'org-a', today: '2026-11-22' } };
+
+  it('refreshes a live load, and re-posts an expired one', () => {
+    spec
+      .given([postedAt])
+      .when(refresh)
+      .then([{ type: 'LoadRefreshed', data: { loadId: 9 } }]);
+    spec
+      .given([postedAt, expired])
+      .when(refresh)
+      .then([{ type: 'LoadReposted', data: { loadId: 9 } }]);
+    spec
+      .given([postedAt, expired])
+      .when({ ...refresh, data: { ...refresh.data, today: '2026-11-23' } })
+      .thenThrows({ kind: 'illegal_state' });
+  });
+
+  it('expires a load once, and not one refreshed, re-dated or removed since it was seen due', () => {
+    spec.given([postedAt]).when(expire).then([expired]);
+    spec.given([postedAt, expired]).when(expire).then([]);
+    spec
+      .given([postedAt, { type: 'LoadRefreshed', data: { loadId: 9 }, ...at('2026-11-20T08:00:00.000Z') }])
+      .when(expire)
+      .then([]);
+    spec
+      .given([
+        postedAt,
+        { type: 'LoadUpdated', data: { loadId: 9, changes: { availabilityDate: '2026-11-24' } } },
+      ])
+      .when(expire)
+      .then([]);
+    spec.given([postedAt, removed]).when(expire).then([]);
+  });
+
   it('posts a new load', () => {
     spec
       .given([])

@@ -11,6 +11,8 @@ export const organizationAnswerSchema = z.object({
   name: z.string(),
   slug: z.string(),
   timeZone: z.string(),
+  /** Days after its last refresh a posting expires (docs/rules.md#posting-age-and-expiry). */
+  postingMaxAgeDays: z.number().int(),
   createdAt: instantAnswer(),
 });
 

@@ -58,7 +58,7 @@ export type OrganizationCommand =
     }
   | {
       type: 'UpdateOrganization';
-      data: { actorId: string; name?: string; slug?: string; timeZone?: string };
+      data: { actorId: string; name?: string; slug?: string; timeZone?: string; postingMaxAgeDays?: number };
     }
   | { type: 'DeleteOrganization'; data: { actorId: string } }
   | {
@@ -200,13 +200,16 @@ export function decideOrganization(
     case 'UpdateOrganization': {
       const { organization, actor } = actingMember(state, command.data.actorId);
       requirePermission(actor.role, 'organization', 'update');
-      const changes: { name?: string; slug?: string; timeZone?: string } = {};
+      const changes: { name?: string; slug?: string; timeZone?: string; postingMaxAgeDays?: number } = {};
       if (command.data.name !== undefined && command.data.name !== organization.name)
         changes.name = command.data.name;
       if (command.data.slug !== undefined && command.data.slug !== organization.slug)
         changes.slug = command.data.slug;
       if (command.data.timeZone !== undefined && command.data.timeZone !== organization.timeZone)
         changes.timeZone = command.data.timeZone;
+      const { postingMaxAgeDays } = command.data;
+      if (postingMaxAgeDays !== undefined && postingMaxAgeDays !== organization.postingMaxAgeDays)
+        changes.postingMaxAgeDays = postingMaxAgeDays;
       if (Object.keys(changes).length === 0) return [];
       return [
         { type: 'OrganizationUpdated', data: { organizationId: organization.organizationId, ...changes } },

@@ -34,8 +34,14 @@ export type OrganizationEvent =
     }
   | {
       type: 'OrganizationUpdated';
-      /** Only what changed. `timeZone` came later: older events never carry it. */
-      data: { organizationId: string; name?: string; slug?: string; timeZone?: string };
+      /** Only what changed. `timeZone` and `postingMaxAgeDays` came later: older events never carry them. */
+      data: {
+        organizationId: string;
+        name?: string;
+        slug?: string;
+        timeZone?: string;
+        postingMaxAgeDays?: number;
+      };
     }
   | { type: 'OrganizationDeleted'; data: { organizationId: string } }
   | {

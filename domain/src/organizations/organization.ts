@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Decider } from '../shared/decider.ts';
 import { conflict } from '../shared/errors.ts';
 import { plainText } from '../shared/fields.ts';
+import { POSTING_MAX_AGE_DAYS_MAX, POSTING_MAX_AGE_DAYS_MIN } from '../shared/posting-expiry.ts';
 import { isValidTimeZone } from '../shared/time-zone.ts';
 
 export const ORGANIZATION_SCHEMA_VERSION = 1;
@@ -94,22 +95,37 @@ export const US_TIME_ZONES = [
  * A rename, a new slug, a new time zone, or any of them together. The time zone is the one the
  * board's "today" and "yesterday" and the overview's months are counted in.
  */
+export const POSTING_MAX_AGE_MESSAGE = `Posting max age must be a whole number of days from ${POSTING_MAX_AGE_DAYS_MIN} to ${POSTING_MAX_AGE_DAYS_MAX}`;
+
+/** How many days after its last refresh a posting expires (docs/rules.md#posting-age-and-expiry). */
+export const postingMaxAgeDaysSchema = z.coerce
+  .number({ error: POSTING_MAX_AGE_MESSAGE })
+  .int(POSTING_MAX_AGE_MESSAGE)
+  .min(POSTING_MAX_AGE_DAYS_MIN, POSTING_MAX_AGE_MESSAGE)
+  .max(POSTING_MAX_AGE_DAYS_MAX, POSTING_MAX_AGE_MESSAGE);
+
 export const updateOrganizationSchema = z
   .object({
     name: organizationName.optional(),
     slug: slugSchema.optional(),
     timeZone: timeZoneSchema.optional(),
+    postingMaxAgeDays: postingMaxAgeDaysSchema.optional(),
   })
   .strict()
-  .refine((input) => input.name !== undefined || input.slug !== undefined || input.timeZone !== undefined, {
-    message: 'Give a new name, slug or time zone',
-    path: ['name'],
-  });
+  .refine(
+    (input) =>
+      input.name !== undefined ||
+      input.slug !== undefined ||
+      input.timeZone !== undefined ||
+      input.postingMaxAgeDays !== undefined,
+    { message: 'Give a new name, slug, time zone or posting max age', path: ['name'] },
+  );
 export type UpdateOrganizationInput = z.output<typeof updateOrganizationSchema>;
 
 /** The settings page's two forms: a rename, and a new time zone. */
 export const organizationNameFormSchema = z.object({ name: organizationName });
 export const organizationTimeZoneFormSchema = z.object({ timeZone: timeZoneSchema });
+export const organizationPostingAgeFormSchema = z.object({ postingMaxAgeDays: postingMaxAgeDaysSchema });
 
 export const setActiveOrganizationSchema = z.object({
   organizationId: z

@@ -108,7 +108,9 @@ describe('organization settings', () => {
   );
 
   it('refuse an empty update and unknown fields', () => {
-    expect(errorsOf(updateOrganizationSchema, {}).name).toEqual(['Give a new name, slug or time zone']);
+    expect(errorsOf(updateOrganizationSchema, {}).name).toEqual([
+      'Give a new name, slug, time zone or posting max age',
+    ]);
     expect(errorsOf(updateOrganizationSchema, { name: 'Acme', color: 'red' })._).toBeDefined();
   });
 });

@@ -1,5 +1,6 @@
 import type { MemberRole } from '../shared/enums.ts';
 import { assertNever, forbidden } from '../shared/errors.ts';
+import { POSTING_MAX_AGE_DAYS_DEFAULT } from '../shared/posting-expiry.ts';
 import type { InvitationRole, OrganizationEvent } from './events.ts';
 
 export interface OrganizationMember {
@@ -33,6 +34,8 @@ export type OrganizationState =
       name: string;
       slug: string;
       timeZone: string;
+      /** Days after its last refresh a posting expires (docs/rules.md#posting-age-and-expiry). */
+      postingMaxAgeDays: number;
       members: OrganizationMember[];
       invitations: Record<string, InvitationRecord>;
       teams: Record<string, TeamRecord>;
@@ -71,6 +74,7 @@ export function evolveOrganization(state: OrganizationState, event: Organization
       name: event.data.name,
       slug: event.data.slug,
       timeZone: event.data.timeZone,
+      postingMaxAgeDays: POSTING_MAX_AGE_DAYS_DEFAULT,
       members: [],
       invitations: {},
       teams: {},
@@ -84,6 +88,7 @@ export function evolveOrganization(state: OrganizationState, event: Organization
         name: event.data.name ?? state.name,
         slug: event.data.slug ?? state.slug,
         timeZone: event.data.timeZone ?? state.timeZone,
+        postingMaxAgeDays: event.data.postingMaxAgeDays ?? state.postingMaxAgeDays,
       };
     case 'OrganizationDeleted':
       return { status: 'deleted', organizationId: state.organizationId };

@@ -64,6 +64,7 @@ export interface OrganizationView {
   name: string;
   slug: string;
   timeZone: string;
+  postingMaxAgeDays: number;
   createdAt: string;
 }
 

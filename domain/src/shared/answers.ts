@@ -73,6 +73,13 @@ export const postingAnswerFields = {
   createdAt: instantAnswer(),
   updatedAt: instantAnswer(),
   version: z.number().int(),
+  /** When it was first posted, and when its age started: that posting or its last refresh. */
+  postedAt: instantAnswer().optional(),
+  refreshedAt: instantAnswer().optional(),
+  /** When it leaves the live board unless refreshed (docs/rules.md#posting-age-and-expiry). */
+  expiresAt: instantAnswer().optional(),
+  /** Off the live board until re-posted. */
+  expired: z.boolean().optional(),
 };
 
 /** What became of a row of an as-of answer since that moment. */

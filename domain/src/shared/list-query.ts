@@ -106,6 +106,9 @@ export const asOfParam = () =>
       .optional(),
   );
 
+/** The largest `maxAgeHours` a list takes: the longest a posting stays on the board (30 days). */
+export const MAX_AGE_HOURS_MAX = 720;
+
 /** The dates every postings list orders by (docs/rules.md#validation). */
 export const dateOrderBys = ['updatedAt', 'createdAt', 'availableDate'] as const;
 
@@ -124,6 +127,8 @@ export const truckOrderBys = [
   'direction',
   'status',
   'dispatcherName',
+  // By age: the last refresh (docs/rules.md#posting-age-and-expiry), newest (youngest) first when descending.
+  'refreshedAt',
 ] as const;
 export type TruckOrderBy = (typeof truckOrderBys)[number];
 
@@ -141,6 +146,8 @@ export const loadOrderBys = [
   'tripMiles',
   'ratePerMile',
   'margin',
+  // By age, as the trucks list.
+  'refreshedAt',
 ] as const;
 export type LoadOrderBy = (typeof loadOrderBys)[number];
 
@@ -162,6 +169,8 @@ export const postingListQuerySchema = z.object({
   createdBy: searchText('Created by'),
   search: searchText('Search'),
   asOf: asOfParam(),
+  /** Only postings refreshed at most this many hours ago (docs/rules.md#posting-age-and-expiry). */
+  maxAgeHours: decimalParam('Maximum age in hours', { min: 1, max: MAX_AGE_HOURS_MAX }),
 });
 
 /** The trucks list's parameters (docs/rules.md#validation). */

@@ -23,8 +23,21 @@ export function postedStamp(event: PostingEventEnvelope) {
     updatedBy: actorId,
     createdAt: occurredAt,
     updatedAt: occurredAt,
+    postedAt: occurredAt,
+    refreshedAt: occurredAt,
+    expired: false,
     version: Number(event.revision),
   };
+}
+
+/** The bookkeeping fields of a posting's view after a refresh, or a re-post of an expired one: its age starts again. */
+export function refreshedStamp(event: PostingEventEnvelope) {
+  return { ...updatedStamp(event), refreshedAt: event.metadata.occurredAt, expired: false };
+}
+
+/** The bookkeeping fields of a posting's view once it expired: it keeps its last editor. */
+export function expiredStamp(event: PostingEventEnvelope) {
+  return { updatedAt: event.metadata.occurredAt, expired: true, version: Number(event.revision) };
 }
 
 /** The bookkeeping fields of a posting's view after an edit. */

@@ -1,28 +1,64 @@
 import { type Decider, withView } from '../shared/decider.ts';
 import { assertNever, illegalState, notFound } from '../shared/errors.ts';
 import { changedFields } from '../shared/posting.ts';
+import { AVAILABILITY_PASSED, type PostingExpiryReason, previousDay } from '../shared/posting-expiry.ts';
 import type { TruckEvent } from './events.ts';
 import type { Truck, TruckChanges, TruckInput } from './schemas.ts';
 import { applyTruckEvent } from './view.ts';
 
 export type TruckState =
   | { status: 'none' }
-  | { status: 'posted'; orgId: string; truck: TruckInput }
+  | {
+      status: 'posted';
+      orgId: string;
+      truck: TruckInput;
+      /** When its age started: its posting, or its last refresh or re-post. */
+      refreshedAt: string;
+      /** Off the live board until it is re-posted (docs/rules.md#posting-age-and-expiry). */
+      expired: boolean;
+    }
   | { status: 'removed'; orgId: string };
 
 export type TruckCommand =
   | { type: 'PostTruck'; data: { truckId: number; orgId: string; input: TruckInput } }
   | { type: 'UpdateTruck'; data: { truckId: number; orgId: string; changes: TruckChanges } }
-  | { type: 'RemoveTruck'; data: { truckId: number; orgId: string } };
+  | { type: 'RemoveTruck'; data: { truckId: number; orgId: string } }
+  /**
+   * Re-posts the truck: a live one's age starts again, an expired one is back on the board. `today` is the
+   * date in the organization's time zone: an expired truck whose availability window has passed is re-posted
+   * only once its date is changed.
+   */
+  | { type: 'RefreshTruck'; data: { truckId: number; orgId: string; today: string } }
+  /**
+   * The sweep's: expires the truck as it saw it due (its last refresh and availability date). A truck refreshed,
+   * re-dated, expired or removed since is left as it is, so a sweep run twice expires nothing twice.
+   */
+  | {
+      type: 'ExpireTruck';
+      data: {
+        truckId: number;
+        orgId: string;
+        reason: PostingExpiryReason;
+        seen: { refreshedAt: string; availabilityDate: string };
+      };
+    };
 
 export const initialTruckState = (): TruckState => ({ status: 'none' });
 
-/** `orgId` is not in the events' data: it travels in their metadata and is given here. */
-export function evolveTruck(state: TruckState, event: TruckEvent, orgId: string): TruckState {
+/**
+ * `orgId` and the event's instant are not in the events' data: they travel in their metadata and are
+ * given here.
+ */
+export function evolveTruck(
+  state: TruckState,
+  event: TruckEvent,
+  orgId: string,
+  occurredAt = '',
+): TruckState {
   switch (event.type) {
     case 'TruckPosted': {
       const { truckId: _id, ...truck } = event.data;
-      return { status: 'posted', orgId, truck };
+      return { status: 'posted', orgId, truck, refreshedAt: occurredAt, expired: false };
     }
     case 'TruckUpdated':
       return state.status === 'posted'
@@ -30,6 +66,11 @@ export function evolveTruck(state: TruckState, event: TruckEvent, orgId: string)
         : state;
     case 'TruckRemoved':
       return { status: 'removed', orgId };
+    case 'TruckRefreshed':
+    case 'TruckReposted':
+      return state.status === 'posted' ? { ...state, refreshedAt: occurredAt, expired: false } : state;
+    case 'TruckExpired':
+      return state.status === 'posted' ? { ...state, expired: true } : state;
     default:
       return assertNever(event);
   }
@@ -57,6 +98,21 @@ export function decideTruck(command: TruckCommand, state: TruckState): TruckEven
       assertOwnTruck(state, command.data.orgId, command.data.truckId);
       return [{ type: 'TruckRemoved', data: { truckId: command.data.truckId } }];
     }
+    case 'RefreshTruck': {
+      const current = assertOwnTruck(state, command.data.orgId, command.data.truckId);
+      if (!current.expired) return [{ type: 'TruckRefreshed', data: { truckId: command.data.truckId } }];
+      // The day after the availability date is the last on the board: before it, a re-post would expire again.
+      if (current.truck.availabilityDate.slice(0, 10) < previousDay(command.data.today))
+        throw illegalState(AVAILABILITY_PASSED);
+      return [{ type: 'TruckReposted', data: { truckId: command.data.truckId } }];
+    }
+    case 'ExpireTruck': {
+      const { seen } = command.data;
+      if (state.status !== 'posted' || state.orgId !== command.data.orgId || state.expired) return [];
+      if (state.refreshedAt !== seen.refreshedAt || state.truck.availabilityDate !== seen.availabilityDate)
+        return [];
+      return [{ type: 'TruckExpired', data: { truckId: command.data.truckId, reason: command.data.reason } }];
+    }
     default:
       return assertNever(command);
   }
@@ -64,7 +120,7 @@ export function decideTruck(command: TruckCommand, state: TruckState): TruckEven
 
 export const truckDecider: Decider<TruckState, TruckCommand, TruckEvent> = {
   initialState: initialTruckState,
-  evolve: (state, event) => evolveTruck(state, event, event.metadata.orgId),
+  evolve: (state, event) => evolveTruck(state, event, event.metadata.orgId, event.metadata.occurredAt),
   decide: decideTruck,
 };
 

@@ -101,4 +101,9 @@ export interface Truck extends TruckInput {
   updatedAt: string;
   /** Stream revision: what an edit states as the version it read. */
   version: number;
+  /** First posted; its age counts from `refreshedAt`, the posting or its last refresh (docs/rules.md#posting-age-and-expiry). */
+  postedAt: string;
+  refreshedAt: string;
+  /** Off the live board until re-posted. */
+  expired: boolean;
 }

@@ -35,9 +35,16 @@ const postingTypes = {
   TruckPosted: 'truck.posted',
   TruckUpdated: 'truck.edited',
   TruckRemoved: 'truck.removed',
+  TruckRefreshed: 'truck.refreshed',
+  // A re-post is a refresh of an expired truck: back on the board, its age starting again.
+  TruckReposted: 'truck.refreshed',
+  TruckExpired: 'truck.expired',
   LoadPosted: 'load.posted',
   LoadUpdated: 'load.edited',
   LoadRemoved: 'load.removed',
+  LoadRefreshed: 'load.refreshed',
+  LoadReposted: 'load.refreshed',
+  LoadExpired: 'load.expired',
 } as const satisfies Record<(TruckEvent | LoadEvent)['type'], FeedEventType>;
 
 const envelopeTypes = {
@@ -89,6 +96,22 @@ function postingEvent(recorded: RecordedEvent): PublicEvent {
     case 'TruckRemoved':
     case 'LoadRemoved':
       return { type, data: { id } };
+    case 'TruckRefreshed':
+    case 'LoadRefreshed':
+    case 'TruckReposted':
+    case 'LoadReposted':
+      return {
+        type,
+        data: {
+          id,
+          refreshedAt: recorded.metadata.occurredAt,
+          reposted: event.type === 'TruckReposted' || event.type === 'LoadReposted',
+          version: Number(recorded.revision),
+        },
+      };
+    case 'TruckExpired':
+    case 'LoadExpired':
+      return { type, data: { id, reason: event.data.reason, version: Number(recorded.revision) } };
   }
 }
 

@@ -117,6 +117,9 @@ export const organizationsProjection: Projection = {
             slug,
             timeZone,
             ...(previousTimeZones ? { previousTimeZones } : {}),
+            ...(event.data.postingMaxAgeDays !== undefined
+              ? { postingMaxAgeDays: event.data.postingMaxAgeDays }
+              : {}),
             search: searchText(name, slug),
             updatedAt: at,
           };

@@ -35,16 +35,26 @@ interface KindOfEvent {
   kind: PostingKind;
   collection: string;
   idField: 'truckId' | 'loadId';
-  step: 'posted' | 'updated' | 'removed';
+  /** An expiry takes a posting off the board as a removal does; a re-post puts it back as it was. */
+  step: 'posted' | 'updated' | 'removed' | 'reposted';
 }
 
 const eventKinds: Record<string, KindOfEvent> = {
   TruckPosted: { kind: 'trucks', collection: collections.trucks, idField: 'truckId', step: 'posted' },
   TruckUpdated: { kind: 'trucks', collection: collections.trucks, idField: 'truckId', step: 'updated' },
   TruckRemoved: { kind: 'trucks', collection: collections.trucks, idField: 'truckId', step: 'removed' },
+  TruckExpired: { kind: 'trucks', collection: collections.trucks, idField: 'truckId', step: 'removed' },
+  TruckReposted: {
+    kind: 'trucks',
+    collection: collections.expiredTrucks,
+    idField: 'truckId',
+    step: 'reposted',
+  },
   LoadPosted: { kind: 'loads', collection: collections.loads, idField: 'loadId', step: 'posted' },
   LoadUpdated: { kind: 'loads', collection: collections.loads, idField: 'loadId', step: 'updated' },
   LoadRemoved: { kind: 'loads', collection: collections.loads, idField: 'loadId', step: 'removed' },
+  LoadExpired: { kind: 'loads', collection: collections.loads, idField: 'loadId', step: 'removed' },
+  LoadReposted: { kind: 'loads', collection: collections.expiredLoads, idField: 'loadId', step: 'reposted' },
 };
 
 export const postingEventTypes = Object.keys(eventKinds);
@@ -104,6 +114,11 @@ export async function postingChange(
           : posted.direction,
       product: posted.product,
     };
+  } else if (source.step === 'reposted') {
+    // Back on the board: counted again as it stands, from the re-post's instant.
+    const expired = await context.get<Document & PostingState>(source.collection, id);
+    if (!expired) return null;
+    after = { ...expired, updatedAt: occurredAt };
   } else {
     before = await context.get<Document & PostingState>(source.collection, id);
     if (!before) return null;

@@ -1,24 +1,36 @@
 import { applyTruckEvent, type TruckEvent, truckSearchText } from '@dispatch/domain';
 import { pointOfPlace } from '@dispatch/places';
-import { collections, type TruckDocument, trucksCollection } from '@dispatch/read-models';
+import { expiredTrucksCollection, type TruckDocument, trucksCollection } from '@dispatch/read-models';
 import type { RecordedEvent } from '@dispatch/storage';
 import type { Projection } from '../projection.ts';
+import { postingDocument, storePosting, truckLists } from './posting-lists.ts';
 
-/** The trucks list: one document per truck that is not removed. */
+/** The trucks list: one document per live truck; an expired one is kept apart until re-posted (posting-lists.ts). */
 export const trucksProjection: Projection = {
   name: 'trucks',
-  collections: [trucksCollection],
-  eventTypes: ['TruckPosted', 'TruckUpdated', 'TruckRemoved'],
+  collections: [trucksCollection, expiredTrucksCollection],
+  eventTypes: [
+    'TruckPosted',
+    'TruckUpdated',
+    'TruckRemoved',
+    'TruckRefreshed',
+    'TruckExpired',
+    'TruckReposted',
+  ],
   async apply(recorded: RecordedEvent, context) {
     const event = recorded as unknown as TruckEvent & RecordedEvent;
     const { orgId } = recorded.metadata;
     const id = String(event.data.truckId);
     const current =
-      event.type === 'TruckPosted' ? null : await context.get<TruckDocument>(collections.trucks, id);
+      event.type === 'TruckPosted' ? null : await postingDocument<TruckDocument>(context, truckLists, id);
     if (event.type !== 'TruckPosted' && !current) return;
     const next = applyTruckEvent(current && { ...current, id: Number(current.id) }, event);
-    if (next)
-      context.put(collections.trucks, {
+    await storePosting(
+      context,
+      truckLists,
+      orgId,
+      id,
+      next && {
         ...next,
         id,
         orgId,
@@ -28,8 +40,9 @@ export const trucksProjection: Projection = {
           next.preferedState && next.preferedCity
             ? (pointOfPlace(next.preferedState, next.preferedCity) ?? null)
             : null,
-      });
-    else context.delete(collections.trucks, id);
+      },
+      current?.expired === true,
+    );
     context.changed('trucks', orgId, event.data.truckId);
   },
 };

@@ -183,7 +183,7 @@ describe('GET /api/v1/events', () => {
     expect(errors.limit).toEqual(['Limit cannot be more than 500']);
     expect(errors.wait).toEqual(['Wait cannot be more than 30']);
     expect(errors.types).toEqual([
-      'Types must be among truck.posted, truck.edited, truck.removed, load.posted, load.edited, load.removed, envelope.sent, envelope.delivered, envelope.completed, envelope.rejected, envelope.voided, envelope.cancelled, member.joined, member.left, search.matched',
+      'Types must be among truck.posted, truck.edited, truck.removed, truck.refreshed, truck.expired, load.posted, load.edited, load.removed, load.refreshed, load.expired, envelope.sent, envelope.delivered, envelope.completed, envelope.rejected, envelope.voided, envelope.cancelled, member.joined, member.left, search.matched',
     ]);
     const low = (await query(app, owner.cookie, '/api/v1/events?limit=0&after=x')).json();
     expect(low.errors.limit).toEqual(['Limit must be at least 1']);

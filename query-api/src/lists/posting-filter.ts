@@ -43,6 +43,7 @@ export function postingFilter(
   query: Omit<PostingListQuery, 'limit' | 'page' | 'orderBy'>,
   orgId: string,
   searchField: string,
+  now: Date = new Date(),
 ): Filter {
   const filter: Filter = { orgId: { eq: orgId } };
   const dates = dateCondition(query);
@@ -51,6 +52,9 @@ export function postingFilter(
   if (query.trailerType) filter.trailerType = { in: query.trailerType };
   if (query.createdBy) filter.createdBy = { eq: query.createdBy };
   if (query.search) filter[searchField] = { contains: query.search };
+  // Age counts from the last refresh; a page with a maximum age is read each time (see postingQueries).
+  if (query.maxAgeHours !== undefined)
+    filter.refreshedAt = { gte: new Date(now.getTime() - query.maxAgeHours * 3_600_000).toISOString() };
   return filter;
 }
 

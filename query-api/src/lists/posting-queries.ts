@@ -1,6 +1,6 @@
 import type { ActorContext, AuthService } from '@dispatch/auth';
 import { callerFirst, requireScope } from '@dispatch/auth';
-import { localDateOf, notFound } from '@dispatch/domain';
+import { expiredPostingsQuerySchema, localDateOf, notFound, pagedAnswer } from '@dispatch/domain';
 import { answers, openToKeys, type RoutesPlugin } from '@dispatch/http';
 import type { Document, DocumentStore, EventStore } from '@dispatch/storage';
 import { z } from 'zod';
@@ -22,6 +22,8 @@ export interface PostingReadRoutes<ListQuery extends z.ZodType<{ asOf?: string }
   /** The posting's name in messages: `Truck`, `Load`. */
   noun: string;
   collection: string;
+  /** Where its expired postings are kept until re-posted (docs/decisions.md). */
+  expiredCollection: string;
   listQuerySchema: ListQuery;
   pageAnswerSchema: z.ZodType;
   answerSchema: z.ZodType;
@@ -73,14 +75,15 @@ export function postingQueries<ListQuery extends z.ZodType<{ asOf?: string }>, R
         const actor = await readsPostings(auth, request);
         const { orgId } = actor;
         // Parsed by `kind.listQuerySchema`; a schema given as a type parameter is not resolved by the type provider.
-        const query = request.query as z.output<ListQuery>;
+        const query = request.query as z.output<ListQuery> & { maxAgeHours?: number };
         kind.forCaller?.refuse(actor, query);
         const forCaller = (page: unknown) =>
           kind.forCaller ? kind.forCaller.page(actor, page as never) : page;
         const timeZone = await cachedTimeZone(cache, documents, orgId);
         const now = new Date();
         // The board as of a past moment is read each time: auditors ask rarely, and it reads the log.
-        if (query.asOf)
+        // So is a page with a maximum age: it changes as time passes, not only as postings do.
+        if (query.asOf || query.maxAgeHours !== undefined)
           return forCaller(
             await kind.page(
               documents,
@@ -88,7 +91,7 @@ export function postingQueries<ListQuery extends z.ZodType<{ asOf?: string }>, R
               timeZone,
               query,
               now,
-              await resolveAsOf(eventStore, orgId, query.asOf),
+              query.asOf ? await resolveAsOf(eventStore, orgId, query.asOf) : null,
             ),
           );
         return forCaller(
@@ -100,13 +103,49 @@ export function postingQueries<ListQuery extends z.ZodType<{ asOf?: string }>, R
       },
     );
 
+    // The organization's expired postings, off the board, the latest expired first: what its owners re-post.
+    app.get(
+      `/api/v1/${kind.list}/expired`,
+      openToKeys(
+        'postings:read',
+        answers({ 200: pagedAnswer(kind.answerSchema) }, { querystring: expiredPostingsQuerySchema }),
+      ),
+      async (request) => {
+        const actor = await readsPostings(auth, request);
+        const { limit, page } = request.query;
+        const filter = { orgId: { eq: actor.orgId } };
+        const [rows, totalCount] = await Promise.all([
+          documents.find<Row>(kind.expiredCollection, {
+            filter,
+            sort: [{ field: 'updatedAt', direction: 'desc' }],
+            skip: page * limit,
+            limit,
+          }),
+          documents.count(kind.expiredCollection, filter),
+        ]);
+        const answer = {
+          success: true as const,
+          limit,
+          page,
+          count: rows.length,
+          totalCount,
+          totalPages: Math.ceil(totalCount / limit),
+          data: rows.map((row) => kind.toAnswer(row)),
+        };
+        return kind.forCaller ? kind.forCaller.page(actor, answer as never) : answer;
+      },
+    );
+
     app.get(
       `/api/v1/${kind.list}/:id`,
       openToKeys('postings:read', answers({ 200: kind.answerSchema }, { params })),
       async (request) => {
         const actor = await readsPostings(auth, request);
         const { id } = request.params;
-        const row = await documents.get<Row & { orgId: string }>(kind.collection, String(id));
+        // An expired posting is still its owner's to open, edit and re-post.
+        const row =
+          (await documents.get<Row & { orgId: string }>(kind.collection, String(id))) ??
+          (await documents.get<Row & { orgId: string }>(kind.expiredCollection, String(id)));
         // Another organization's posting is answered exactly like a missing one.
         if (!row || row.orgId !== actor.orgId) throw notFound(`${kind.noun} ${id} not found`);
         const answer = kind.toAnswer(row);

@@ -1,4 +1,10 @@
-import type { InvitationView, MemberView, OrganizationView, TeamView } from '@dispatch/domain';
+import {
+  type InvitationView,
+  type MemberView,
+  type OrganizationView,
+  POSTING_MAX_AGE_DAYS_DEFAULT,
+  type TeamView,
+} from '@dispatch/domain';
 import {
   collections,
   type InvitationDocument,
@@ -37,6 +43,7 @@ export const toOrganizationView = (organization: OrganizationDocument): Organiza
   name: organization.name,
   slug: organization.slug,
   timeZone: organization.timeZone,
+  postingMaxAgeDays: organization.postingMaxAgeDays ?? POSTING_MAX_AGE_DAYS_DEFAULT,
   createdAt: organization.createdAt,
 });
 

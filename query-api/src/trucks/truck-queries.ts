@@ -10,6 +10,7 @@ export const truckQueries = (options: PostingQueriesOptions) =>
       list: 'trucks',
       noun: 'Truck',
       collection: collections.trucks,
+      expiredCollection: collections.expiredTrucks,
       listQuerySchema: truckListQuerySchema,
       pageAnswerSchema: trucksPageAnswerSchema,
       answerSchema: truckAnswerSchema,

@@ -37,7 +37,12 @@ function truckLife(truckId: number, orgId: string, actorId: string, at: (step: n
     dispatcherMobileNumber: '3125550100',
     dispatcherEmail: 'crash@example.com',
   });
-  const commands: TruckCommand['type'][] = ['PostTruck', 'UpdateTruck', 'UpdateTruck', 'UpdateTruck'];
+  const commands: ('PostTruck' | 'UpdateTruck' | 'RemoveTruck')[] = [
+    'PostTruck',
+    'UpdateTruck',
+    'UpdateTruck',
+    'UpdateTruck',
+  ];
   if (truckId % 7 === 0) commands.push('RemoveTruck');
   let state: TruckState = initialTruckState();
   return commands.flatMap((type, step) => {

@@ -43,18 +43,22 @@ const loadRoute = (load: Data | null) =>
 export function describePosting(kind: 'truck' | 'load'): Describe {
   const isTruck = kind === 'truck';
   const collection = isTruck ? collections.trucks : collections.loads;
+  const expiredCollection = isTruck ? collections.expiredTrucks : collections.expiredLoads;
+  const postedType = isTruck ? 'TruckPosted' : 'LoadPosted';
   const idField = isTruck ? 'truckId' : 'loadId';
   const labelOf = (posting: Data | null) => (isTruck ? text(posting?.truckName) : loadRoute(posting));
   return async (event, data, context) => {
     const subjectId = String(data[idField]);
     const base = { orgId: event.metadata.orgId, kind, subjectId };
-    if (event.type.endsWith('Posted'))
+    if (event.type === postedType)
       return {
         ...base,
         subjectLabel: labelOf(data),
         changes: created(data, isTruck ? truckFields : loadFields),
       };
-    const before = await get(context, collection, subjectId);
+    // An expired posting is kept apart until re-posted: its edits, re-post and removal find it there.
+    const before =
+      (await get(context, collection, subjectId)) ?? (await get(context, expiredCollection, subjectId));
     if (event.type.endsWith('Updated')) {
       const changes = (data.changes ?? {}) as Data;
       return {

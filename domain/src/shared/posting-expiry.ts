@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { limitParam, pageParam } from './list-query.ts';
+import { dayRange } from './time-zone.ts';
+
+/**
+ * A posting's age and expiry (docs/rules.md#posting-age-and-expiry). Its age counts from its last
+ * refresh (its posting until the first one); it leaves the live board at the earlier of the end of
+ * the day after its availability date, in the organization's time zone, and `postingMaxAgeDays`
+ * days after that refresh.
+ */
+export const POSTING_MAX_AGE_DAYS_DEFAULT = 8;
+export const POSTING_MAX_AGE_DAYS_MIN = 1;
+export const POSTING_MAX_AGE_DAYS_MAX = 30;
+
+export const postingExpiryReasons = ['availability', 'age'] as const;
+export type PostingExpiryReason = (typeof postingExpiryReasons)[number];
+
+const DAY_MS = 86_400_000;
+
+/** The organization settings an expiry is reckoned with. */
+export interface PostingExpirySettings {
+  timeZone: string;
+  postingMaxAgeDays: number;
+}
+
+/**
+ * The first instant after the day that follows `availabilityDate` in `timeZone`. The date is a calendar
+ * day, stored as its UTC midnight ("2026-11-27T00:00:00.000Z") or written YYYY-MM-DD.
+ */
+export function availabilityEnd(availabilityDate: string, timeZone: string): string {
+  // Noon UTC falls on the same calendar date in every US zone, so the day after is offset 1.
+  return dayRange(timeZone, new Date(`${availabilityDate.slice(0, 10)}T12:00:00.000Z`), 1).end;
+}
+
+/** When a posting refreshed at `refreshedAt` and available on `availabilityDate` expires, and why. */
+export function postingExpiry(
+  posting: { availabilityDate: string; refreshedAt: string },
+  settings: PostingExpirySettings,
+): { expiresAt: string; reason: PostingExpiryReason } {
+  const byAvailability = availabilityEnd(posting.availabilityDate, settings.timeZone);
+  const byAge = new Date(Date.parse(posting.refreshedAt) + settings.postingMaxAgeDays * DAY_MS).toISOString();
+  return byAge < byAvailability
+    ? { expiresAt: byAge, reason: 'age' }
+    : { expiresAt: byAvailability, reason: 'availability' };
+}
+
+/** GET /api/v1/trucks/expired and /loads/expired: a page of the organization's expired postings, the latest first. */
+export const expiredPostingsQuerySchema = z.object({ limit: limitParam(), page: pageParam(0) }).strict();
+
+/** POST /api/v1/trucks/{id}/refresh and /loads/{id}/refresh take no fields. */
+export const refreshPostingSchema = z.object({}).strict();
+
+/** The refusal of a re-post whose availability window has passed. */
+export const AVAILABILITY_PASSED = 'The availability date has passed: change it to re-post';
+
+/** The calendar date before `date` (YYYY-MM-DD). */
+export function previousDay(date: string): string {
+  return new Date(Date.parse(`${date}T00:00:00.000Z`) - DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Today's calendar date (YYYY-MM-DD) in `timeZone`. */
+export const todayIn = (timeZone: string, now: Date) => dayRange(timeZone, now).date;
