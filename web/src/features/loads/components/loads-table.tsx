@@ -10,6 +10,7 @@ import { RowActions } from '../../../components/board/row-actions';
 import { sortableHead } from '../../../components/board/sortable-head';
 import { formatCalendarDay } from '../../../lib/dates';
 import { rateText } from '../../../lib/money';
+import { LaneHistoryButton } from '../../lane-history';
 import { NotOnMapMark } from '../../postings';
 import { type LoadsSearch, nextLoadsSort } from '../loads-search';
 
@@ -164,15 +165,19 @@ export function LoadsTable({ loads, search, orgSlug, now, onDelete }: LoadsTable
       }}
       actions={{
         label: 'Actions',
-        cell: (load) =>
-          onDelete ? (
-            <RowActions
-              edit={{ to: '/$orgSlug/loads/edit/$id', params: { orgSlug, id: load.id } }}
-              editTitle={`Edit the load ${load.originCity} to ${load.destinationCity}`}
-              deleteTitle={`Delete the load ${load.originCity} to ${load.destinationCity}`}
-              onDelete={() => onDelete(load)}
-            />
-          ) : null,
+        cell: (load) => (
+          <div className="flex items-center justify-end gap-0.5">
+            <LaneHistoryButton organization={orgSlug} lane={load} />
+            {onDelete ? (
+              <RowActions
+                edit={{ to: '/$orgSlug/loads/edit/$id', params: { orgSlug, id: load.id } }}
+                editTitle={`Edit the load ${load.originCity} to ${load.destinationCity}`}
+                deleteTitle={`Delete the load ${load.originCity} to ${load.destinationCity}`}
+                onDelete={() => onDelete(load)}
+              />
+            ) : null}
+          </div>
+        ),
       }}
     />
   );

@@ -1,4 +1,5 @@
 import type { PostingKind } from '@dispatch/domain';
+import { LaneHistoryCard } from '../../lane-history';
 import type { OverviewSearch } from '../overview-search';
 import { MonthlyChart } from './monthly-chart';
 import { OverviewTotals } from './overview-totals';
@@ -28,6 +29,7 @@ export function OverviewDashboard({ organization, search, currentYear, onChange 
         currentYear={currentYear}
         onChange={onChange}
       />
+      <LaneHistoryCard organization={organization.id} />
     </div>
   );
 }
