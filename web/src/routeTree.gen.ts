@@ -32,6 +32,7 @@ import { Route as AuthenticatedAdminIndexRouteImport } from './routes/_authentic
 import { Route as AuthenticatedAdminOrganizationsRouteImport } from './routes/_authenticated/admin/organizations';
 import { Route as AuthenticatedAdminUsersRouteImport } from './routes/_authenticated/admin/users';
 import { Route as AuthenticatedOrgSlugActivityIndexRouteImport } from './routes/_authenticated/$orgSlug/activity/index';
+import { Route as AuthenticatedOrgSlugLanesIndexRouteImport } from './routes/_authenticated/$orgSlug/lanes/index';
 import { Route as AuthenticatedOrgSlugLoadsIndexRouteImport } from './routes/_authenticated/$orgSlug/loads/index';
 import { Route as AuthenticatedOrgSlugLoadsImportRouteImport } from './routes/_authenticated/$orgSlug/loads/import';
 import { Route as AuthenticatedOrgSlugLoadsPostRouteImport } from './routes/_authenticated/$orgSlug/loads/post';
@@ -53,6 +54,7 @@ import { Route as AuthenticatedAdminOrganizationsOrganizationIdRouteImport } fro
 import { Route as AuthenticatedOrgSlugLoadsEditIdRouteImport } from './routes/_authenticated/$orgSlug/loads/edit.$id';
 import { Route as AuthenticatedOrgSlugSettingsWebhooksEndpointIdRouteImport } from './routes/_authenticated/$orgSlug/settings_.webhooks_.$endpointId';
 import { Route as AuthenticatedOrgSlugTrucksEditIdRouteImport } from './routes/_authenticated/$orgSlug/trucks/edit.$id';
+import { Route as AuthenticatedOrgSlugLanesMatchesKindIdRouteImport } from './routes/_authenticated/$orgSlug/lanes/matches.$kind.$id';
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -174,6 +176,12 @@ const AuthenticatedOrgSlugActivityIndexRoute =
   AuthenticatedOrgSlugActivityIndexRouteImport.update({
     id: '/activity/',
     path: '/activity/',
+    getParentRoute: () => AuthenticatedOrgSlugRouteRoute,
+  } as any);
+const AuthenticatedOrgSlugLanesIndexRoute =
+  AuthenticatedOrgSlugLanesIndexRouteImport.update({
+    id: '/lanes/',
+    path: '/lanes/',
     getParentRoute: () => AuthenticatedOrgSlugRouteRoute,
   } as any);
 const AuthenticatedOrgSlugLoadsIndexRoute =
@@ -302,6 +310,12 @@ const AuthenticatedOrgSlugTrucksEditIdRoute =
     path: '/trucks/edit/$id',
     getParentRoute: () => AuthenticatedOrgSlugRouteRoute,
   } as any);
+const AuthenticatedOrgSlugLanesMatchesKindIdRoute =
+  AuthenticatedOrgSlugLanesMatchesKindIdRouteImport.update({
+    id: '/lanes/matches/$kind/$id',
+    path: '/lanes/matches/$kind/$id',
+    getParentRoute: () => AuthenticatedOrgSlugRouteRoute,
+  } as any);
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute;
@@ -336,6 +350,7 @@ export interface FileRoutesByFullPath {
   '/$orgSlug/trucks/post': typeof AuthenticatedOrgSlugTrucksPostRoute;
   '/admin/organizations/$organizationId': typeof AuthenticatedAdminOrganizationsOrganizationIdRoute;
   '/$orgSlug/activity/': typeof AuthenticatedOrgSlugActivityIndexRoute;
+  '/$orgSlug/lanes/': typeof AuthenticatedOrgSlugLanesIndexRoute;
   '/$orgSlug/loads/': typeof AuthenticatedOrgSlugLoadsIndexRoute;
   '/$orgSlug/members/': typeof AuthenticatedOrgSlugMembersIndexRoute;
   '/$orgSlug/radius-360/': typeof AuthenticatedOrgSlugRadius360IndexRoute;
@@ -346,6 +361,7 @@ export interface FileRoutesByFullPath {
   '/$orgSlug/loads/edit/$id': typeof AuthenticatedOrgSlugLoadsEditIdRoute;
   '/$orgSlug/settings/webhooks/$endpointId': typeof AuthenticatedOrgSlugSettingsWebhooksEndpointIdRoute;
   '/$orgSlug/trucks/edit/$id': typeof AuthenticatedOrgSlugTrucksEditIdRoute;
+  '/$orgSlug/lanes/matches/$kind/$id': typeof AuthenticatedOrgSlugLanesMatchesKindIdRoute;
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute;
@@ -377,6 +393,7 @@ export interface FileRoutesByTo {
   '/$orgSlug/trucks/post': typeof AuthenticatedOrgSlugTrucksPostRoute;
   '/admin/organizations/$organizationId': typeof AuthenticatedAdminOrganizationsOrganizationIdRoute;
   '/$orgSlug/activity': typeof AuthenticatedOrgSlugActivityIndexRoute;
+  '/$orgSlug/lanes': typeof AuthenticatedOrgSlugLanesIndexRoute;
   '/$orgSlug/loads': typeof AuthenticatedOrgSlugLoadsIndexRoute;
   '/$orgSlug/members': typeof AuthenticatedOrgSlugMembersIndexRoute;
   '/$orgSlug/radius-360': typeof AuthenticatedOrgSlugRadius360IndexRoute;
@@ -387,6 +404,7 @@ export interface FileRoutesByTo {
   '/$orgSlug/loads/edit/$id': typeof AuthenticatedOrgSlugLoadsEditIdRoute;
   '/$orgSlug/settings/webhooks/$endpointId': typeof AuthenticatedOrgSlugSettingsWebhooksEndpointIdRoute;
   '/$orgSlug/trucks/edit/$id': typeof AuthenticatedOrgSlugTrucksEditIdRoute;
+  '/$orgSlug/lanes/matches/$kind/$id': typeof AuthenticatedOrgSlugLanesMatchesKindIdRoute;
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport;
@@ -424,6 +442,7 @@ export interface FileRoutesById {
   '/_authenticated/$orgSlug/trucks/post': typeof AuthenticatedOrgSlugTrucksPostRoute;
   '/_authenticated/admin/organizations_/$organizationId': typeof AuthenticatedAdminOrganizationsOrganizationIdRoute;
   '/_authenticated/$orgSlug/activity/': typeof AuthenticatedOrgSlugActivityIndexRoute;
+  '/_authenticated/$orgSlug/lanes/': typeof AuthenticatedOrgSlugLanesIndexRoute;
   '/_authenticated/$orgSlug/loads/': typeof AuthenticatedOrgSlugLoadsIndexRoute;
   '/_authenticated/$orgSlug/members/': typeof AuthenticatedOrgSlugMembersIndexRoute;
   '/_authenticated/$orgSlug/radius-360/': typeof AuthenticatedOrgSlugRadius360IndexRoute;
@@ -434,6 +453,7 @@ export interface FileRoutesById {
   '/_authenticated/$orgSlug/loads/edit/$id': typeof AuthenticatedOrgSlugLoadsEditIdRoute;
   '/_authenticated/$orgSlug/settings_/webhooks_/$endpointId': typeof AuthenticatedOrgSlugSettingsWebhooksEndpointIdRoute;
   '/_authenticated/$orgSlug/trucks/edit/$id': typeof AuthenticatedOrgSlugTrucksEditIdRoute;
+  '/_authenticated/$orgSlug/lanes/matches/$kind/$id': typeof AuthenticatedOrgSlugLanesMatchesKindIdRoute;
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath;
@@ -470,6 +490,7 @@ export interface FileRouteTypes {
     | '/$orgSlug/trucks/post'
     | '/admin/organizations/$organizationId'
     | '/$orgSlug/activity/'
+    | '/$orgSlug/lanes/'
     | '/$orgSlug/loads/'
     | '/$orgSlug/members/'
     | '/$orgSlug/radius-360/'
@@ -479,7 +500,8 @@ export interface FileRouteTypes {
     | '/$orgSlug/trucks/'
     | '/$orgSlug/loads/edit/$id'
     | '/$orgSlug/settings/webhooks/$endpointId'
-    | '/$orgSlug/trucks/edit/$id';
+    | '/$orgSlug/trucks/edit/$id'
+    | '/$orgSlug/lanes/matches/$kind/$id';
   fileRoutesByTo: FileRoutesByTo;
   to:
     | '/'
@@ -511,6 +533,7 @@ export interface FileRouteTypes {
     | '/$orgSlug/trucks/post'
     | '/admin/organizations/$organizationId'
     | '/$orgSlug/activity'
+    | '/$orgSlug/lanes'
     | '/$orgSlug/loads'
     | '/$orgSlug/members'
     | '/$orgSlug/radius-360'
@@ -520,7 +543,8 @@ export interface FileRouteTypes {
     | '/$orgSlug/trucks'
     | '/$orgSlug/loads/edit/$id'
     | '/$orgSlug/settings/webhooks/$endpointId'
-    | '/$orgSlug/trucks/edit/$id';
+    | '/$orgSlug/trucks/edit/$id'
+    | '/$orgSlug/lanes/matches/$kind/$id';
   id:
     | '__root__'
     | '/'
@@ -557,6 +581,7 @@ export interface FileRouteTypes {
     | '/_authenticated/$orgSlug/trucks/post'
     | '/_authenticated/admin/organizations_/$organizationId'
     | '/_authenticated/$orgSlug/activity/'
+    | '/_authenticated/$orgSlug/lanes/'
     | '/_authenticated/$orgSlug/loads/'
     | '/_authenticated/$orgSlug/members/'
     | '/_authenticated/$orgSlug/radius-360/'
@@ -566,7 +591,8 @@ export interface FileRouteTypes {
     | '/_authenticated/$orgSlug/trucks/'
     | '/_authenticated/$orgSlug/loads/edit/$id'
     | '/_authenticated/$orgSlug/settings_/webhooks_/$endpointId'
-    | '/_authenticated/$orgSlug/trucks/edit/$id';
+    | '/_authenticated/$orgSlug/trucks/edit/$id'
+    | '/_authenticated/$orgSlug/lanes/matches/$kind/$id';
   fileRoutesById: FileRoutesById;
 }
 export interface RootRouteChildren {
@@ -740,6 +766,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedOrgSlugActivityIndexRouteImport;
       parentRoute: typeof AuthenticatedOrgSlugRouteRoute;
     };
+    '/_authenticated/$orgSlug/lanes/': {
+      id: '/_authenticated/$orgSlug/lanes/';
+      path: '/lanes';
+      fullPath: '/$orgSlug/lanes/';
+      preLoaderRoute: typeof AuthenticatedOrgSlugLanesIndexRouteImport;
+      parentRoute: typeof AuthenticatedOrgSlugRouteRoute;
+    };
     '/_authenticated/$orgSlug/loads/': {
       id: '/_authenticated/$orgSlug/loads/';
       path: '/loads';
@@ -887,6 +920,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthenticatedOrgSlugTrucksEditIdRouteImport;
       parentRoute: typeof AuthenticatedOrgSlugRouteRoute;
     };
+    '/_authenticated/$orgSlug/lanes/matches/$kind/$id': {
+      id: '/_authenticated/$orgSlug/lanes/matches/$kind/$id';
+      path: '/lanes/matches/$kind/$id';
+      fullPath: '/$orgSlug/lanes/matches/$kind/$id';
+      preLoaderRoute: typeof AuthenticatedOrgSlugLanesMatchesKindIdRouteImport;
+      parentRoute: typeof AuthenticatedOrgSlugRouteRoute;
+    };
   }
 }
 
@@ -930,6 +970,7 @@ interface AuthenticatedOrgSlugRouteRouteChildren {
   AuthenticatedOrgSlugTrucksImportRoute: typeof AuthenticatedOrgSlugTrucksImportRoute;
   AuthenticatedOrgSlugTrucksPostRoute: typeof AuthenticatedOrgSlugTrucksPostRoute;
   AuthenticatedOrgSlugActivityIndexRoute: typeof AuthenticatedOrgSlugActivityIndexRoute;
+  AuthenticatedOrgSlugLanesIndexRoute: typeof AuthenticatedOrgSlugLanesIndexRoute;
   AuthenticatedOrgSlugLoadsIndexRoute: typeof AuthenticatedOrgSlugLoadsIndexRoute;
   AuthenticatedOrgSlugMembersIndexRoute: typeof AuthenticatedOrgSlugMembersIndexRoute;
   AuthenticatedOrgSlugRadius360IndexRoute: typeof AuthenticatedOrgSlugRadius360IndexRoute;
@@ -939,6 +980,7 @@ interface AuthenticatedOrgSlugRouteRouteChildren {
   AuthenticatedOrgSlugLoadsEditIdRoute: typeof AuthenticatedOrgSlugLoadsEditIdRoute;
   AuthenticatedOrgSlugSettingsWebhooksEndpointIdRoute: typeof AuthenticatedOrgSlugSettingsWebhooksEndpointIdRoute;
   AuthenticatedOrgSlugTrucksEditIdRoute: typeof AuthenticatedOrgSlugTrucksEditIdRoute;
+  AuthenticatedOrgSlugLanesMatchesKindIdRoute: typeof AuthenticatedOrgSlugLanesMatchesKindIdRoute;
 }
 
 const AuthenticatedOrgSlugRouteRouteChildren: AuthenticatedOrgSlugRouteRouteChildren =
@@ -960,6 +1002,7 @@ const AuthenticatedOrgSlugRouteRouteChildren: AuthenticatedOrgSlugRouteRouteChil
     AuthenticatedOrgSlugTrucksPostRoute: AuthenticatedOrgSlugTrucksPostRoute,
     AuthenticatedOrgSlugActivityIndexRoute:
       AuthenticatedOrgSlugActivityIndexRoute,
+    AuthenticatedOrgSlugLanesIndexRoute: AuthenticatedOrgSlugLanesIndexRoute,
     AuthenticatedOrgSlugLoadsIndexRoute: AuthenticatedOrgSlugLoadsIndexRoute,
     AuthenticatedOrgSlugMembersIndexRoute:
       AuthenticatedOrgSlugMembersIndexRoute,
@@ -974,6 +1017,8 @@ const AuthenticatedOrgSlugRouteRouteChildren: AuthenticatedOrgSlugRouteRouteChil
       AuthenticatedOrgSlugSettingsWebhooksEndpointIdRoute,
     AuthenticatedOrgSlugTrucksEditIdRoute:
       AuthenticatedOrgSlugTrucksEditIdRoute,
+    AuthenticatedOrgSlugLanesMatchesKindIdRoute:
+      AuthenticatedOrgSlugLanesMatchesKindIdRoute,
   };
 
 const AuthenticatedOrgSlugRouteRouteWithChildren =

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { invalidateHistory } from '../features/history/api/history-cache';
+import { invalidateLanes } from '../features/lanes';
 import type { LiveChangeHandlers } from '../features/live/live-changes';
 import { invalidateLoads } from '../features/loads/api/load-cache';
 import { invalidateNotifications } from '../features/notifications/api/notification-cache';
@@ -23,6 +24,8 @@ export const liveChangeHandlers: LiveChangeHandlers = {
       invalidateOverview(queryClient),
       // A truck posted, removed or moved may enter or leave an open radius search.
       invalidateRadius(queryClient, 'trucks'),
+      // A lane, and the matches of the postings it fits.
+      invalidateLanes(queryClient),
     ]),
   loads: (queryClient: QueryClient, ids?: readonly number[]) =>
     Promise.all([
@@ -30,6 +33,7 @@ export const liveChangeHandlers: LiveChangeHandlers = {
       invalidateHistory(queryClient, 'loads', ids),
       invalidateOverview(queryClient),
       invalidateRadius(queryClient, 'loads'),
+      invalidateLanes(queryClient),
     ]),
   members: invalidateMembers,
   invitations: invalidateInvitations,

@@ -8,6 +8,7 @@ import {
   type LucideIcon,
   Package,
   Radar,
+  Route,
   ScrollText,
   Settings,
   Signature,
@@ -44,6 +45,7 @@ const navEntries: {
   { to: '/$orgSlug/loads', label: 'Loads', icon: Package },
   { to: '/$orgSlug/radius', label: 'Radius search', icon: Radar },
   { to: '/$orgSlug/radius-360', label: 'Radius 360', icon: Compass },
+  { to: '/$orgSlug/lanes', label: 'Lane search', icon: Route },
   { to: '/$orgSlug/saved-searches', label: 'Saved searches', icon: Bookmark },
   // Owners, admins and Member+ only (docs/rules.md#roles-and-permissions).
   {

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { Pencil, Trash2 } from 'lucide-react';
+import { Pencil, Route, Trash2 } from 'lucide-react';
 import { Button } from '../ui/button';
 
 export interface RowActionsProps {
@@ -12,12 +12,26 @@ export interface RowActionsProps {
   editTitle: string;
   deleteTitle: string;
   onDelete: () => void;
+  /** The ranked other side of the posting (trucks for a load, loads for a truck). */
+  matches?: { kind: 'trucks' | 'loads'; id: number; orgSlug: string; title: string };
 }
 
 /** The edit and delete buttons at the end of a board row. */
-export function RowActions({ edit, editTitle, deleteTitle, onDelete }: RowActionsProps) {
+export function RowActions({ edit, editTitle, deleteTitle, onDelete, matches }: RowActionsProps) {
   return (
     <div className="flex items-center justify-end gap-0.5">
+      {matches ? (
+        <Button asChild variant="ghost" size="icon" className="text-muted-foreground hover:text-foreground">
+          <Link
+            to="/$orgSlug/lanes/matches/$kind/$id"
+            params={{ orgSlug: matches.orgSlug, kind: matches.kind, id: matches.id }}
+            aria-label="Matches"
+            title={matches.title}
+          >
+            <Route aria-hidden />
+          </Link>
+        </Button>
+      ) : null}
       <Button asChild variant="ghost" size="icon" className="text-muted-foreground hover:text-foreground">
         <Link to={edit.to} params={edit.params} aria-label="Edit" title={editTitle}>
           <Pencil aria-hidden />

@@ -6,6 +6,7 @@ export const boardOfKind = {
   trucks: '/$orgSlug/trucks',
   loads: '/$orgSlug/loads',
   radius: '/$orgSlug/radius',
+  lane: '/$orgSlug/lanes',
 } as const satisfies Record<SavedSearchKind, string>;
 
 /** The kind of search a board saves ("/$orgSlug/trucks/" saves trucks searches). */

@@ -47,6 +47,15 @@ export function describeSearch(kind: SavedSearchKind, params: SearchParams): str
       `${noun} within ${text(params.radius) ?? '?'} mi of ${text(params.city) ?? '?'}, ${text(params.state) ?? '?'}${from}`,
     );
   }
+  if (kind === 'lane') {
+    const noun = params.searchType === 'loads' ? 'Loads' : 'Trucks';
+    const to = text(params.destinationCity)
+      ? `${text(params.destinationRadius) ?? '100'} mi of ${text(params.destinationCity)}, ${text(params.destinationState) ?? '?'}`
+      : 'anywhere';
+    parts.push(
+      `${noun} from ${text(params.originRadius) ?? '100'} mi of ${text(params.originCity) ?? '?'}, ${text(params.originState) ?? '?'} to ${to}`,
+    );
+  }
   const trailers = list(params.trailerType).map((t) => trailerTypeLabels[t as TrailerType] ?? t);
   if (trailers.length) parts.push(trailers.join(' or '));
   const products = list(params.product).map((p) => productLabels[p as Product] ?? p);
@@ -69,12 +78,22 @@ export function describeSearch(kind: SavedSearchKind, params: SearchParams): str
   return parts.join(' · ');
 }
 
-const kindNouns: Record<SavedSearchKind, string> = { trucks: 'Trucks', loads: 'Loads', radius: 'Radius' };
+const kindNouns: Record<SavedSearchKind, string> = {
+  trucks: 'Trucks',
+  loads: 'Loads',
+  radius: 'Radius',
+  lane: 'Lane',
+};
 
 /** A name to start from: what the search looks for, within the name's 50 characters. */
 export function suggestedName(kind: SavedSearchKind, params: SearchParams): string {
   const described = describeSearch(kind, params);
-  const name = kind === 'radius' ? described : described ? `${kindNouns[kind]}: ${described}` : `All ${kind}`;
+  const name =
+    kind === 'radius' || kind === 'lane'
+      ? described
+      : described
+        ? `${kindNouns[kind]}: ${described}`
+        : `All ${kind}`;
   return name.length <= SAVED_SEARCH_NAME_MAX
     ? name
     : `${name.slice(0, SAVED_SEARCH_NAME_MAX - 1).trimEnd()}…`;

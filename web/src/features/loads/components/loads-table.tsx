@@ -1,21 +1,31 @@
-import { type Load, productLabels, trailerTypeLabels } from '@dispatch/domain';
+import { type Load, type LoadMilesAndMoney, productLabels, trailerTypeLabels } from '@dispatch/domain';
 import { useNavigate } from '@tanstack/react-router';
 import { ArrowRight } from 'lucide-react';
 import { useMemo } from 'react';
 import { SinceBadge, type SinceMark } from '../../../components/board/as-of';
 import { ContactCell, PhoneLink, RelativeTime } from '../../../components/board/board-cells';
 import { DataGrid, type GridColumn } from '../../../components/board/data-grid/data-grid';
+import { MarginCell, PerMileCell, TripMilesCell } from '../../../components/board/miles-cells';
 import { RateCell } from '../../../components/board/rate-cell';
 import { RowActions } from '../../../components/board/row-actions';
 import { sortableHead } from '../../../components/board/sortable-head';
 import { formatCalendarDay } from '../../../lib/dates';
-import { rateText } from '../../../lib/money';
+import { marginText, perMileText, rateText, tripMilesText } from '../../../lib/money';
 import { LaneHistoryButton } from '../../lane-history';
 import { NotOnMapMark } from '../../postings';
 import { type LoadsSearch, nextLoadsSort } from '../loads-search';
 
 /** A load as the list answers it: `originOnMap`, `destinationOnMap` false for an end the map does not know. */
-type LoadRow = Load & { since?: SinceMark; originOnMap?: boolean; destinationOnMap?: boolean };
+type LoadRow = Load &
+  Partial<LoadMilesAndMoney> & { since?: SinceMark; originOnMap?: boolean; destinationOnMap?: boolean };
+
+const perMileTitle = (load: LoadRow) =>
+  [
+    load.ratePerMile != null && `Ours ${perMileText(load.ratePerMile)}`,
+    load.carrierRatePerMile != null && `carrier ${perMileText(load.carrierRatePerMile)}`,
+  ]
+    .filter(Boolean)
+    .join(', ') || 'A rate per mile is given for a flat rate only';
 
 const routeOf = (load: Load) =>
   `${load.originCity}, ${load.originState} to ${load.destinationCity}, ${load.destinationState}`;
@@ -27,20 +37,24 @@ export interface LoadsTableProps {
   now: Date;
   /** Null when the board shows a moment of the past: read only. */
   onDelete: ((load: Load) => void) | null;
+  /** Whether the caller sees the margin (owners, admins, Member+): the column is theirs only. */
+  showMargin?: boolean;
 }
 
 /** The loads board's grid: one line a load, opening its edit screen on a click or Enter. */
-export function LoadsTable({ loads, search, orgSlug, now, onDelete }: LoadsTableProps) {
+export function LoadsTable({ loads, search, orgSlug, now, onDelete, showMargin = false }: LoadsTableProps) {
   const navigate = useNavigate();
   const columns = useMemo<GridColumn<LoadRow>[]>(() => {
     const sorting = { search, nextSort: nextLoadsSort, from: '/$orgSlug/loads/' } as const;
+    // Shown at first: what a dispatcher weighs a load by (route, trailer, rates, miles and money per
+    // mile, the date), so the board fits a 1366-pixel screen; the Columns menu shows the others.
     return [
       {
         id: 'route',
         label: 'Route',
         ...sortableHead({ ...sorting, label: 'Route', orderBy: 'originCity' }),
         hideable: false,
-        width: 'w-72',
+        width: 'w-64',
         title: routeOf,
         cell: (load) => (
           <span className="font-medium">
@@ -64,6 +78,7 @@ export function LoadsTable({ loads, search, orgSlug, now, onDelete }: LoadsTable
       {
         id: 'product',
         label: 'Product',
+        hiddenByDefault: true,
         ...sortableHead({ ...sorting, label: 'Product', orderBy: 'product' }),
         width: 'w-24',
         title: (load) => productLabels[load.product],
@@ -73,7 +88,7 @@ export function LoadsTable({ loads, search, orgSlug, now, onDelete }: LoadsTable
         id: 'rateForTitan',
         label: 'Our rate',
         ...sortableHead({ ...sorting, label: 'Our rate', orderBy: 'rateForTitan' }),
-        width: 'w-32',
+        width: 'w-28',
         title: (load) => rateText(load.rateForTitan, load.rateForTitanUnit) ?? undefined,
         cell: (load) => <RateCell rate={load.rateForTitan} unit={load.rateForTitanUnit} />,
       },
@@ -81,13 +96,53 @@ export function LoadsTable({ loads, search, orgSlug, now, onDelete }: LoadsTable
         id: 'rateForCarrier',
         label: 'Carrier rate',
         ...sortableHead({ ...sorting, label: 'Carrier rate', orderBy: 'rateForCarrier' }),
-        width: 'w-32',
+        width: 'w-28',
         title: (load) => rateText(load.rateForCarrier, load.rateForCarrierUnit) ?? undefined,
         cell: (load) => <RateCell rate={load.rateForCarrier} unit={load.rateForCarrierUnit} />,
       },
       {
+        id: 'tripMiles',
+        label: 'Miles (est.)',
+        ...sortableHead({ ...sorting, label: 'Miles (est.)', orderBy: 'tripMiles' }),
+        width: 'w-24 tabular-nums',
+        align: 'right',
+        title: (load) => tripMilesText(load.tripMiles) ?? 'Not on the map: no trip miles',
+        cell: (load) => <TripMilesCell miles={load.tripMiles} />,
+      },
+      {
+        id: 'ratePerMile',
+        label: 'Rate/mi',
+        ...sortableHead({ ...sorting, label: 'Rate/mi', orderBy: 'ratePerMile' }),
+        width: 'w-20 tabular-nums',
+        align: 'right',
+        title: (load) => perMileTitle(load),
+        cell: (load) => <PerMileCell perMile={load.ratePerMile} />,
+      },
+      {
+        id: 'carrierRatePerMile',
+        label: 'Carrier rate/mi',
+        width: 'w-24 tabular-nums',
+        align: 'right',
+        hiddenByDefault: true,
+        cell: (load) => <PerMileCell perMile={load.carrierRatePerMile} />,
+      },
+      ...(showMargin
+        ? [
+            {
+              id: 'margin',
+              label: 'Margin',
+              ...sortableHead({ ...sorting, label: 'Margin', orderBy: 'margin' }),
+              width: 'w-24 tabular-nums',
+              align: 'right',
+              title: (load) => marginText(load) ?? 'No margin: a rate is missing or the units differ',
+              cell: (load) => <MarginCell load={load} />,
+            } satisfies GridColumn<LoadRow>,
+          ]
+        : []),
+      {
         id: 'customer',
         label: 'Customer',
+        hiddenByDefault: true,
         ...sortableHead({ ...sorting, label: 'Customer', orderBy: 'customerName' }),
         width: 'w-48',
         title: (load) =>
@@ -119,6 +174,7 @@ export function LoadsTable({ loads, search, orgSlug, now, onDelete }: LoadsTable
       {
         id: 'dispatcher',
         label: 'Dispatcher',
+        hiddenByDefault: true,
         ...sortableHead({ ...sorting, label: 'Dispatcher', orderBy: 'dispatcherName' }),
         width: 'w-52',
         title: (load) =>
@@ -134,6 +190,7 @@ export function LoadsTable({ loads, search, orgSlug, now, onDelete }: LoadsTable
       {
         id: 'createdAt',
         label: 'Posted',
+        hiddenByDefault: true,
         ...sortableHead({ ...sorting, label: 'Posted', orderBy: 'createdAt' }),
         width: 'w-28 text-muted-foreground',
         cell: (load) => <RelativeTime at={load.createdAt} now={now} />,
@@ -141,12 +198,13 @@ export function LoadsTable({ loads, search, orgSlug, now, onDelete }: LoadsTable
       {
         id: 'updatedAt',
         label: 'Updated',
+        hiddenByDefault: true,
         ...sortableHead({ ...sorting, label: 'Updated', orderBy: 'updatedAt' }),
         width: 'w-28 text-muted-foreground',
         cell: (load) => <RelativeTime at={load.updatedAt} now={now} />,
       },
     ];
-  }, [search, now]);
+  }, [search, now, showMargin]);
 
   return (
     <DataGrid<LoadRow>
@@ -174,6 +232,12 @@ export function LoadsTable({ loads, search, orgSlug, now, onDelete }: LoadsTable
                 editTitle={`Edit the load ${load.originCity} to ${load.destinationCity}`}
                 deleteTitle={`Delete the load ${load.originCity} to ${load.destinationCity}`}
                 onDelete={() => onDelete(load)}
+                matches={{
+                  kind: 'loads',
+                  id: load.id,
+                  orgSlug,
+                  title: `Trucks for the load ${load.originCity} to ${load.destinationCity}`,
+                }}
               />
             ) : null}
           </div>

@@ -208,6 +208,7 @@ export function TrucksTable({ trucks, search, orgSlug, now, onDelete }: TrucksTa
               editTitle={`Edit ${truck.truckName}`}
               deleteTitle={`Delete ${truck.truckName}`}
               onDelete={() => onDelete(truck)}
+              matches={{ kind: 'trucks', id: truck.id, orgSlug, title: `Loads for ${truck.truckName}` }}
             />
           ) : null,
       }}

@@ -1,0 +1,1 @@
+export { invalidateLanes } from './api/lane-cache';
