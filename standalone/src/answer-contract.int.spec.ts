@@ -1,4 +1,4 @@
-import { errorAnswerSchema, trucksPageAnswerSchema } from '@dispatch/domain';
+import { errorAnswerSchema, trucksPageAnswerSchema, WEBHOOK_SYSTEM_ACTOR } from '@dispatch/domain';
 import { isBinaryAnswer } from '@dispatch/http';
 import { verifyPhoneNumber } from '@dispatch/test-kit';
 import type { LightMyRequestResponse } from 'fastify';
@@ -128,6 +128,28 @@ describe('the answer contract', () => {
     await call('DELETE /api/v1/saved-searches/:id', records.cookie, { path: savedSearchPath });
     await call('POST /api/v1/notifications/read', records.cookie);
 
+    // Webhooks: the records' endpoint changed, tested, replayed, its secret rotated, and an event it
+    // was sent (once an attempt is in its delivery log) sent again; a second one registered and removed.
+    await call('PATCH /api/v1/webhooks/:id', records.cookie);
+    await call('POST /api/v1/webhooks/:id/test', records.cookie);
+    await call('POST /api/v1/webhooks/:id/replay', records.cookie);
+    await call('POST /api/v1/webhooks/:id/rotate-secret', records.cookie);
+    let sentEventId: string | undefined;
+    for (const until = Date.now() + 15_000; !sentEventId && Date.now() < until; ) {
+      const log = await app.app.inject({
+        method: 'GET',
+        url: `/api/v1/webhooks/${records.webhookId}/deliveries`,
+        headers: { cookie: records.cookie },
+      });
+      sentEventId = log.json().items?.[0]?.eventId;
+      if (!sentEventId) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await call('POST /api/v1/webhooks/:id/redeliver', records.cookie, { body: { eventId: sentEventId } });
+    const hook = await call('POST /api/v1/webhooks', records.cookie);
+    await call('DELETE /api/v1/webhooks/:id', records.cookie, {
+      path: `/api/v1/webhooks/${hook.json().endpoint.id}`,
+    });
+
     // Postings from a CSV file: every row checked, then posted.
     for (const kind of ['trucks', 'loads'] as const) {
       await call(`POST /api/v1/${kind}/import/preview`, records.cookie);
@@ -234,7 +256,9 @@ describe('the answer contract', () => {
       expect(event.metadata.actorId, label).toMatch(/\S/);
       expect(event.metadata.correlationId, label).toMatch(/\S/);
       expect(Number.isNaN(Date.parse(event.metadata.occurredAt)), label).toBe(false);
-      // Every one of them was written through HTTP (id allocations and slug reservations included).
+      // The webhook deliverer's records of its attempts are the product's own doing, not a request's.
+      if (event.metadata.actorId === WEBHOOK_SYSTEM_ACTOR) continue;
+      // Every other one was written through HTTP (id allocations and slug reservations included).
       expect(event.metadata.ip, label).toMatch(/\S/);
       expect(event.metadata.userAgent, label).toMatch(/\S/);
     }

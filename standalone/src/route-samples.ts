@@ -89,12 +89,12 @@ export async function organizationWithRecords(app: TestApp, prefix: string): Pro
     },
     headers,
   );
-  // A public address written as one: registration makes no lookup for it.
+  // A local port nobody listens on: its deliveries are refused at once, and never leave the machine.
   const webhook = await inject(
     owner.cookie,
     'POST',
     '/api/v1/webhooks',
-    { url: `https://93.184.216.34/${prefix}`, description: `${prefix} Hook`, eventTypes: ['truck.posted'] },
+    { url: `https://127.0.0.1:9/${prefix}`, description: `${prefix} Hook`, eventTypes: ['truck.posted'] },
     headers,
   );
   const apiKey = await inject(
@@ -250,6 +250,8 @@ export const routeSamples: Record<string, Sample> = {
   'POST /api/v1/loads': body('/api/v1/loads', () => validLoad),
   'PATCH /api/v1/loads/:id': (r) => ({ path: `/api/v1/loads/${r.loadId}`, body: { notes: 'matrix' } }),
   'DELETE /api/v1/loads/:id': (r) => ({ path: `/api/v1/loads/${r.loadId}` }),
+  'POST /api/v1/trucks/:id/refresh': (r) => ({ path: `/api/v1/trucks/${r.truckId}/refresh`, body: {} }),
+  'POST /api/v1/loads/:id/refresh': (r) => ({ path: `/api/v1/loads/${r.loadId}/refresh`, body: {} }),
   'POST /api/v1/admin/read-models/rebuild': body('/api/v1/admin/read-models/rebuild'),
   'GET /api/v1/organization/list': () => ({ path: organization('list') }),
   'GET /api/v1/organization/get-full-organization': () => ({ path: organization('get-full-organization') }),
@@ -313,6 +315,8 @@ export const routeSamples: Record<string, Sample> = {
   'GET /api/v1/loads': () => ({ path: '/api/v1/loads', query: { limit: '100' } }),
   'GET /api/v1/loads/:id': (r) => ({ path: `/api/v1/loads/${r.loadId}` }),
   'GET /api/v1/loads/:id/history': (r) => ({ path: `/api/v1/loads/${r.loadId}/history` }),
+  'GET /api/v1/trucks/expired': () => ({ path: '/api/v1/trucks/expired', query: { limit: '100' } }),
+  'GET /api/v1/loads/expired': () => ({ path: '/api/v1/loads/expired', query: { limit: '100' } }),
   'GET /api/v1/overview/monthly-counts': () => ({ path: '/api/v1/overview/monthly-counts' }),
   'GET /api/v1/overview/totals': () => ({ path: '/api/v1/overview/totals' }),
   'GET /api/v1/cities': () => ({ path: '/api/v1/cities', query: { state: 'IL', search: 'chi' } }),
@@ -416,7 +420,7 @@ export const routeSamples: Record<string, Sample> = {
   })),
   'POST /api/v1/loads/import': body('/api/v1/loads/import', () => ({ csv: csvOf(validLoad) })),
   'POST /api/v1/webhooks': body('/api/v1/webhooks', () => ({
-    url: 'https://93.184.216.34/matrix',
+    url: 'https://127.0.0.1:9/matrix',
     description: 'Matrix hook',
     eventTypes: ['truck.posted', 'load.posted'],
   })),

@@ -68,6 +68,9 @@ export async function testEnvironment(
     DATA_DIR: dataDir,
     PORT: String(port),
     PUBLIC_URL: url,
+    // Webhooks of test apps deliver to local receivers, never out of the machine; the tests of the
+    // address guard turn this off.
+    WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true',
     ...options.env,
   });
   return {

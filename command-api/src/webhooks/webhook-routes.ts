@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { type AuthService, callerFirst, requireScope } from '@dispatch/auth';
 import {
   notFound,
+  okAnswerSchema,
   type WebhookAnswer,
   type WebhookState,
   webhookAnswerSchema,
@@ -187,7 +188,7 @@ export function webhookRoutes(options: WebhookRoutesOptions): RoutesPlugin {
 
     const tested = openToKeys(
       'webhooks',
-      answers({ 202: null }, { params: webhookParamsSchema, body: webhookEmptySchema }),
+      answers({ 202: okAnswerSchema }, { params: webhookParamsSchema, body: webhookEmptySchema }),
     );
     app.post('/api/v1/webhooks/:id/test', tested, async (request, response) => {
       const actor = await requireWebhookManager(auth, request);
@@ -201,12 +202,12 @@ export function webhookRoutes(options: WebhookRoutesOptions): RoutesPlugin {
       );
       touched(id);
       sendPosition(response, result);
-      return response.status(202).send();
+      return response.status(202).send({ success: true });
     });
 
     const replayed = openToKeys(
       'webhooks',
-      answers({ 202: null }, { params: webhookParamsSchema, body: webhookReplaySchema }),
+      answers({ 202: okAnswerSchema }, { params: webhookParamsSchema, body: webhookReplaySchema }),
     );
     app.post('/api/v1/webhooks/:id/replay', replayed, async (request, response) => {
       const actor = await requireWebhookManager(auth, request);
@@ -223,12 +224,12 @@ export function webhookRoutes(options: WebhookRoutesOptions): RoutesPlugin {
       );
       touched(id);
       sendPosition(response, result);
-      return response.status(202).send();
+      return response.status(202).send({ success: true });
     });
 
     const redelivered = openToKeys(
       'webhooks',
-      answers({ 202: null }, { params: webhookParamsSchema, body: webhookRedeliverSchema }),
+      answers({ 202: okAnswerSchema }, { params: webhookParamsSchema, body: webhookRedeliverSchema }),
     );
     app.post('/api/v1/webhooks/:id/redeliver', redelivered, async (request, response) => {
       const actor = await requireWebhookManager(auth, request);
@@ -256,7 +257,7 @@ export function webhookRoutes(options: WebhookRoutesOptions): RoutesPlugin {
       );
       touched(id);
       sendPosition(response, result);
-      return response.status(202).send();
+      return response.status(202).send({ success: true });
     });
   };
 }

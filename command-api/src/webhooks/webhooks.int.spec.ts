@@ -131,6 +131,7 @@ beforeAll(async () => {
   stranger = await ownerWithOrganization(app, 'hooks-stranger@example.com', 'Other Freight');
   member = await join(app, owner.cookie, 'hooks-member@example.com');
   strict = await startTestApp({
+    env: { WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'false' },
     commandApi: {
       webhookResolver: rebindingResolver,
       // Every delivery is tried once, and an endpoint that fails is disabled at once.
