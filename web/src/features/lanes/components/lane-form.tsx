@@ -6,7 +6,7 @@ import { Field, fieldControlProps } from '../../../components/ui/field';
 import { Input } from '../../../components/ui/input';
 import { Select } from '../../../components/ui/select';
 import { StateOptions } from '../../../components/ui/state-options';
-import { CityField } from '../../radius/components/city-field';
+import { CityField } from '../../radius';
 import type { LaneDraft } from '../lane-search';
 
 type Errors = Partial<Record<keyof LaneDraft, string>>;

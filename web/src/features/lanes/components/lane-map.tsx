@@ -1,16 +1,17 @@
 import type { GeoPoint, LaneSearchAnswer } from '@dispatch/domain';
 import { useMemo } from 'react';
-import { nationOutline, stateBorders } from '../../radius/components/us-map/states-outline';
-import { useRenderedWidth } from '../../radius/components/us-map/use-rendered-width';
 import {
   fitView,
+  formatMiles,
   MAP_HEIGHT,
   MAP_WIDTH,
+  nationOutline,
   projectPoint,
   radiusGeometry,
+  stateBorders,
+  useRenderedWidth,
   WHOLE_MAP,
-} from '../../radius/map-geometry';
-import { formatMiles } from '../../radius/radius-results';
+} from '../../radius';
 
 const DOT_RADIUS_PX = 5;
 

@@ -8,11 +8,16 @@ import { Spinner } from '../../../components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
 import { isApiError } from '../../../lib/api-client';
 import { formatCalendarDay } from '../../../lib/dates';
-import { RadiusHeader } from '../../radius/components/radius-header';
-import { Segmented } from '../../radius/components/radius-place-form';
-import { SearchFailed, StartNotice } from '../../radius/components/radius-states';
-import { AvailabilityBadge, LoadLink, TruckLink } from '../../radius/components/result-cells';
-import { formatMiles } from '../../radius/radius-results';
+import {
+  AvailabilityBadge,
+  formatMiles,
+  LoadLink,
+  RadiusHeader,
+  SearchFailed,
+  Segmented,
+  StartNotice,
+  TruckLink,
+} from '../../radius';
 import { SaveSearchButton } from '../../saved-searches';
 import { laneSearchQueryOptions } from '../api/get-lanes';
 import {

@@ -3,10 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatCalendarDay } from '../../../lib/dates';
-import { RadiusHeader } from '../../radius/components/radius-header';
-import { SearchFailed } from '../../radius/components/radius-states';
-import { LoadLink, TruckLink } from '../../radius/components/result-cells';
-import { formatMiles } from '../../radius/radius-results';
+import { formatMiles, LoadLink, RadiusHeader, SearchFailed, TruckLink } from '../../radius';
 import { matchesQueryOptions } from '../api/get-lanes';
 
 const deadheadChoices = [50, 100, 150, 250, 500];
