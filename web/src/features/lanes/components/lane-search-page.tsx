@@ -160,7 +160,7 @@ function Results({
     ? `within ${formatMiles(destination.radius)} of ${destination.city}, ${destination.state}`
     : 'anywhere';
   return (
-    <section aria-label="Results" className="grid gap-4 xl:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]">
+    <section aria-label="Results" className="grid gap-4 xl:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
       <div className="flex min-w-0 flex-col gap-3">
         <h2 className="px-1 text-base font-semibold tracking-tight" aria-live="polite">
           {answer.totalCount.toLocaleString()} {noun} from within {formatMiles(origin.radius)} of{' '}
@@ -204,15 +204,15 @@ function Results({
                           <LoadLink load={row.load} orgSlug={orgSlug} />
                         )}
                       </TableCell>
-                      <TableCell className="whitespace-nowrap text-sm">
+                      <TableCell className="min-w-40 text-sm">
                         {'truck' in row
                           ? `${row.truck.truckCity}, ${row.truck.truckState} → ${row.truck.preferedCity ? `${row.truck.preferedCity}, ${row.truck.preferedState ?? ''}` : 'anywhere'}`
                           : trailerTypeLabels[row.load.trailerType]}
                       </TableCell>
-                      <TableCell className="text-right tabular-nums">
+                      <TableCell className="whitespace-nowrap text-right tabular-nums">
                         {formatMiles(row.deadheadMiles)}
                       </TableCell>
-                      <TableCell className="text-right tabular-nums">
+                      <TableCell className="whitespace-nowrap text-right tabular-nums">
                         {row.destinationMiles === null ? '—' : formatMiles(row.destinationMiles)}
                       </TableCell>
                       <TableCell className="whitespace-nowrap">
