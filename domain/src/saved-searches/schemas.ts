@@ -25,7 +25,20 @@ export const SAVED_SEARCH_NOT_FOUND = 'Saved search not found';
  * Paging, order and the moment a list is viewed as of are how a board is looked at, not what it
  * searches for: a saved search keeps none of them, and the boards' whole search params may be sent.
  */
-export const notSavedParams = ['limit', 'page', 'orderBy', 'sort', 'asOf'] as const;
+export const notSavedParams = [
+  'limit',
+  'page',
+  'orderBy',
+  'sort',
+  'asOf',
+  // The loads board's ranges of trip miles, rate per mile and margin: see loadSearchParamsSchema.
+  'minTripMiles',
+  'maxTripMiles',
+  'minRatePerMile',
+  'maxRatePerMile',
+  'minMargin',
+  'maxMargin',
+] as const;
 
 /** The trucks board's filters (its list parameters, paging and order aside). */
 export const truckSearchParamsSchema = truckListQuerySchema.omit({

@@ -44,3 +44,16 @@ export function rateText(rate: number | null, unit: RateUnit): string | null {
   const parts = formatRate(rate, unit);
   return parts ? `${parts.amount} ${parts.unit}` : null;
 }
+
+/** Estimated trip miles: "812 mi est."; null for a load with none (an end not on the map). */
+export function tripMilesText(miles: number | null | undefined): string | null {
+  return miles == null ? null : `${miles.toLocaleString('en-US')} mi est.`;
+}
+
+/** A rate per mile: "$2.95/mi". */
+export const perMileText = (perMile: number) => `${cents.format(perMile)}/mi`;
+
+/** A load's margin in its unit: "$400 flat", "$0.35 / ton"; null when it has none (or the caller may not see it). */
+export function marginText(load: { margin?: number | null; marginUnit?: RateUnit | null }): string | null {
+  return load.margin == null || !load.marginUnit ? null : rateText(load.margin, load.marginUnit);
+}

@@ -32,6 +32,13 @@ export const loadsSearchSchema = z.object({
   endDate: filter(list.endDate),
   dateOperation: filter(list.dateOperation),
   dateField: filter(list.dateField),
+  // The ranges of trip miles, rate per mile and margin (the margin's for those who see it).
+  minTripMiles: filter(list.minTripMiles),
+  maxTripMiles: filter(list.maxTripMiles),
+  minRatePerMile: filter(list.minRatePerMile),
+  maxRatePerMile: filter(list.maxRatePerMile),
+  minMargin: filter(list.minMargin),
+  maxMargin: filter(list.maxMargin),
 });
 export type LoadsSearch = z.output<typeof loadsSearchSchema>;
 

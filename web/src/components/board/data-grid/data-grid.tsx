@@ -64,7 +64,11 @@ const densityClasses: Record<GridDensity, { cell: string; head: string; actions:
  */
 export function DataGrid<T extends RowData>(props: DataGridProps<T>) {
   const ids = useMemo(() => props.columns.map((column) => column.id), [props.columns]);
-  const preferences = useGridPreferences(props.gridId, ids);
+  const hiddenByDefault = useMemo(
+    () => props.columns.filter((column) => column.hiddenByDefault).map((column) => column.id),
+    [props.columns],
+  );
+  const preferences = useGridPreferences(props.gridId, ids, hiddenByDefault);
   const { card, className } = props;
   const table = <GridTable {...props} preferences={preferences} />;
   if (!card) return <div className={cn('relative overflow-auto', className)}>{table}</div>;

@@ -24,6 +24,8 @@ export interface GridColumn<T> {
   align?: 'right';
   /** False for a column that cannot be hidden (the one naming the row). */
   hideable?: boolean;
+  /** True for a column the grid starts without: the Columns menu shows it. */
+  hiddenByDefault?: boolean;
 }
 
 export interface GridMeta {

@@ -18,6 +18,8 @@ export interface GridPreferences {
   columnOrder: string[];
   /** Column ids the user hid. */
   hidden: string[];
+  /** Column ids of those a grid hides by default that the user showed. */
+  shown?: string[];
   /** Rows per page; undefined: the list's default. */
   pageSize?: GridPageSize;
   density: GridDensity;
@@ -30,6 +32,7 @@ const ids = z.array(z.string().max(100)).max(100);
 const storedSchema = z.object({
   columnOrder: ids.catch([]),
   hidden: ids.catch([]),
+  shown: ids.optional().catch(undefined),
   pageSize: z
     .number()
     .refine((size): size is GridPageSize => (gridPageSizes as readonly number[]).includes(size))
@@ -47,8 +50,9 @@ export function parseGridPreferences(text: string | null): GridPreferences {
   try {
     const parsed = storedSchema.safeParse(JSON.parse(text));
     if (!parsed.success) return defaultGridPreferences;
-    const { pageSize, ...rest } = parsed.data;
-    return pageSize === undefined ? rest : { ...rest, pageSize: pageSize as GridPageSize };
+    const { pageSize, shown, ...rest } = parsed.data;
+    const read = shown?.length ? { ...rest, shown } : rest;
+    return pageSize === undefined ? read : { ...read, pageSize: pageSize as GridPageSize };
   } catch {
     return defaultGridPreferences;
   }
@@ -91,9 +95,17 @@ export function moveColumn(order: readonly string[], id: string, delta: -1 | 1):
   return next;
 }
 
-/** Shown or hidden, as TanStack Table's column visibility state reads it (only `false` hides). */
-export function columnVisibilityOf(hidden: readonly string[]): Record<string, boolean> {
-  return Object.fromEntries(hidden.map((id) => [id, false]));
+/**
+ * Shown or hidden, as TanStack Table's column visibility state reads it (only `false` hides): the
+ * columns the user hid, and those the grid hides by default that the user has not shown.
+ */
+export function columnVisibilityOf(
+  hidden: readonly string[],
+  hiddenByDefault: readonly string[] = [],
+  shown: readonly string[] = [],
+): Record<string, boolean> {
+  const off = [...hidden, ...hiddenByDefault.filter((id) => !shown.includes(id))];
+  return Object.fromEntries(off.map((id) => [id, false]));
 }
 
 /** The hidden ids after showing or hiding one column. */

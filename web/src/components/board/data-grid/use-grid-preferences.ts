@@ -41,7 +41,11 @@ export interface GridPreferencesApi {
 }
 
 /** The signed-in user's preferences for one grid, with the ways to change them. */
-export function useGridPreferences(gridId: GridId, columnIds: readonly string[]): GridPreferencesApi {
+export function useGridPreferences(
+  gridId: GridId,
+  columnIds: readonly string[],
+  hiddenByDefault: readonly string[] = [],
+): GridPreferencesApi {
   const { data: session } = useSession();
   const key = gridPreferencesKey(session?.user.id ?? 'anonymous', gridId);
   const preferences = useSyncExternalStore(
@@ -55,7 +59,12 @@ export function useGridPreferences(gridId: GridId, columnIds: readonly string[])
     () => orderColumns(preferences.columnOrder, columnIds),
     [preferences.columnOrder, idsKey],
   );
-  const columnVisibility = useMemo(() => columnVisibilityOf(preferences.hidden), [preferences.hidden]);
+  const hiddenKey = hiddenByDefault.join('\n');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: hiddenKey stands for the ids
+  const columnVisibility = useMemo(
+    () => columnVisibilityOf(preferences.hidden, hiddenByDefault, preferences.shown),
+    [preferences.hidden, preferences.shown, hiddenKey],
+  );
   const set = useCallback(
     (update: (current: GridPreferences) => GridPreferences) => gridPreferencesStore.set(key, update),
     [key],
@@ -65,7 +74,13 @@ export function useGridPreferences(gridId: GridId, columnIds: readonly string[])
     columnOrder,
     columnVisibility,
     setColumnShown: (id, shown) =>
-      set((current) => ({ ...current, hidden: withColumnShown(current.hidden, id, shown) })),
+      set((current) => {
+        const next = { ...current, hidden: withColumnShown(current.hidden, id, shown) };
+        if (!hiddenByDefault.includes(id)) return next;
+        // A column hidden by default is shown when the user says so, and hidden again when they take it back.
+        const others = (current.shown ?? []).filter((candidate) => candidate !== id);
+        return { ...next, shown: shown ? [...others, id] : others };
+      }),
     moveColumn: (id, delta) =>
       set((current) => ({ ...current, columnOrder: moveColumn(columnOrder, id, delta) })),
     setColumnOrder: (order) => set((current) => ({ ...current, columnOrder: order })),

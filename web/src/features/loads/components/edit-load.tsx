@@ -6,6 +6,7 @@ import { loadQueryOptions } from '../api/get-load';
 import { useUpdateLoad } from '../api/update-load';
 import { loadPatchOf, loadToFormFields } from '../load-form-values';
 import { loadLabel } from '../load-label';
+import { LoadFigures } from './load-figures';
 import { LoadForm } from './load-form';
 
 export interface EditLoadProps {
@@ -33,7 +34,12 @@ export function EditLoad({ organizationId, loadId, cancel, onDone }: EditLoadPro
       defaultValues={defaultValues}
       submitLabel="Save changes"
       cancel={cancel}
-      notice={notice}
+      notice={
+        <>
+          {notice}
+          <LoadFigures organizationId={organizationId} load={loaded} />
+        </>
+      }
       onSubmit={async (values, dirty) => {
         const patch = loadPatchOf(values, dirty, loaded.version);
         if (!patch) {

@@ -1,5 +1,7 @@
+import { canSeeMargin } from '@dispatch/domain';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Package } from 'lucide-react';
+import { useActiveMember } from '../../organizations';
 import { type BoardKind, PostingBoard } from '../../postings';
 import { loadsQueryOptions } from '../api/get-loads';
 import type { LoadsSearch } from '../loads-search';
@@ -30,6 +32,8 @@ export function LoadsBoard({ organization, search }: LoadsBoardProps) {
     error,
     refetch,
   } = useSuspenseQuery(loadsQueryOptions(organization.id, search));
+  // The margin column for those the server answers it to (canSeeMargin).
+  const { data: member } = useActiveMember(organization.id);
   return (
     <PostingBoard
       kind={loadsKind}
@@ -43,7 +47,14 @@ export function LoadsBoard({ organization, search }: LoadsBoardProps) {
       invitation={`Post a load and everyone in ${organization.name} sees it here at once.`}
       totals={(filtered) => <LoadTotals page={page} filtered={filtered} />}
       table={(loads, now, onDelete) => (
-        <LoadsTable loads={loads} search={search} orgSlug={organization.slug} now={now} onDelete={onDelete} />
+        <LoadsTable
+          loads={loads}
+          search={search}
+          orgSlug={organization.slug}
+          now={now}
+          onDelete={onDelete}
+          showMargin={canSeeMargin(member?.role)}
+        />
       )}
       deleteDialog={(load, onClose) => (
         <DeleteLoadDialog load={load} organizationName={organization.name} onClose={onClose} />

@@ -46,15 +46,15 @@ export function LoadsTable({ loads, search, orgSlug, now, onDelete, showMargin =
   const navigate = useNavigate();
   const columns = useMemo<GridColumn<LoadRow>[]>(() => {
     const sorting = { search, nextSort: nextLoadsSort, from: '/$orgSlug/loads/' } as const;
-    // Shown at first: what a dispatcher weighs a load by (route, trailer, rates, miles and money per
-    // mile, the date), so the board fits a 1366-pixel screen; the Columns menu shows the others.
+    // Shown at first: what a load pays for its miles (route, trailer, both rates, trip miles, rate per
+    // mile, margin), so the board fits a 1366-pixel screen; the Columns menu shows the others.
     return [
       {
         id: 'route',
         label: 'Route',
         ...sortableHead({ ...sorting, label: 'Route', orderBy: 'originCity' }),
         hideable: false,
-        width: 'w-64',
+        width: 'w-56',
         title: routeOf,
         cell: (load) => (
           <span className="font-medium">
@@ -71,7 +71,7 @@ export function LoadsTable({ loads, search, orgSlug, now, onDelete, showMargin =
         id: 'trailerType',
         label: 'Trailer type',
         ...sortableHead({ ...sorting, label: 'Trailer type', orderBy: 'trailerType' }),
-        width: 'w-28',
+        width: 'w-24',
         title: (load) => trailerTypeLabels[load.trailerType],
         cell: (load) => trailerTypeLabels[load.trailerType],
       },
@@ -167,6 +167,7 @@ export function LoadsTable({ loads, search, orgSlug, now, onDelete, showMargin =
       {
         id: 'availabilityDate',
         label: 'Availability date',
+        hiddenByDefault: true,
         ...sortableHead({ ...sorting, label: 'Availability date', orderBy: 'availableDate' }),
         width: 'w-28 tabular-nums',
         cell: (load) => formatCalendarDay(load.availabilityDate),

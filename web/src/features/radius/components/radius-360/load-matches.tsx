@@ -1,4 +1,4 @@
-import { trailerTypeLabels } from '@dispatch/domain';
+import { DEADHEAD_LABEL, trailerTypeLabels } from '@dispatch/domain';
 import { useState } from 'react';
 import { Button } from '../../../../components/ui/button';
 import { formatMiles, type LoadMatches } from '../../radius-results';
@@ -9,7 +9,7 @@ const FIRST_LOADS = 8;
 
 /**
  * Matches: each load of the place with the nearest available trucks of the place that have its
- * trailer type, and the straight-line miles between them.
+ * trailer type, and the deadhead: the straight-line miles from the truck to the load's origin.
  */
 export function LoadMatchesList({
   matches,
@@ -49,7 +49,8 @@ export function LoadMatchesList({
                   >
                     <TruckLink truck={candidate.truck} orgSlug={orgSlug} className="flex-1" />
                     <span className="shrink-0 text-right text-xs tabular-nums text-muted-foreground">
-                      <span className="font-medium text-foreground">{formatMiles(candidate.miles)}</span> away
+                      <span className="font-medium text-foreground">{formatMiles(candidate.miles)}</span>{' '}
+                      {DEADHEAD_LABEL}
                       <span className="block">
                         {candidate.truck.truckCity}, {candidate.truck.truckState}
                       </span>
