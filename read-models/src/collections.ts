@@ -30,7 +30,7 @@ export const collections = {
   eventFeedHeads: 'event_feed_heads_v1',
   webhooks: 'webhooks_v1',
   webhookDeliveries: 'webhook_deliveries_v1',
-  laneRates: 'lane_rates_v1',
+  laneRates: 'lane_rates_v2',
   laneRateLoads: 'lane_rate_loads_v1',
   checkpoints: 'projector_checkpoints',
   changes: 'projection_changes',

@@ -13,11 +13,13 @@ import { collections } from './collections.ts';
  * circle and the store answers from one compound index (organization, trailer type, bucket, origin
  * cell, destination cell), the exact distances are then checked on the documents' points.
  *
- * One document per lane and period (an ISO week or a month, in the organization's time zone, of the
- * day each load was posted), holding per rate unit three histograms of counters: our rate, the
- * carrier rate, and the margin (our rate less the carrier rate, where a load had both in the same
- * unit). Counters, so a load is added or taken away by increments and an edit moves it from one
- * bucket to another without reading the bucket.
+ * One document per lane and span: a quarter of ISO weeks (weeks 1–13, 14–26, 27–39, 40–53 of a
+ * year) or a year of months, in the organization's time zone, of the day each load was posted. It
+ * holds, per period of the span and rate unit, three histograms of counters: our rate, the carrier
+ * rate, and the margin (our rate less the carrier rate, where a load had both in the same unit).
+ * Counters, so a load is added or taken away by increments and an edit moves it from one bucket to
+ * another without reading the bucket. A span, not a period, per document: a year of weekly history is
+ * four documents to read per lane rather than fifty-two, while a document stays a few kilobytes.
  *
  * The median needs the values. A histogram keeps them bounded whatever the number of loads: a
  * value's bin is the value to four significant digits (`rateBin`), so a bucket holds at most one
@@ -71,33 +73,55 @@ export type LaneRateKind = (typeof laneRateKinds)[number];
 /** Bin → loads, see rateBin. */
 export type RateHistogram = Record<string, number>;
 
-/** One lane in one week or month (see the top of this file). */
+/** One period's rates: per unit, per kind of rate, a histogram. */
+export type LanePeriodRates = Partial<Record<RateUnit, Partial<Record<LaneRateKind, RateHistogram>>>>;
+
+/** One lane in one span of weeks or months (see the top of this file), its periods by name. */
 export type LaneRatesDocument = {
   id: string;
   position: string;
   orgId: string;
   trailerType: string;
   bucket: LaneHistoryBucket;
-  /** "2026-W05" or "2026-03". */
-  period: string;
+  /** "2026-Q1" (weeks 1–13 of 2026) or "2026" (its months). */
+  span: string;
   originCell: string;
   destinationCell: string;
   origin: LaneEnd;
   destination: LaneEnd;
-} & Partial<Record<RateUnit, Partial<Record<LaneRateKind, RateHistogram>>>>;
+  // Periods: "2026-W05" or "2026-03" → their rates.
+  [period: string]: unknown;
+};
 
-/** The fields a lane document is created with, as opposed to its counters. */
+/** The fields a lane document is created with, as opposed to its periods' counters. */
 export const laneRatesDocumentFields = [
   'id',
   'orgId',
   'trailerType',
   'bucket',
-  'period',
+  'span',
   'originCell',
   'destinationCell',
   'origin',
   'destination',
 ] as const;
+
+const documentFields = new Set<string>([...laneRatesDocumentFields, 'position']);
+
+/** The periods a lane document holds, with their rates. */
+export function periodsOf(document: LaneRatesDocument): [string, LanePeriodRates][] {
+  const periods: [string, LanePeriodRates][] = [];
+  for (const key in document)
+    if (!documentFields.has(key)) periods.push([key, document[key] as LanePeriodRates]);
+  return periods;
+}
+
+/** The span of a period: the quarter of weeks of a week ("2026-W14" → "2026-Q2"), the year of a month. */
+export function laneSpanOf(bucket: LaneHistoryBucket, period: string): string {
+  if (bucket === 'month') return period.slice(0, 4);
+  const week = Number(period.slice(6));
+  return `${period.slice(0, 4)}-Q${Math.min(4, Math.ceil(week / 13))}`;
+}
 
 export const laneRatesId = (
   orgId: string,
@@ -105,9 +129,9 @@ export const laneRatesId = (
   origin: LaneEnd,
   destination: LaneEnd,
   bucket: LaneHistoryBucket,
-  period: string,
+  span: string,
 ) =>
-  `${orgId}|${trailerType}|${origin.state}|${origin.city}|${destination.state}|${destination.city}|${bucket}|${period}`;
+  `${orgId}|${trailerType}|${origin.state}|${origin.city}|${destination.state}|${destination.city}|${bucket}|${span}`;
 
 /** Lane history's buckets (LaneRatesDocument). */
 export const laneRatesCollection: CollectionDefinition = {

@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import {
   collections,
   figuresOf,
+  type LanePeriodRates,
   type LaneRatesDocument,
   laneRatesId,
+  laneSpanOf,
   mergeHistogram,
   rateBin,
 } from '@dispatch/read-models';
@@ -87,11 +89,13 @@ describe('lane history', () => {
       '2026-11-30T16:00:00.000Z',
     );
     await projectInto(documents, 1000);
-    const bucket = (kind: 'week' | 'month', period: string) =>
-      documents.get<LaneRatesDocument>(
+    const bucket = async (kind: 'week' | 'month', period: string) => {
+      const lane = await documents.get<LaneRatesDocument>(
         collections.laneRates,
-        laneRatesId(ORG, 'FLATBED', desMoines, chicago, kind, period),
+        laneRatesId(ORG, 'FLATBED', desMoines, chicago, kind, laneSpanOf(kind, period)),
       );
+      return (lane?.[period] as LanePeriodRates | undefined) ?? null;
+    };
     expect((await bucket('week', '2026-W49'))?.TONS?.our).toEqual({ [rateBin(40)]: 1, [rateBin(41)]: 1 });
     expect(await bucket('week', '2026-W48')).toBeNull();
     expect((await bucket('month', '2026-11'))?.TONS?.our).toEqual({ [rateBin(40)]: 1 });

@@ -8,6 +8,7 @@ import {
   laneRateLoadsCollection,
   laneRatesCollection,
   laneRatesId,
+  laneSpanOf,
   rateBin,
 } from '@dispatch/read-models';
 import type { Document, RecordedEvent } from '@dispatch/storage';
@@ -57,30 +58,36 @@ function count(context: ProjectionContext, load: LoadRecord, sign: 1 | -1) {
   const origin = laneEnd(load.originState, load.originCity);
   const destination = laneEnd(load.destinationState, load.destinationCity);
   if (!origin || !destination) return;
-  const by: Record<string, number> = {};
+  // Counter names without the period: "TONS.our.p4275e-2".
+  const counters: [string, number][] = [];
   const our = load.rateForTitan ?? null;
   const carrier = load.rateForCarrier ?? null;
-  if (our !== null) by[`${load.rateForTitanUnit}.our.${rateBin(our)}`] = sign;
-  if (carrier !== null) by[`${load.rateForCarrierUnit}.carrier.${rateBin(carrier)}`] = sign;
+  if (our !== null) counters.push([`${load.rateForTitanUnit}.our.${rateBin(our)}`, sign]);
+  if (carrier !== null) counters.push([`${load.rateForCarrierUnit}.carrier.${rateBin(carrier)}`, sign]);
   if (our !== null && carrier !== null && load.rateForTitanUnit === load.rateForCarrierUnit)
-    by[`${load.rateForTitanUnit}.margin.${rateBin(Number((our - carrier).toPrecision(12)))}`] = sign;
-  if (Object.keys(by).length === 0) return;
+    counters.push([
+      `${load.rateForTitanUnit}.margin.${rateBin(Number((our - carrier).toPrecision(12)))}`,
+      sign,
+    ]);
+  if (counters.length === 0) return;
   const periods: [LaneHistoryBucket, string][] = [
     ['week', load.week],
     ['month', load.month],
   ];
   for (const [bucket, period] of periods) {
-    const id = laneRatesId(load.orgId, load.trailerType, origin, destination, bucket, period);
+    const span = laneSpanOf(bucket, period);
+    const id = laneRatesId(load.orgId, load.trailerType, origin, destination, bucket, span);
     const insert = {
       orgId: load.orgId,
       trailerType: load.trailerType,
       bucket,
-      period,
+      span,
       originCell: laneCellOf(origin),
       destinationCell: laneCellOf(destination),
       origin,
       destination,
     };
+    const by = Object.fromEntries(counters.map(([name, value]) => [`${period}.${name}`, value]));
     context.increment(collections.laneRates, id, insert, by);
   }
 }

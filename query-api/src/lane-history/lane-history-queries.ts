@@ -23,6 +23,7 @@ import {
   laneCellsWithin,
   laneRateKinds,
   mergeHistogram,
+  periodsOf,
 } from '@dispatch/read-models';
 import type { DocumentStore } from '@dispatch/storage';
 import { type AnswerCache, listAnswerKey } from '../answer-cache.ts';
@@ -71,16 +72,18 @@ export async function laneHistory(
     // The cells hold the circles; the distances decide.
     if (greatCircleMiles(origin, lane.origin) > query.radius) continue;
     if (greatCircleMiles(destination, lane.destination) > query.radius) continue;
-    for (const unit of units) {
-      const rates = lane[unit];
-      if (!rates) continue;
-      const periods = byUnit.get(unit) as Map<string, PeriodBins>;
-      let bins = periods.get(lane.period);
-      if (!bins) {
-        bins = emptyBins();
-        periods.set(lane.period, bins);
+    for (const [period, rates] of periodsOf(lane)) {
+      for (const unit of units) {
+        const unitRates = rates[unit];
+        if (!unitRates) continue;
+        const periods = byUnit.get(unit) as Map<string, PeriodBins>;
+        let bins = periods.get(period);
+        if (!bins) {
+          bins = emptyBins();
+          periods.set(period, bins);
+        }
+        for (const kind of laneRateKinds) mergeHistogram(bins[kind], unitRates[kind]);
       }
-      for (const kind of laneRateKinds) mergeHistogram(bins[kind], rates[kind]);
     }
   }
   const series: LaneHistorySeries[] = [];
