@@ -118,6 +118,9 @@ describe('the answer contract', () => {
       const posted = await call(`POST /api/v1/${kind}`, records.cookie);
       const id = posted.json().id as number;
       await call(`PATCH /api/v1/${kind}/:id`, records.cookie, { path: `/api/v1/${kind}/${id}` });
+      await call(`POST /api/v1/${kind}/:id/refresh`, records.cookie, {
+        path: `/api/v1/${kind}/${id}/refresh`,
+      });
       await call(`DELETE /api/v1/${kind}/:id`, records.cookie, { path: `/api/v1/${kind}/${id}` });
     }
 

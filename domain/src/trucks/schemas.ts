@@ -102,8 +102,10 @@ export interface Truck extends TruckInput {
   /** Stream revision: what an edit states as the version it read. */
   version: number;
   /** First posted; its age counts from `refreshedAt`, the posting or its last refresh (docs/rules.md#posting-age-and-expiry). */
-  postedAt: string;
-  refreshedAt: string;
+  postedAt?: string;
+  refreshedAt?: string;
+  /** When it leaves the live board unless refreshed (the read side's, from the organization's settings). */
+  expiresAt?: string;
   /** Off the live board until re-posted. */
-  expired: boolean;
+  expired?: boolean;
 }

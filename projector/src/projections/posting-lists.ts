@@ -47,14 +47,25 @@ export async function storePosting(
   lists: PostingLists,
   orgId: string,
   id: string,
-  document: (DocumentBody & { availabilityDate: string; refreshedAt: string; expired?: boolean }) | null,
+  document:
+    | (DocumentBody & {
+        availabilityDate: string;
+        createdAt: string;
+        refreshedAt?: string;
+        expired?: boolean;
+      })
+    | null,
   wasExpired: boolean,
 ): Promise<void> {
   if (!document) {
     context.delete(wasExpired ? lists.expired : lists.live, id);
     return;
   }
-  const { expiresAt } = postingExpiry(document, await expirySettingsOf(context, orgId));
+  const refreshedAt = document.refreshedAt ?? document.createdAt;
+  const { expiresAt } = postingExpiry(
+    { availabilityDate: document.availabilityDate, refreshedAt },
+    await expirySettingsOf(context, orgId),
+  );
   const expired = document.expired === true;
   context.put(expired ? lists.expired : lists.live, { ...document, expiresAt });
   if (expired !== wasExpired) context.delete(wasExpired ? lists.expired : lists.live, id);

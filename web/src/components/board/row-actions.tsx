@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { Pencil, Route, Trash2 } from 'lucide-react';
+import { Pencil, RefreshCw, Route, Trash2 } from 'lucide-react';
 import { Button } from '../ui/button';
 
 export interface RowActionsProps {
@@ -12,14 +12,29 @@ export interface RowActionsProps {
   editTitle: string;
   deleteTitle: string;
   onDelete: () => void;
+  /** Re-posts the posting: its age starts again (docs/rules.md#posting-age-and-expiry). */
+  refresh?: { title: string; pending: boolean; onRefresh: () => void };
   /** The ranked other side of the posting (trucks for a load, loads for a truck). */
   matches?: { kind: 'trucks' | 'loads'; id: number; orgSlug: string; title: string };
 }
 
 /** The edit and delete buttons at the end of a board row. */
-export function RowActions({ edit, editTitle, deleteTitle, onDelete, matches }: RowActionsProps) {
+export function RowActions({ edit, editTitle, deleteTitle, onDelete, matches, refresh }: RowActionsProps) {
   return (
     <div className="flex items-center justify-end gap-0.5">
+      {refresh ? (
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label="Refresh"
+          title={refresh.title}
+          disabled={refresh.pending}
+          className="text-muted-foreground hover:text-foreground"
+          onClick={refresh.onRefresh}
+        >
+          <RefreshCw aria-hidden />
+        </Button>
+      ) : null}
       {matches ? (
         <Button asChild variant="ghost" size="icon" className="text-muted-foreground hover:text-foreground">
           <Link

@@ -2,6 +2,7 @@ import { type Load, type LoadMilesAndMoney, productLabels, trailerTypeLabels } f
 import { useNavigate } from '@tanstack/react-router';
 import { ArrowRight } from 'lucide-react';
 import { useMemo } from 'react';
+import { toast } from 'sonner';
 import { SinceBadge, type SinceMark } from '../../../components/board/as-of';
 import { ContactCell, PhoneLink, RelativeTime } from '../../../components/board/board-cells';
 import { DataGrid, type GridColumn } from '../../../components/board/data-grid/data-grid';
@@ -12,7 +13,7 @@ import { sortableHead } from '../../../components/board/sortable-head';
 import { formatCalendarDay } from '../../../lib/dates';
 import { marginText, perMileText, rateText, tripMilesText } from '../../../lib/money';
 import { LaneHistoryButton } from '../../lane-history';
-import { NotOnMapMark } from '../../postings';
+import { NotOnMapMark, PostingAge, useRefreshPosting } from '../../postings';
 import { type LoadsSearch, nextLoadsSort } from '../loads-search';
 
 /** A load as the list answers it: `originOnMap`, `destinationOnMap` false for an end the map does not know. */
@@ -44,6 +45,7 @@ export interface LoadsTableProps {
 /** The loads board's grid: one line a load, opening its edit screen on a click or Enter. */
 export function LoadsTable({ loads, search, orgSlug, now, onDelete, showMargin = false }: LoadsTableProps) {
   const navigate = useNavigate();
+  const refresh = useRefreshPosting();
   const columns = useMemo<GridColumn<LoadRow>[]>(() => {
     const sorting = { search, nextSort: nextLoadsSort, from: '/$orgSlug/loads/' } as const;
     // Shown at first: what a load pays for its miles (route, trailer, both rates, trip miles, rate per
@@ -197,6 +199,13 @@ export function LoadsTable({ loads, search, orgSlug, now, onDelete, showMargin =
         cell: (load) => <RelativeTime at={load.createdAt} now={now} />,
       },
       {
+        id: 'age',
+        label: 'Age',
+        ...sortableHead({ ...sorting, label: 'Age', orderBy: 'refreshedAt' }),
+        width: 'w-16 tabular-nums text-muted-foreground',
+        cell: (load) => <PostingAge posting={load} now={now} />,
+      },
+      {
         id: 'updatedAt',
         label: 'Updated',
         hiddenByDefault: true,
@@ -233,6 +242,18 @@ export function LoadsTable({ loads, search, orgSlug, now, onDelete, showMargin =
                 editTitle={`Edit the load ${load.originCity} to ${load.destinationCity}`}
                 deleteTitle={`Delete the load ${load.originCity} to ${load.destinationCity}`}
                 onDelete={() => onDelete(load)}
+                refresh={{
+                  title: `Refresh the load ${load.originCity} to ${load.destinationCity}: its age starts again`,
+                  pending: refresh.isPending,
+                  onRefresh: () =>
+                    refresh.mutate(
+                      { kind: 'loads', id: load.id },
+                      {
+                        onError: (error) =>
+                          toast.error(error instanceof Error ? error.message : 'Could not refresh'),
+                      },
+                    ),
+                }}
                 matches={{
                   kind: 'loads',
                   id: load.id,

@@ -1,4 +1,8 @@
-import { organizationNameFormSchema, organizationTimeZoneFormSchema } from '@dispatch/domain';
+import {
+  organizationNameFormSchema,
+  organizationPostingAgeFormSchema,
+  organizationTimeZoneFormSchema,
+} from '@dispatch/domain';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
@@ -37,7 +41,7 @@ function applyFailure(
   else setFailure(error.message);
 }
 
-type Setting = 'name' | 'timeZone';
+type Setting = 'name' | 'timeZone' | 'postingMaxAgeDays';
 
 /**
  * One setting's form: it saves that setting alone and says so. A change by someone else arrives
@@ -46,7 +50,10 @@ type Setting = 'name' | 'timeZone';
 function useSettingForm(
   setting: Setting,
   current: string,
-  schema: typeof organizationNameFormSchema | typeof organizationTimeZoneFormSchema,
+  schema:
+    | typeof organizationNameFormSchema
+    | typeof organizationTimeZoneFormSchema
+    | typeof organizationPostingAgeFormSchema,
   savedMessage: string,
 ) {
   const update = useUpdateOrganization();
@@ -166,6 +173,38 @@ function TimeZoneSection({ organization }: { organization: Organization }) {
   );
 }
 
+function PostingAgeSection({ organization }: { organization: Organization }) {
+  const setting = useSettingForm(
+    'postingMaxAgeDays',
+    String(organization.postingMaxAgeDays),
+    organizationPostingAgeFormSchema,
+    'The posting max age has been saved.',
+  );
+  return (
+    <AccountSection
+      id="organization-posting-age"
+      title="Posting expiry"
+      description="A truck or load leaves the live board this many days after its last refresh, or at the end of the day after its date if that comes first."
+    >
+      <form onSubmit={setting.submit} noValidate className="flex flex-col gap-4">
+        <FormAlert message={setting.failure} />
+        <InputField
+          id="organization-posting-age-input"
+          label="Posting max age (days)"
+          hint="1 to 30 days. Counts for each posting from its next post, edit or refresh."
+          error={setting.error}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={30}
+          {...setting.register('postingMaxAgeDays')}
+        />
+        <SaveRow label="Save max age" {...setting.saveRow} />
+      </form>
+    </AccountSection>
+  );
+}
+
 function DeleteOrganizationDialog({
   organization,
   open,
@@ -275,6 +314,7 @@ export function SettingsPage({ organization }: { organization: Organization }) {
       <SettingsNav orgSlug={shown.slug} />
       <NameSection organization={shown} />
       <TimeZoneSection organization={shown} />
+      <PostingAgeSection organization={shown} />
       <DeleteSection organization={shown} mayDelete={viewer.permissions.organization.includes('delete')} />
     </div>
   );

@@ -16,6 +16,7 @@ import { Card } from '../../../components/ui/card';
 import { useNow } from '../../../lib/use-now';
 import { BoardCsvActions } from '../../csv';
 import { kindOfBoard, SaveSearchButton } from '../../saved-searches';
+import { ExpiredPostings } from './expired-postings';
 import { BOARD_SEARCH_ATTRIBUTE, FilterBar, type FilterBarControls } from './filter-bar';
 
 /** A detail as a sentence of its own, ending with its stop. */
@@ -140,6 +141,12 @@ export function PostingBoard<P>({
               orgSlug={organization.slug}
               size="sm"
             />
+            {asOf ? null : (
+              <ExpiredPostings
+                kind={kind.path === '/$orgSlug/trucks/' ? 'trucks' : 'loads'}
+                organizationId={organization.id}
+              />
+            )}
             <AsOfControl value={search.asOf} onChange={viewAsOf} />
             <BoardCsvActions path={kind.path} search={search} orgSlug={organization.slug} />
           </>

@@ -12,7 +12,7 @@ import { Switch } from '../../../components/ui/switch';
 import { isApiError } from '../../../lib/api-client';
 import { cn } from '../../../lib/cn';
 import { formatCalendarDay } from '../../../lib/dates';
-import { NotOnMapMark } from '../../postings';
+import { NotOnMapMark, PostingAge, useRefreshPosting } from '../../postings';
 import { useSetTruckStatus } from '../api/set-truck-status';
 import { invalidateTrucks } from '../api/truck-cache';
 import { nextSort, type TrucksSearch } from '../trucks-search';
@@ -73,6 +73,7 @@ export interface TrucksTableProps {
 /** The trucks board's grid: one line a truck, opening its edit screen on a click or Enter. */
 export function TrucksTable({ trucks, search, orgSlug, now, onDelete }: TrucksTableProps) {
   const navigate = useNavigate();
+  const refresh = useRefreshPosting();
   const readOnly = onDelete === null;
   const columns = useMemo<GridColumn<TruckRow>[]>(() => {
     const sorting = { search, nextSort, from: '/$orgSlug/trucks/' } as const;
@@ -175,6 +176,13 @@ export function TrucksTable({ trucks, search, orgSlug, now, onDelete }: TrucksTa
         ),
       },
       {
+        id: 'age',
+        label: 'Age',
+        ...sortableHead({ ...sorting, label: 'Age', orderBy: 'refreshedAt' }),
+        width: 'w-16 tabular-nums text-muted-foreground',
+        cell: (truck) => <PostingAge posting={truck} now={now} />,
+      },
+      {
         id: 'updatedAt',
         label: 'Updated',
         ...sortableHead({ ...sorting, label: 'Updated', orderBy: 'updatedAt' }),
@@ -208,6 +216,18 @@ export function TrucksTable({ trucks, search, orgSlug, now, onDelete }: TrucksTa
               editTitle={`Edit ${truck.truckName}`}
               deleteTitle={`Delete ${truck.truckName}`}
               onDelete={() => onDelete(truck)}
+              refresh={{
+                title: `Refresh ${truck.truckName}: its age starts again`,
+                pending: refresh.isPending,
+                onRefresh: () =>
+                  refresh.mutate(
+                    { kind: 'trucks', id: truck.id },
+                    {
+                      onError: (error) =>
+                        toast.error(error instanceof Error ? error.message : 'Could not refresh'),
+                    },
+                  ),
+              }}
               matches={{ kind: 'trucks', id: truck.id, orgSlug, title: `Loads for ${truck.truckName}` }}
             />
           ) : null,
