@@ -31,6 +31,7 @@ export interface MatchingMiles {
 }
 
 export interface MatchFit {
+  /** Straight-line miles, exact (the answers round them to a tenth). */
   deadheadMiles: number;
   headingMiles: number | null;
   /** Whole days the truck is free before the load's date (0: the same day). */
@@ -64,8 +65,8 @@ export function truckFitsLoad(
   const { headingMiles } = distances;
   if (headingMiles !== null && !(headingMiles <= MATCH_HEADING_MILES)) return null;
   return {
-    deadheadMiles: roundMiles(distances.deadheadMiles),
-    headingMiles: headingMiles === null ? null : roundMiles(headingMiles),
+    deadheadMiles: distances.deadheadMiles,
+    headingMiles,
     daysBefore,
     reasons: [
       { code: 'trailerType', text: `${trailerTypeLabels[load.trailerType]} trailer` },
@@ -85,8 +86,8 @@ export function truckFitsLoad(
 }
 
 /**
- * docs/decisions.md "Matches": the ranking of fits, best first: the shorter deadhead (to a tenth of
- * a mile, as shown); then a truck heading to the load's destination before one that goes anywhere;
+ * docs/decisions.md "Matches": the ranking of fits, best first: the shorter deadhead (exact miles:
+ * the answers round them); then a truck heading to the load's destination before one that goes anywhere;
  * then the availability closest to the load's date; then the lower id of the other side.
  */
 export function compareMatches(a: MatchFit & { id: number }, b: MatchFit & { id: number }): number {
