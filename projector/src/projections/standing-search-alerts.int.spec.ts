@@ -172,6 +172,49 @@ describe('standing searches alert as postings are projected', () => {
     await projector.close();
   });
 
+  it('matches a lane search by both ends: a truck heading near the destination, not one that goes anywhere', async () => {
+    const search = await saveSearch({
+      kind: 'lane',
+      params: {
+        originState: 'IL',
+        originCity: 'Chicago',
+        destinationState: 'TX',
+        destinationCity: 'Dallas',
+        destinationRadius: '50',
+      },
+    });
+    const projector = await project();
+    const heading = await postTruck({
+      truckState: 'WI',
+      truckCity: 'Milwaukee',
+      preferedState: 'TX',
+      preferedCity: 'Dallas',
+    });
+    await postTruck({ truckState: 'WI', truckCity: 'Milwaukee' });
+    const elsewhere = await postTruck({
+      truckState: 'WI',
+      truckCity: 'Milwaukee',
+      preferedState: 'GA',
+      preferedCity: 'Atlanta',
+    });
+    await projector.waitFor(elsewhere.position, 5000);
+    const [first, ...rest] = await notifications();
+    expect(rest).toEqual([]);
+    expect(first).toMatchObject({ postingId: heading.truckId, reason: 'posted' });
+    // The deadhead from Chicago: Milwaukee is about 81 miles away.
+    expect(first?.distance).toBeGreaterThan(75);
+    expect(first?.distance).toBeLessThan(90);
+
+    // The one heading to Atlanta turns to Fort Worth, about 31 miles from Dallas: it newly matches.
+    const turned = await editTruck(elsewhere.truckId, { preferedState: 'TX', preferedCity: 'Fort Worth' });
+    await projector.waitFor(turned, 5000);
+    expect((await notifications()).map((n) => [n.id, n.postingId, n.reason])).toEqual([
+      [notificationId(search, heading.position), heading.truckId, 'posted'],
+      [notificationId(search, turned), elsewhere.truckId, 'changed'],
+    ]);
+    await projector.close();
+  });
+
   it('matches loads by the loads list’s filters, and a backhaul by the destination', async () => {
     const board = await saveSearch({ kind: 'loads', params: { product: 'HEAVY', search: 'prairie' } });
     const backhaul = await saveSearch({
