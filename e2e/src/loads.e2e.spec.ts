@@ -56,9 +56,9 @@ describe('a load posted in one browser appears live in another', () => {
     await rateMessages.first().waitFor({ state: 'detached' });
     await first.getByRole('button', { name: 'Post load' }).click();
     await first.waitForURL('**/lou-grain-lines/loads');
-    await first.locator('tr', { hasText: 'Riverbend Elevator' }).waitFor();
+    await first.locator('tr', { hasText: 'Des Moines, IA' }).waitFor();
 
-    const row = second.locator('tr', { hasText: 'Riverbend Elevator' });
+    const row = second.locator('tr', { hasText: 'Des Moines, IA' });
     await row.waitFor({ timeout: 10_000 });
     expect(await row.getAttribute('data-highlighted')).toBe('true');
     await row.getByText('$3.25').waitFor();

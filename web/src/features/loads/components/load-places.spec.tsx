@@ -24,7 +24,7 @@ describe('the loads board', () => {
     renderScreen(() => (
       <LoadsTable loads={loads} search={defaultLoadsSearch} orgSlug="acme" now={new Date()} onDelete={null} />
     ));
-    await screen.findByText('Lost Grain');
+    await screen.findAllByRole('cell');
     const row = (id: number) => document.querySelector(`[data-load-id="${id}"]`) as HTMLElement;
     const marks = within(row(2)).getAllByRole('img', { name: 'Not on the map' });
     expect(marks).toHaveLength(1);

@@ -48,8 +48,9 @@ export function LoadsTable({ loads, search, orgSlug, now, onDelete, showMargin =
   const refresh = useRefreshPosting();
   const columns = useMemo<GridColumn<LoadRow>[]>(() => {
     const sorting = { search, nextSort: nextLoadsSort, from: '/$orgSlug/loads/' } as const;
-    // Shown at first: what a load pays for its miles (route, trailer, both rates, trip miles, rate per
-    // mile, margin), so the board fits a 1366-pixel screen; the Columns menu shows the others.
+    // Shown at first: the route, trailer, both rates and what ours pays for the miles (trip miles, rate
+    // per mile), so the board fits a 1366-pixel screen; the Columns menu shows the others (product,
+    // carrier rate per mile, margin, customer, date, dispatcher, posted, updated).
     return [
       {
         id: 'route',
@@ -133,6 +134,8 @@ export function LoadsTable({ loads, search, orgSlug, now, onDelete, showMargin =
             {
               id: 'margin',
               label: 'Margin',
+              // Commercially sensitive: on screen only when its viewer asks for it.
+              hiddenByDefault: true,
               ...sortableHead({ ...sorting, label: 'Margin', orderBy: 'margin' }),
               width: 'w-24 tabular-nums',
               align: 'right',
