@@ -3,7 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatCalendarDay } from '../../../lib/dates';
+import { loadQueryOptions } from '../../loads';
 import { formatMiles, LoadLink, RadiusHeader, SearchFailed, TruckLink } from '../../radius';
+import { truckQueryOptions } from '../../trucks';
 import { matchesQueryOptions } from '../api/get-lanes';
 
 const deadheadChoices = [50, 100, 150, 250, 500];
@@ -27,10 +29,19 @@ export function MatchesPage({
 }) {
   const query = useQuery(matchesQueryOptions(organization.id, kind, id, deadhead));
   const other = kind === 'loads' ? 'trucks' : 'loads';
+  // The posting itself, for the title: its lane or its name.
+  const load = useQuery({ ...loadQueryOptions(organization.id, id), enabled: kind === 'loads' }).data;
+  const truck = useQuery({ ...truckQueryOptions(organization.id, id), enabled: kind === 'trucks' }).data;
+  const subject =
+    kind === 'loads'
+      ? load
+        ? `the load ${load.originCity}, ${load.originState} → ${load.destinationCity}, ${load.destinationState}`
+        : `load ${id}`
+      : (truck?.truckName ?? `truck ${id}`);
   return (
     <div className="flex flex-col gap-6">
       <RadiusHeader
-        title={kind === 'loads' ? `Trucks for load ${id}` : `Loads for truck ${id}`}
+        title={kind === 'loads' ? `Trucks for ${subject}` : `Loads for ${subject}`}
         description={`The ${other} that fit, best first: the shortest deadhead, then ${kind === 'loads' ? 'trucks heading to the load’s destination' : 'loads going where the truck is heading'}, then the date. Updated live.`}
         refreshing={query.isFetching && !!query.data}
         action={
