@@ -67,7 +67,7 @@ export type LaneHistoryParams = z.input<typeof laneHistoryQuerySchema>;
 /**
  * One week ("2026-W05", ISO 8601) or month ("2026-03") of a lane in one unit: our rate's count,
  * median, min and max; the same of the carrier rate, and of the margin (our rate less the carrier
- * rate) where a load had both in this unit.
+ * rate) where a load had both in this unit, for a caller who may see the margin.
  */
 export const laneHistoryPointSchema = z.object({
   period: z.string(),
@@ -79,10 +79,11 @@ export const laneHistoryPointSchema = z.object({
   carrierMedian: z.number().nullable(),
   carrierMin: z.number().nullable(),
   carrierMax: z.number().nullable(),
-  marginCount: z.number().int(),
-  marginMedian: z.number().nullable(),
-  marginMin: z.number().nullable(),
-  marginMax: z.number().nullable(),
+  // The margin's figures, for those who may see the margin (owners, admins, Member+, API keys) only.
+  marginCount: z.number().int().optional(),
+  marginMedian: z.number().nullable().optional(),
+  marginMin: z.number().nullable().optional(),
+  marginMax: z.number().nullable().optional(),
 });
 export type LaneHistoryPoint = z.output<typeof laneHistoryPointSchema>;
 const lanePlace = z.object({
@@ -97,7 +98,7 @@ export const laneHistorySeriesSchema = z.object({
   unit: z.enum(rateUnits),
   count: z.number().int(),
   carrierCount: z.number().int(),
-  marginCount: z.number().int(),
+  marginCount: z.number().int().optional(),
   enough: z.boolean(),
   points: z.array(laneHistoryPointSchema),
 });

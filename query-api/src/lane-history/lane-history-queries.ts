@@ -27,6 +27,7 @@ import {
 } from '@dispatch/read-models';
 import type { DocumentStore } from '@dispatch/storage';
 import { type AnswerCache, listAnswerKey } from '../answer-cache.ts';
+import { seesMargin } from '../loads/margin-visibility.ts';
 import { cachedTimeZone } from '../organizations/organization-time-zone.ts';
 
 const pointOf = (place: Place): GeoPoint => ({ latitude: place.latitude, longitude: place.longitude });
@@ -120,7 +121,7 @@ export async function laneHistory(
       unit,
       count,
       carrierCount: points.reduce((sum, point) => sum + point.carrierCount, 0),
-      marginCount: points.reduce((sum, point) => sum + point.marginCount, 0),
+      marginCount: points.reduce((sum, point) => sum + (point.marginCount ?? 0), 0),
       enough: count >= LANE_HISTORY_MIN_POSTINGS,
       points,
     });
@@ -140,6 +141,19 @@ export async function laneHistory(
   };
 }
 
+/** A history without the margin's figures, for a caller who may not see the margin. */
+export function withoutMargins(answer: LaneHistoryAnswer): LaneHistoryAnswer {
+  return {
+    ...answer,
+    series: answer.series.map(({ marginCount: _count, ...series }) => ({
+      ...series,
+      points: series.points.map(
+        ({ marginCount: _c, marginMedian: _median, marginMin: _min, marginMax: _max, ...point }) => point,
+      ),
+    })),
+  };
+}
+
 export function laneHistoryQueries(options: {
   documents: DocumentStore;
   auth: AuthService;
@@ -155,13 +169,16 @@ export function laneHistoryQueries(options: {
         answers({ 200: laneHistoryAnswerSchema }, { querystring: laneHistoryQuerySchema }),
       ),
       async (request) => {
-        const { orgId } = await requireScope('postings:read')(auth, request);
+        const actor = await requireScope('postings:read')(auth, request);
+        const { orgId } = actor;
         const query = request.query;
         const timeZone = await cachedTimeZone(cache, documents, orgId);
         // The answer depends on the read model only: kept per projector position, like the lists'.
-        return cache.answer(listAnswerKey('lane-history', orgId, '', query), () =>
+        const answer = await cache.answer(listAnswerKey('lane-history', orgId, '', query), () =>
           laneHistory(documents, orgId, timeZone, query),
         );
+        // Cached whole, trimmed per caller like the loads' pages.
+        return seesMargin(actor) ? answer : withoutMargins(answer);
       },
     );
   };

@@ -1,4 +1,11 @@
-import { createOrganization, PostingHistory, signUp, startTestApp, type TestApp } from '@dispatch/test-kit';
+import {
+  createOrganization,
+  join,
+  PostingHistory,
+  signUp,
+  startTestApp,
+  type TestApp,
+} from '@dispatch/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
@@ -9,6 +16,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 let app: TestApp;
 let alice: string;
 let bob: string;
+/** A plain member of Alice's organization: no margin. */
+let member: string;
 let board: PostingHistory;
 let other: PostingHistory;
 const A = 'dispatcher-a';
@@ -34,6 +43,7 @@ beforeAll(async () => {
   const mine = await createOrganization(app, alice, 'Alice Lane Freight');
   const theirs = await createOrganization(app, bob, 'Bob Lane Logistics');
   board = new PostingHistory(app, mine.id);
+  member = (await join(app, alice, 'mia.lanes@example.com')).cookie;
   other = new PostingHistory(app, theirs.id);
   // ISO week 48 of 2026 runs from Monday 23 to Sunday 29 November. 03:00 UTC on Monday the 30th is
   // still Sunday evening in Chicago: week 48 and November there, week 49 and December's eve in UTC.
@@ -162,6 +172,21 @@ describe('GET /api/v1/lane-history', () => {
     ]);
     const mine = await history({ bucket: 'week', unit: 'TONS' });
     expect(Math.max(...tonsOf(mine.body).points.map((point: { max: number }) => point.max))).toBe(61);
+  });
+
+  it('answers the margin only to those who may see it', async () => {
+    const { status, body } = await history({ bucket: 'week', unit: 'TONS' }, member);
+    expect(status).toBe(200);
+    const series = tonsOf(body);
+    expect(series.count).toBe(7);
+    expect(series).not.toHaveProperty('marginCount');
+    for (const point of series.points) {
+      expect(point.median).not.toBeNull();
+      for (const field of ['marginCount', 'marginMedian', 'marginMin', 'marginMax'])
+        expect(point).not.toHaveProperty(field);
+    }
+    // The owner's answer, cached for the same query, still has it.
+    expect(tonsOf((await history({ bucket: 'week', unit: 'TONS' })).body).points[0].marginMedian).toBe(4.75);
   });
 
   it('answers a lane of fewer than five postings with enough: false', async () => {

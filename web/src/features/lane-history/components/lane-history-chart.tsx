@@ -25,8 +25,8 @@ export function periodLabel(bucket: LaneHistoryBucket, period: string): string {
 }
 
 /** A rate as the chart writes it: "$42.75 / ton". */
-export const rateLabel = (value: number | null, unit: RateUnit) =>
-  value === null ? '—' : `${formatMoney(value)} ${rateUnitWords[unit]}`;
+export const rateLabel = (value: number | null | undefined, unit: RateUnit) =>
+  value === null || value === undefined ? '—' : `${formatMoney(value)} ${rateUnitWords[unit]}`;
 
 export interface LaneHistoryChartProps {
   series: LaneHistorySeries;

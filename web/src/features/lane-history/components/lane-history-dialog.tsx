@@ -188,7 +188,7 @@ export function LaneHistoryPanel({ organization, lane }: { organization: string;
               <th>Min</th>
               <th>Max</th>
               <th>Carrier median</th>
-              <th>Margin median</th>
+              {shown.marginCount !== undefined ? <th>Margin median</th> : null}
             </tr>
           </thead>
           <tbody>
@@ -200,7 +200,9 @@ export function LaneHistoryPanel({ organization, lane }: { organization: string;
                 <td>{rateLabel(point.min, shown.unit)}</td>
                 <td>{rateLabel(point.max, shown.unit)}</td>
                 <td>{rateLabel(point.carrierMedian, shown.unit)}</td>
-                <td>{rateLabel(point.marginMedian, shown.unit)}</td>
+                {shown.marginCount !== undefined ? (
+                  <td>{rateLabel(point.marginMedian, shown.unit)}</td>
+                ) : null}
               </tr>
             ))}
           </tbody>
@@ -218,8 +220,10 @@ function Summary({ series }: { series: LaneHistorySeries }) {
     ['Loads', String(series.count)],
     ['Latest median', rateLabel(point.median, series.unit)],
     ['Carrier median', rateLabel(point.carrierMedian, series.unit)],
-    ['Margin median', rateLabel(point.marginMedian, series.unit)],
   ];
+  // The margin is answered only to those who may see it.
+  if (series.marginCount !== undefined)
+    figures.push(['Margin median', rateLabel(point.marginMedian, series.unit)]);
   return (
     <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-xs sm:grid-cols-4">
       {figures.map(([term, value]) => (
