@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { savedSearchCreateSchema, savedSearchStream } from '@dispatch/domain';
+import { tripMiles } from '@dispatch/places';
 import {
   collections,
   type EventFeedDocument,
@@ -127,7 +128,16 @@ describe('the event feed projection', () => {
     });
     expect(a[1]?.data).toEqual({ id: 1, notes: 'Tarped', version: 1 });
     expect(a[2]?.data).toEqual({ id: 1 });
-    expect(b[1]?.data).toMatchObject({ id: 7, originCity: 'Des Moines', originOnMap: true });
+    expect(b[1]?.data).toMatchObject({
+      id: 7,
+      originCity: 'Des Moines',
+      originOnMap: true,
+      tripMiles: tripMiles(
+        { state: 'IA', city: 'Des Moines' },
+        { state: loadFixture().destinationState, city: loadFixture().destinationCity },
+      ),
+    });
+    expect(b[1]?.data.tripMiles).toBeGreaterThan(0);
     expect(a.every((item) => item.timestamp === '2026-11-21T10:00:00.000Z')).toBe(true);
 
     // The change notices name each organization's new sequences.

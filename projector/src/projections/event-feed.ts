@@ -10,7 +10,7 @@ import {
   type OrganizationEvent,
   type TruckEvent,
 } from '@dispatch/domain';
-import { pointOfPlace } from '@dispatch/places';
+import { pointOfPlace, tripMiles } from '@dispatch/places';
 import {
   collections,
   type EnvelopeDocument,
@@ -76,6 +76,11 @@ function postedLoad(event: LoadEvent & RecordedEvent): Record<string, unknown> {
         ...load,
         originOnMap: pointOfPlace(load.originState, load.originCity) != null,
         destinationOnMap: pointOfPlace(load.destinationState, load.destinationCity) != null,
+        // Estimated road miles, as the loads list has them (null when the map does not know an end).
+        tripMiles: tripMiles(
+          { state: load.originState, city: load.originCity },
+          { state: load.destinationState, city: load.destinationCity },
+        ),
       }
     : {};
 }

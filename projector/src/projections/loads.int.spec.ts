@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { LoadEvent } from '@dispatch/domain';
+import { tripMiles } from '@dispatch/places';
 import {
   type BoardStatsDocument,
   boardStatsIds,
@@ -61,7 +62,14 @@ describe('loads projection', () => {
       rateForCarrierUnit: 'TONS',
       version: 1,
       searchText: 'heavy iowa feed des moines, ia iowa chicago, il illinois',
+      // Des Moines to Chicago: estimated road miles; per ton, no rate per mile; the margin in tons.
+      tripMiles: tripMiles({ state: 'IA', city: 'Des Moines' }, { state: 'IL', city: 'Chicago' }),
+      ratePerMile: null,
+      carrierRatePerMile: null,
+      margin: 0.5,
+      marginUnit: 'TONS',
     });
+    expect(document?.tripMiles).toBeGreaterThan(300);
     const found = await documents.find(collections.loads, {
       filter: { orgId: { eq: 'org-a' }, searchText: { contains: 'MOINES' } },
     });
