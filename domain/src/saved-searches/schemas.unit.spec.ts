@@ -35,6 +35,21 @@ describe('saved search form', () => {
     });
   });
 
+  it("keeps none of the loads board's ranges of trip miles, rate per mile and margin", () => {
+    const parsed = savedSearchCreateSchema.parse({
+      name: 'Long hauls',
+      kind: 'loads',
+      params: {
+        product: ['HEAVY'],
+        minTripMiles: '500',
+        maxRatePerMile: '3.5',
+        minMargin: '100',
+        orderBy: 'margin',
+      },
+    });
+    expect(parsed.params).toEqual({ product: ['HEAVY'] });
+  });
+
   it('names the field of a refused parameter with the list’s own message', () => {
     expect(
       errorsOf({ name: 'x', kind: 'trucks', params: { trailerType: 'TANKER' } })['params.trailerType.0'],
@@ -63,7 +78,9 @@ describe('saved search form', () => {
 
   it('refuses unknown fields, an unknown kind and alerts that are not yes or no', () => {
     expect(errorsOf({ name: 'x', kind: 'trucks', orgId: 'other' })).toHaveProperty(['_']);
-    expect(errorsOf({ name: 'x', kind: 'envelopes' }).kind).toEqual(['Kind must be trucks, loads, radius or lane']);
+    expect(errorsOf({ name: 'x', kind: 'envelopes' }).kind).toEqual([
+      'Kind must be trucks, loads, radius or lane',
+    ]);
     expect(
       errorsOf({ name: 'x', kind: 'trucks', alert: { inApp: 'yes', email: false } })['alert.inApp'],
     ).toEqual(['In-app alert must be true or false']);
