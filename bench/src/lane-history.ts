@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { laneHistoryQuerySchema, trailerTypes, usCities } from '@dispatch/domain';
 import { projections, startProjector } from '@dispatch/projector';
@@ -106,5 +107,6 @@ export async function benchLaneHistory(options: { loads?: number; samples?: numb
   } finally {
     await documents.close();
     await events.close();
+    rmSync(dir, { recursive: true, force: true });
   }
 }
