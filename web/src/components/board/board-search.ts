@@ -55,6 +55,13 @@ export interface BoardFilters {
   endDate?: string;
   dateOperation?: 'gt' | 'gte' | 'lt' | 'lte' | 'eq';
   dateField?: 'createdAt' | 'updatedAt' | 'availableDate';
+  /** The loads board's ranges (loadRanges): trip miles, our rate per mile, the margin. */
+  minTripMiles?: number;
+  maxTripMiles?: number;
+  minRatePerMile?: number;
+  maxRatePerMile?: number;
+  minMargin?: number;
+  maxMargin?: number;
 }
 
 export const boardFilterKeys = [
@@ -69,7 +76,20 @@ export const boardFilterKeys = [
   'endDate',
   'dateOperation',
   'dateField',
+  'minTripMiles',
+  'maxTripMiles',
+  'minRatePerMile',
+  'maxRatePerMile',
+  'minMargin',
+  'maxMargin',
 ] as const satisfies readonly (keyof BoardFilters)[];
+
+/** Each range's two ends: a range counts as one filter, as the dates do. */
+const rangeEnds = [
+  ['minTripMiles', 'maxTripMiles'],
+  ['minRatePerMile', 'maxRatePerMile'],
+  ['minMargin', 'maxMargin'],
+] as const;
 
 /** How many filters are set; the date parameters count as one filter. */
 export function activeFilterCount(search: BoardFilters): number {
@@ -78,10 +98,17 @@ export function activeFilterCount(search: BoardFilters): number {
     return Array.isArray(value) ? value.length > 0 : value !== undefined && value !== '';
   };
   const dates = set('startDate') || set('endDate');
+  const ends: readonly string[] = rangeEnds.flat();
+  const ranges = rangeEnds.filter(([min, max]) => set(min) || set(max)).length;
   return (
     boardFilterKeys.filter(
-      (key) => !['startDate', 'endDate', 'dateOperation', 'dateField'].includes(key) && set(key),
-    ).length + (dates ? 1 : 0)
+      (key) =>
+        !['startDate', 'endDate', 'dateOperation', 'dateField'].includes(key) &&
+        !ends.includes(key) &&
+        set(key),
+    ).length +
+    (dates ? 1 : 0) +
+    ranges
   );
 }
 

@@ -139,3 +139,61 @@ export function ChoiceChips<T extends string>({
     </fieldset>
   );
 }
+
+/** A number typed as the list takes it (decimal digits, a fraction, a minus sign), else nothing. */
+const numberOf = (text: string | undefined) =>
+  text !== undefined && /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : undefined;
+
+/**
+ * A range filter: a minimum and a maximum, each applied a moment after typing stops; either may be
+ * left empty. `unit` says what the numbers count ("mi", "$/mi", "$").
+ */
+export function RangeFilter({
+  label,
+  unit,
+  min,
+  max,
+  onChange,
+}: {
+  label: string;
+  unit: string;
+  min: number | undefined;
+  max: number | undefined;
+  onChange: (range: { min: number | undefined; max: number | undefined }) => void;
+}) {
+  const id = useId();
+  const [minText, setMinText] = useDebouncedText(min?.toString(), (text) =>
+    onChange({ min: numberOf(text), max }),
+  );
+  const [maxText, setMaxText] = useDebouncedText(max?.toString(), (text) =>
+    onChange({ min, max: numberOf(text) }),
+  );
+  return (
+    <fieldset className="flex min-w-0 flex-col gap-1.5">
+      <legend className="mb-1.5 text-xs font-medium text-muted-foreground">
+        {label} <span className="font-normal">({unit})</span>
+      </legend>
+      <div className="flex items-center gap-2">
+        <label htmlFor={`${id}-min`} className="sr-only">{`Minimum ${label.toLowerCase()}`}</label>
+        <Input
+          id={`${id}-min`}
+          inputMode="decimal"
+          placeholder="Min"
+          value={minText}
+          onChange={(event) => setMinText(event.target.value)}
+        />
+        <span aria-hidden className="text-muted-foreground">
+          –
+        </span>
+        <label htmlFor={`${id}-max`} className="sr-only">{`Maximum ${label.toLowerCase()}`}</label>
+        <Input
+          id={`${id}-max`}
+          inputMode="decimal"
+          placeholder="Max"
+          value={maxText}
+          onChange={(event) => setMaxText(event.target.value)}
+        />
+      </div>
+    </fieldset>
+  );
+}

@@ -16,7 +16,13 @@ const loadsKind: BoardKind = {
   post: { to: '/$orgSlug/loads/post', label: 'Post load' },
   icon: <Package className="size-5 text-muted-foreground" aria-hidden />,
   // The box finds a load by product, customer, or a city or state of its route.
-  filterControls: { searchLabel: 'Loads', product: true },
+  filterControls: { searchLabel: 'Loads', product: true, ranges: ['tripMiles', 'ratePerMile'] },
+};
+
+/** The same board with the margin's range, for those who see the margin. */
+const loadsKindWithMargin: BoardKind = {
+  ...loadsKind,
+  filterControls: { ...loadsKind.filterControls, ranges: ['tripMiles', 'ratePerMile', 'margin'] },
 };
 
 export interface LoadsBoardProps {
@@ -32,11 +38,12 @@ export function LoadsBoard({ organization, search }: LoadsBoardProps) {
     error,
     refetch,
   } = useSuspenseQuery(loadsQueryOptions(organization.id, search));
-  // The margin column for those the server answers it to (canSeeMargin).
+  // The margin's column and range for those the server answers it to (canSeeMargin).
   const { data: member } = useActiveMember(organization.id);
+  const seesMargin = canSeeMargin(member?.role);
   return (
     <PostingBoard
-      kind={loadsKind}
+      kind={seesMargin ? loadsKindWithMargin : loadsKind}
       organization={organization}
       search={search}
       page={page}
@@ -53,7 +60,7 @@ export function LoadsBoard({ organization, search }: LoadsBoardProps) {
           orgSlug={organization.slug}
           now={now}
           onDelete={onDelete}
-          showMargin={canSeeMargin(member?.role)}
+          showMargin={seesMargin}
         />
       )}
       deleteDialog={(load, onClose) => (

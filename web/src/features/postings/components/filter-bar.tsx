@@ -10,7 +10,7 @@ import { FilterX, SlidersHorizontal } from 'lucide-react';
 import { type ReactNode, useCallback, useId, useState } from 'react';
 import { activeFilterCount, type BoardFilters } from '../../../components/board/board-search';
 import { DateFilter } from '../../../components/board/date-filter';
-import { ChoiceChips, FilterField, TextFilter } from '../../../components/board/filter-controls';
+import { ChoiceChips, FilterField, RangeFilter, TextFilter } from '../../../components/board/filter-controls';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Select } from '../../../components/ui/select';
@@ -28,7 +28,16 @@ export interface FilterBarControls {
   direction?: boolean;
   unitNumber?: boolean;
   product?: boolean;
+  /** The loads board's ranges it offers: trip miles, rate per mile, and the margin for those who see it. */
+  ranges?: readonly ('tripMiles' | 'ratePerMile' | 'margin')[];
 }
+
+/** Each range's label, unit and parameters. */
+const rangeControls = {
+  tripMiles: { label: 'Trip miles', unit: 'est. mi', min: 'minTripMiles', max: 'maxTripMiles' },
+  ratePerMile: { label: 'Rate per mile', unit: '$/mi', min: 'minRatePerMile', max: 'maxRatePerMile' },
+  margin: { label: 'Margin', unit: '$', min: 'minMargin', max: 'maxMargin' },
+} as const;
 
 export interface FilterBarProps {
   organizationId: string;
@@ -152,6 +161,23 @@ export function FilterBar({ organizationId, controls, value, onChange, onClear, 
               />
             ) : null}
           </div>
+          {controls.ranges?.length ? (
+            <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+              {controls.ranges.map((range) => {
+                const { label, unit, min, max } = rangeControls[range];
+                return (
+                  <RangeFilter
+                    key={range}
+                    label={label}
+                    unit={unit}
+                    min={value[min]}
+                    max={value[max]}
+                    onChange={(next) => change({ [min]: next.min, [max]: next.max })}
+                  />
+                );
+              })}
+            </div>
+          ) : null}
           <div className="flex flex-wrap items-end justify-between gap-3">
             <DateFilter value={value} onChange={change} />
             <Button variant="ghost" size="sm" onClick={() => setOpen(false)}>
