@@ -287,7 +287,7 @@ describe('sorting and filtering', () => {
     expect(names(await rowsOf(owner, '&minTripMiles=2000'))).toEqual(['losAngelesNewYork']);
     const perMile = rows.atlantaMiami.ratePerMile as number;
     const atLeast = (Object.keys(lanes) as Lane[]).filter(
-      (name) => (rows[name].ratePerMile ?? -1) >= perMile,
+      (name) => ((rows[name].ratePerMile as number | null) ?? -1) >= perMile,
     );
     expect(atLeast).toContain('atlantaMiami');
     expect(new Set(names(await rowsOf(owner, `&minRatePerMile=${perMile}`)))).toEqual(new Set(atLeast));
