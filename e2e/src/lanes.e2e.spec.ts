@@ -85,8 +85,9 @@ describe('lane search and matches', () => {
   it("updates a load's matches live when a fitting truck is posted, opened from the loads board", async () => {
     const first = await signedIn();
     const page = first.page;
+    // A trailer type none of the trucks of the lane search above has.
     const loadId = await post(first.context, 'loads', {
-      trailerType: 'FLATBED',
+      trailerType: 'LOW_SIDED_HOPPER',
       originState: 'IL',
       originCity: 'Chicago',
       destinationState: 'TX',
@@ -100,21 +101,22 @@ describe('lane search and matches', () => {
     await page.getByText('Live', { exact: true }).waitFor({ timeout: 10_000 });
 
     const second = await signedIn();
-    // A hopper does not fit a flatbed load; the flatbed in Joliet, free two days before, does.
+    // A high sided hopper does not fit a low sided hopper load; the low sided one in Joliet, free two
+    // days before, does.
     await post(second.context, 'trucks', {
       truckName: 'Hopper Joliet',
       trailerType: 'HIGH_SIDED_HOPPER',
       truckCity: 'Joliet',
     });
     const fitting = await post(second.context, 'trucks', {
-      truckName: 'Flat Joliet',
-      trailerType: 'FLATBED',
+      truckName: 'Low Joliet',
+      trailerType: 'LOW_SIDED_HOPPER',
       truckCity: 'Joliet',
     });
     const match = page.locator(`li[data-match-truck-id="${fitting}"]`);
     await match.waitFor({ timeout: 10_000 });
     await page.getByText('1 truck within 150 mi of deadhead').waitFor();
-    await expect.poll(() => match.innerText()).toContain('Flatbed trailer');
+    await expect.poll(() => match.innerText()).toContain('Low Sided Hopper trailer');
     await expect.poll(() => match.innerText()).toContain('Available 2 days before the load date');
     expect(await page.locator('li[data-match-truck-id]').count()).toBe(1);
   });
