@@ -153,6 +153,12 @@ describe('the answer contract', () => {
       path: `/api/v1/webhooks/${hook.json().endpoint.id}`,
     });
 
+    // An API key made and revoked.
+    const key = await call('POST /api/v1/api-keys', records.cookie);
+    await call('DELETE /api/v1/api-keys/:id', records.cookie, {
+      path: `/api/v1/api-keys/${key.json().key.id}`,
+    });
+
     // Postings from a CSV file: every row checked, then posted.
     for (const kind of ['trucks', 'loads'] as const) {
       await call(`POST /api/v1/${kind}/import/preview`, records.cookie);
@@ -247,6 +253,10 @@ describe('the answer contract', () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
 
+    const missing = apiRoutes(app)
+      .map(routeKey)
+      .filter((key) => !succeeded.has(key));
+    expect(missing, 'routes never answered as they declare').toEqual([]);
     expect([...succeeded].sort()).toEqual(apiRoutes(app).map(routeKey).sort());
   });
 
