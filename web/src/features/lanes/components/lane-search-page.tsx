@@ -8,6 +8,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
 import { isApiError } from '../../../lib/api-client';
 import { formatCalendarDay } from '../../../lib/dates';
+import { LaneHistoryButton } from '../../lane-history';
 import {
   AvailabilityBadge,
   formatMiles,
@@ -205,9 +206,14 @@ function Results({
                         )}
                       </TableCell>
                       <TableCell className="min-w-40 text-sm">
-                        {'truck' in row
-                          ? `${row.truck.truckCity}, ${row.truck.truckState} → ${row.truck.preferedCity ? `${row.truck.preferedCity}, ${row.truck.preferedState ?? ''}` : 'anywhere'}`
-                          : trailerTypeLabels[row.load.trailerType]}
+                        {'truck' in row ? (
+                          `${row.truck.truckCity}, ${row.truck.truckState} → ${row.truck.preferedCity ? `${row.truck.preferedCity}, ${row.truck.preferedState ?? ''}` : 'anywhere'}`
+                        ) : (
+                          <span className="flex items-center gap-1">
+                            {trailerTypeLabels[row.load.trailerType]}
+                            <LaneHistoryButton organization={orgSlug} lane={row.load} />
+                          </span>
+                        )}
                       </TableCell>
                       <TableCell className="whitespace-nowrap text-right tabular-nums">
                         {formatMiles(row.deadheadMiles)}
