@@ -31,6 +31,21 @@ async function receiver(onDelivery: (truckName: string, sequence: number, at: nu
   };
 }
 
+/** Times trucks list GETs one after another until `done` says stop (at least `least` of them). */
+async function timeListGets(server: BenchServer, done: () => boolean, least = 200): Promise<number[]> {
+  const times: number[] = [];
+  while (times.length < least || !done()) {
+    const start = performance.now();
+    const response = await fetch(`${server.url}/api/v1/trucks?limit=25`, {
+      headers: { cookie: server.cookie },
+    });
+    await response.arrayBuffer();
+    times.push(performance.now() - start);
+    if (times.length >= 20_000) break;
+  }
+  return times;
+}
+
 async function post(server: BenchServer, path: string, body: unknown) {
   const response = await fetch(`${server.url}${path}`, {
     method: 'POST',
@@ -106,10 +121,17 @@ export async function benchWebhooks(options: { endpoints?: number; events?: numb
     // Let the posts' own deliveries finish before the replay is timed.
     const afterPosts = samples * endpoints + events * endpoints;
     await until(afterPosts);
+    // The board's list GETs with no deliveries going, then while the replay fans out.
+    const quiet = await timeListGets(server, () => true);
     const start = performance.now();
     const after = String((sequences.get('Load 0') ?? 1) - 1);
     for (const id of hooks) await post(server, `/api/v1/webhooks/${id}/replay`, { after });
-    await until(afterPosts + events * endpoints);
+    let fannedOut = false;
+    const replayed = until(afterPosts + events * endpoints).then(() => {
+      fannedOut = true;
+    });
+    const busy = await timeListGets(server, () => fannedOut, 1);
+    await replayed;
     const seconds = (performance.now() - start) / 1000;
 
     return [
@@ -117,6 +139,11 @@ export async function benchWebhooks(options: { endpoints?: number; events?: numb
         benchmark: `webhook deliveries (${endpoints} loopback endpoints, ${events} events replayed to each)`,
         figure: 'events delivered / s',
         value: fmt((events * endpoints) / seconds),
+      },
+      {
+        benchmark: 'trucks list GET, without deliveries / during the fan-out',
+        figure: 'p50 / p99 ms',
+        value: `${fmt(percentile(quiet, 50), 1)} / ${fmt(percentile(quiet, 99), 1)} — ${fmt(percentile(busy, 50), 1)} / ${fmt(percentile(busy, 99), 1)} (${busy.length} GETs)`,
       },
       {
         benchmark: `webhook post-to-delivery (${samples} posts × ${endpoints} endpoints)`,
