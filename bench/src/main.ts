@@ -16,6 +16,7 @@ import { benchHttpLoad, type HttpLoadScenario, httpLoadScenarios } from './http-
 import { startBenchServer } from './http-server.ts';
 import { benchLaneHistory } from './lane-history.ts';
 import { benchLanes } from './lanes.ts';
+import { benchPostingExpiry } from './posting-expiry.ts';
 import { benchProjectorCatchUp } from './projector-catch-up.ts';
 import { benchPushLatency } from './push-latency.ts';
 import { benchRebuildFloor } from './rebuild-floor.ts';
@@ -83,6 +84,10 @@ if (process.argv[2] === 'gazetteer') {
   // `npm run bench -- lane-history`: only lane history (BENCH_LANE_HISTORY_LOADS loads, default 200,000).
   const loads = Number(process.env.BENCH_LANE_HISTORY_LOADS ?? 200_000);
   await step(`lane history (${loads} loads)`, () => benchLaneHistory({ loads }));
+} else if (process.argv[2] === 'expiry') {
+  // `npm run bench -- expiry`: only the postings' expiry sweep (BENCH_EXPIRY_DUE due trucks, default 100,000).
+  const due = Number(process.env.BENCH_EXPIRY_DUE ?? 100_000);
+  await step(`posting expiry (${due} due)`, () => benchPostingExpiry({ due }));
 } else if (process.argv[2] === 'webhooks') {
   // `npm run bench -- webhooks`: only webhook deliveries to 20 loopback receivers (BENCH_WEBHOOK_EVENTS events, default 1,000).
   const events = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 1000);

@@ -60,6 +60,8 @@ export interface CommandApiOptions {
   signingRateLimit?: number | false;
   /** How often reminders and expiries (envelopes', postings') are swept, in ms; 0 leaves sweeping to the caller (tests). */
   sweepEveryMs?: number;
+  /** How often postings past their expiry are swept, in ms (`sweepEveryMs` when absent); 0 leaves it to the caller. */
+  postingExpiryEveryMs?: number;
   /**
    * How often the alert e-mails of saved searches that are due are sent, in ms (default 5000); 0
    * leaves it to the caller, as does `sweepEveryMs: 0` (tests).
@@ -177,8 +179,11 @@ export function commandApi(given: CommandApiOptions): FastifyPluginAsync {
       const sweeper = envelopeSweeper({ ...options, clock, log: app.log });
       app.addHook('onReady', async () => sweeper.start(sweepEveryMs));
       app.addHook('onClose', async () => sweeper.stop());
+    }
+    const expiryEveryMs = options.postingExpiryEveryMs ?? sweepEveryMs;
+    if (expiryEveryMs > 0) {
       const expiries = postingExpirySweeper({ ...options, clock, log: app.log });
-      app.addHook('onReady', async () => expiries.start(sweepEveryMs));
+      app.addHook('onReady', async () => expiries.start(expiryEveryMs));
       app.addHook('onClose', async () => expiries.stop());
     }
     if (deliverer) {

@@ -49,6 +49,8 @@ export async function createStandaloneApp(
     serveWeb?: boolean;
     /** How webhook deliveries are paced; false turns them off (a test that counts every write). */
     webhookDelivery?: CommandApiOptions['webhookDelivery'];
+    /** How often postings past their expiry are swept, in ms; 0 leaves it to the caller (tests). */
+    postingExpiryEveryMs?: number;
   } = {},
 ): Promise<StandaloneApp> {
   const infrastructure = await openInfrastructure(env, {
@@ -112,6 +114,7 @@ export async function createStandaloneApp(
       quotas: infrastructure.quotas,
       webhookSettings: env.webhooks,
       webhookDelivery: options.webhookDelivery,
+      postingExpiryEveryMs: options.postingExpiryEveryMs,
       changes: feed,
     }),
   );

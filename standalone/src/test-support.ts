@@ -1,4 +1,4 @@
-import type { CommandApiOptions } from '@dispatch/command-api';
+import { type CommandApiOptions, postingExpirySweeper } from '@dispatch/command-api';
 import { testEnvironment } from '@dispatch/test-kit';
 import { createStandaloneApp, type StandaloneApp } from './app.ts';
 
@@ -22,18 +22,31 @@ export async function startTestApp(
     listen?: boolean;
     env?: Record<string, string>;
     webhookDelivery?: CommandApiOptions['webhookDelivery'];
+    /** The clock the postings' expiry is swept at (`sweepPostingExpiry`); the real one by default. */
+    clock?: () => Date;
   } = {},
 ) {
   const { env, dataDir, port, url, remove } = await testEnvironment(options);
   const standalone: StandaloneApp = await createStandaloneApp(env, {
     serveWeb: options.serveWeb ?? false,
     webhookDelivery: options.webhookDelivery,
+    // Tests expire postings themselves, at the times they choose.
+    postingExpiryEveryMs: 0,
+  });
+  const clock = options.clock ?? (() => new Date());
+  const expiries = postingExpirySweeper({
+    store: standalone.infrastructure.eventStore,
+    documents: standalone.infrastructure.documents,
+    clock,
+    log: { error: (error: unknown) => console.error('posting expiry', error) },
   });
   if (options.listen) await standalone.app.listen({ port, host: '127.0.0.1' });
   return {
     ...standalone,
     dataDir,
     url,
+    /** Expires the postings due at `at` (the test's clock by default), as the product's sweep does; answers how many. */
+    sweepPostingExpiry: (at?: Date) => expiries.sweep(at ?? clock()),
     async stop() {
       await standalone.close();
       remove();

@@ -95,18 +95,33 @@ export function postingExpirySweeper(options: PostingExpirySweeperOptions) {
     const collection = kind === 'trucks' ? collections.trucks : collections.loads;
     const until = now.toISOString();
     let expired = 0;
-    // Pages move on from the last expiry instant read, skipping the ones read at that instant: the
-    // index serves each page however far the sweep is. A posting the projector moves out meanwhile
-    // may push another past this pass; the next pass takes it.
-    let from: string | null = null;
-    let readAtFrom = 0;
+    // Pages move on from the last posting read, by its expiry instant and then its id: the index
+    // serves each page however far the sweep is, and the postings the projector moves out meanwhile
+    // shift nothing.
+    let at: string | null = null;
+    let lastId: string | null = null;
     for (;;) {
-      const page: DuePosting[] = await documents.find<DuePosting>(collection, {
-        filter: { expiresAt: from === null ? { lte: until } : { gte: from, lte: until } },
-        sort: [{ field: 'expiresAt', direction: 'asc' }],
-        skip: readAtFrom,
-        limit: PAGE,
-      });
+      const page: DuePosting[] =
+        at !== null && lastId !== null
+          ? await documents.find<DuePosting>(collection, {
+              filter: { expiresAt: { eq: at }, id: { gt: lastId } },
+              sort: [{ field: 'id', direction: 'asc' }],
+              limit: PAGE,
+            })
+          : await documents.find<DuePosting>(collection, {
+              filter: { expiresAt: at === null ? { lte: until } : { gt: at, lte: until } },
+              sort: [
+                { field: 'expiresAt', direction: 'asc' },
+                { field: 'id', direction: 'asc' },
+              ],
+              limit: PAGE,
+            });
+      if (page.length === 0) {
+        // The postings due at `at` are done: on to the later ones, or the pass is over.
+        if (lastId === null) return expired;
+        lastId = null;
+        continue;
+      }
       for (let start = 0; start < page.length; start += AT_ONCE) {
         const results = await Promise.all(
           page.slice(start, start + AT_ONCE).map(async (posting) => {
@@ -123,11 +138,9 @@ export function postingExpirySweeper(options: PostingExpirySweeperOptions) {
         );
         expired += results.filter(Boolean).length;
       }
-      if (page.length < PAGE) return expired;
-      const last: string = (page[page.length - 1] as DuePosting).expiresAt;
-      const atLast = page.filter((posting) => posting.expiresAt === last).length;
-      readAtFrom = last === from ? readAtFrom + atLast : atLast;
-      from = last;
+      const last = page[page.length - 1] as DuePosting;
+      at = last.expiresAt;
+      lastId = last.id;
       await breathe();
     }
   }
