@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatCalendarDay, formatDate, formatDateTime, zonedDayAndMinute, zonedInstant } from './dates.ts';
+import { formatCalendarDay, formatDate, formatDateTime } from './dates.ts';
+import { zonedDayAndMinute, zonedInstant } from './time-zone.ts';
 
 describe('dates as people read them', () => {
   const instant = '2026-11-27T21:19:00.000Z';

@@ -95,3 +95,29 @@ export function dayRange(timeZone: string, now: Date, offsetDays = 0): DayRange 
     date: isoDate(day),
   };
 }
+
+/** The calendar day ("2026-11-27") and the minute of that day an instant falls on in `timeZone`. */
+export function zonedDayAndMinute(
+  at: string | Date | number,
+  timeZone: string,
+): { date: string; minute: number } {
+  const wall = wallClock(timeZone, new Date(at).getTime());
+  return { date: isoDate(wall), minute: wall.hour * 60 + wall.minute };
+}
+
+/**
+ * The instant at which `timeZone`'s clocks read `date` ("2026-11-27") at `minute` of the day; null for
+ * no such date. A time in the hour the clocks skip (spring forward) reads an hour earlier; one in the
+ * hour they repeat (fall back) is its first occurrence.
+ */
+export function zonedInstant(date: string, minute: number, timeZone: string): string | null {
+  const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!day) return null;
+  const midnight = Date.UTC(Number(day[1]), Number(day[2]) - 1, Number(day[3]));
+  // Date.UTC rolls "2026-02-30" over into March: such a day does not exist.
+  if (Number.isNaN(midnight) || new Date(midnight).toISOString().slice(0, 10) !== date) return null;
+  const wall = midnight + minute * 60_000;
+  // Once more with the offset in force at the first guess, for the hours in which the offset changes.
+  const guess = wall - offsetAt(timeZone, wall);
+  return new Date(wall - offsetAt(timeZone, guess)).toISOString();
+}
