@@ -71,6 +71,13 @@ export function LoadsTable({ loads, search, orgSlug, now, onDelete, showMargin =
         ),
       },
       {
+        id: 'age',
+        label: 'Age',
+        ...sortableHead({ ...sorting, label: 'Age', orderBy: 'refreshedAt' }),
+        width: 'w-16 tabular-nums text-muted-foreground',
+        cell: (load) => <PostingAge posting={load} now={now} />,
+      },
+      {
         id: 'trailerType',
         label: 'Trailer type',
         ...sortableHead({ ...sorting, label: 'Trailer type', orderBy: 'trailerType' }),
@@ -200,13 +207,6 @@ export function LoadsTable({ loads, search, orgSlug, now, onDelete, showMargin =
         ...sortableHead({ ...sorting, label: 'Posted', orderBy: 'createdAt' }),
         width: 'w-28 text-muted-foreground',
         cell: (load) => <RelativeTime at={load.createdAt} now={now} />,
-      },
-      {
-        id: 'age',
-        label: 'Age',
-        ...sortableHead({ ...sorting, label: 'Age', orderBy: 'refreshedAt' }),
-        width: 'w-16 tabular-nums text-muted-foreground',
-        cell: (load) => <PostingAge posting={load} now={now} />,
       },
       {
         id: 'updatedAt',

@@ -93,6 +93,13 @@ export function TrucksTable({ trucks, search, orgSlug, now, onDelete }: TrucksTa
         ),
       },
       {
+        id: 'age',
+        label: 'Age',
+        ...sortableHead({ ...sorting, label: 'Age', orderBy: 'refreshedAt' }),
+        width: 'w-16 tabular-nums text-muted-foreground',
+        cell: (truck) => <PostingAge posting={truck} now={now} />,
+      },
+      {
         id: 'unitNumber',
         label: 'Unit',
         ...sortableHead({ ...sorting, label: 'Unit', orderBy: 'unitNumber' }),
@@ -174,13 +181,6 @@ export function TrucksTable({ trucks, search, orgSlug, now, onDelete }: TrucksTa
             number={truck.dispatcherMobileNumber}
           />
         ),
-      },
-      {
-        id: 'age',
-        label: 'Age',
-        ...sortableHead({ ...sorting, label: 'Age', orderBy: 'refreshedAt' }),
-        width: 'w-16 tabular-nums text-muted-foreground',
-        cell: (truck) => <PostingAge posting={truck} now={now} />,
       },
       {
         id: 'updatedAt',
