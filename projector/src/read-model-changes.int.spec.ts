@@ -3,6 +3,7 @@ import { type BoardStatsDocument, boardStatsIds, collections } from '@dispatch/r
 import type { DocumentStore, EventStore } from '@dispatch/storage';
 import { describe, expect, it } from 'vitest';
 import { projections } from './projections/index.ts';
+import { organizationsProjection } from './projections/organizations.ts';
 import { trucksProjection } from './projections/trucks.ts';
 import { startProjector } from './runner/index.ts';
 import { documentStoreWith } from './testing/document-store-with.ts';
@@ -49,8 +50,9 @@ describe('a projector whose read models changed since its checkpoint', () => {
   it('builds every read model again from the first event, so a new one misses nothing', async () => {
     await post(1);
     await post(2);
-    // Yesterday's product had only the trucks list: its checkpoint is past both posts.
-    await runUntilHead([trucksProjection]);
+    // Yesterday's product had only the organizations and the trucks list (a posting's expiry reads its
+    // organization's settings): its checkpoint is past both posts.
+    await runUntilHead([organizationsProjection, trucksProjection]);
     expect(await documents.count(collections.trucks)).toBe(2);
 
     // Today's adds the board's counters; they count the trucks posted before they existed.
