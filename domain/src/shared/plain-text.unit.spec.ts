@@ -102,6 +102,28 @@ const activityFilter = {
   startDate: '2026-01-01',
 };
 const memberList = { limit: '10', page: '1', sort: 'asc', search: 'dana' };
+const laneSearch = {
+  searchType: 'loads',
+  originState: 'IA',
+  originCity: 'Des Moines',
+  originRadius: '100',
+  destinationState: 'IL',
+  destinationCity: 'Chicago',
+  destinationRadius: '12.5',
+  status: 'true',
+  trailerType: 'FLATBED',
+  direction: 'NORTH',
+  dateField: 'createdAt',
+  startDate: '2026-01-01',
+  endDate: '2026-02-01',
+  dateOperation: 'gte',
+  createdBy: 'user-1',
+};
+const webhook = {
+  url: 'https://example.com/webhooks',
+  description: 'Dispatch board events',
+  eventTypes: ['truck.posted', 'load.posted'],
+};
 
 /** Valid input of every input schema the domain exports, by export name: one sample or several. */
 const samples: Record<string, unknown[]> = {
@@ -191,6 +213,38 @@ const samples: Record<string, unknown[]> = {
   profileUpdateSchema: [{ name: 'Dana D', firstName: 'Dana', lastName: 'Dispatcher' }],
   pingInputSchema: [{ pingId: uuid }],
   testMessageInputSchema: [{}],
+  apiKeyCreateSchema: [
+    { name: 'Nightly sync', scopes: ['postings:read', 'webhooks'], expiresAt: '2099-01-01T00:00:00Z' },
+    { name: 'Reporting', scopes: ['activity'] },
+  ],
+  apiKeyParamsSchema: [{ id: '0a1b2c3d4e5f' }],
+  feedQuerySchema: [{ after: '12', types: 'truck.posted,load.posted', limit: '100', wait: '5' }],
+  laneSearchQuerySchema: [{ ...laneSearch, limit: '10', page: '0', asOf: '12' }],
+  laneSearchParamsSchema: [laneSearch],
+  laneHistoryQuerySchema: [
+    {
+      originState: 'IA',
+      originCity: 'Des Moines',
+      destinationState: 'IL',
+      destinationCity: 'Chicago',
+      radius: '100',
+      trailerType: 'FLATBED',
+      bucket: 'month',
+      unit: 'FLAT_RATE',
+    },
+  ],
+  matchesQuerySchema: [{ deadhead: '150', limit: '20' }],
+  postingMaxAgeDaysSchema: ['14'],
+  organizationPostingAgeFormSchema: [{ postingMaxAgeDays: '14' }],
+  expiredPostingsQuerySchema: [{ limit: '10', page: '0' }],
+  refreshPostingSchema: [{}],
+  webhookCreateSchema: [webhook],
+  webhookPatchSchema: [{ ...webhook, enabled: false }],
+  webhookReplaySchema: [{ after: '12' }],
+  webhookRedeliverSchema: [{ eventId: uuid }],
+  webhookEmptySchema: [{}],
+  webhookParamsSchema: [{ id: uuid }],
+  webhookDeliveriesQuerySchema: [{ page: '1', pageSize: '20' }],
 };
 
 /** Input schemas with no text field of their own, and why. */
@@ -200,7 +254,15 @@ const withoutText: Record<string, string> = {
 };
 
 /** Schemas the domain exports that describe answers or pushes from the server, not input. */
-const answerSchemas = new Set(['activityEntrySchema', 'fieldChangeSchema', 'liveChangeSchema']);
+const answerSchemas = new Set([
+  'activityEntrySchema',
+  'fieldChangeSchema',
+  'liveChangeSchema',
+  'feedItemSchema',
+  'laneHistoryPointSchema',
+  'laneHistorySeriesSchema',
+  'deliveryAttemptSchema',
+]);
 
 /** A password is a secret compared as typed and never shown: any character goes. */
 const secretFields = new Set(['password', 'currentPassword', 'newPassword', 'confirmPassword']);
