@@ -13,4 +13,4 @@ export {
   TrailerTypeField,
 } from './components/posting-fields';
 export { usePostingContact } from './contact-memory';
-export { maxAgeChoices, postingAge } from './posting-age';
+export { postingAge } from './posting-age';

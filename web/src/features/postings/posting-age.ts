@@ -14,12 +14,3 @@ export function postingAge(refreshedAt: string, now: Date): string {
   if (age < DAY) return `${Math.floor(age / HOUR)} h`;
   return `${Math.floor(age / DAY)} d`;
 }
-
-/** The maximum ages the boards filter by, in hours, with their labels. */
-export const maxAgeChoices = [
-  { hours: 1, label: '1 h' },
-  { hours: 3, label: '3 h' },
-  { hours: 24, label: '24 h' },
-  { hours: 72, label: '3 d' },
-  { hours: 168, label: '7 d' },
-] as const;
