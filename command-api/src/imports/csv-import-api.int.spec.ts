@@ -295,6 +295,9 @@ describe('POST /api/v1/trucks/import', () => {
         createdAt: _ca,
         updatedAt: _ua,
         version: _v,
+        // When each was posted: the copy is posted later, its age counts from then.
+        postedAt: _pa,
+        refreshedAt: _ra,
         ...rest
       } = truck;
       return JSON.stringify(rest);
