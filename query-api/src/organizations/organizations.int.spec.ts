@@ -31,6 +31,7 @@ describe('organizations, first cut', () => {
         name: 'Listed Org',
         slug: 'listed-org',
         timeZone: 'America/Chicago',
+        postingMaxAgeDays: 8,
         role: 'owner',
         createdAt: expect.any(String),
       },
