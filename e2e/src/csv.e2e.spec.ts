@@ -33,7 +33,10 @@ const cities = [
 ] as const;
 const trailers = ['FLATBED', 'HIGH_SIDED_HOPPER', 'LOW_SIDED_HOPPER'] as const;
 
-/** The board's trucks as the API answers them, without what a copy cannot share (ids, who, when). */
+/**
+ * The board's trucks as the API answers them, without what a copy cannot share (ids, who, when, and
+ * when each was posted: a copy's age counts from its own post).
+ */
 async function boardOf(cookie: string) {
   await app.projector.waitFor(await app.infrastructure.eventStore.headPosition(), 10_000);
   const answer = await app.app.inject({
@@ -42,8 +45,18 @@ async function boardOf(cookie: string) {
     headers: { cookie },
   });
   return (answer.json().data as Record<string, unknown>[])
-    .map(({ id: _i, createdBy: _c, updatedBy: _u, createdAt: _ca, updatedAt: _ua, version: _v, ...truck }) =>
-      JSON.stringify(truck),
+    .map(
+      ({
+        id: _i,
+        createdBy: _c,
+        updatedBy: _u,
+        createdAt: _ca,
+        updatedAt: _ua,
+        version: _v,
+        postedAt: _pa,
+        refreshedAt: _ra,
+        ...truck
+      }) => JSON.stringify(truck),
     )
     .sort();
 }
