@@ -7,7 +7,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
 export const webRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'web');
-export const webDist = join(webRoot, 'dist');
+/** The built web app; `WEB_DIST` points a test run at a build of its own. */
+export const webDist = process.env.WEB_DIST || join(webRoot, 'dist');
 
 /** Builds the web app once, when no build is there yet (a fresh clone's first `npm start`). */
 export async function ensureWebBuild(log: (line: string) => void): Promise<void> {
