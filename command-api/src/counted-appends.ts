@@ -9,6 +9,15 @@ export function countedAppends(store: EventStore, metrics: ProductMetrics): Even
       for (const event of events) metrics.eventsAppended(event.type);
       return result;
     },
+    async appendToStreams(appends) {
+      const outcomes = await store.appendToStreams(appends);
+      appends.forEach((share, index) => {
+        if (outcomes[index] && 'result' in outcomes[index]) {
+          for (const event of share.events) metrics.eventsAppended(event.type);
+        }
+      });
+      return outcomes;
+    },
     readStream: (streamId, options) => store.readStream(streamId, options),
     readAll: (from, max) => store.readAll(from, max),
     headPosition: () => store.headPosition(),

@@ -36,6 +36,8 @@ export {
   type ExpectedRevision,
   type NewEvent,
   type RecordedEvent,
+  type StreamAppend,
+  type StreamAppendOutcome,
   StreamNotFoundError,
   type SubscribeOptions,
   type Subscription,

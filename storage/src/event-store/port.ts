@@ -52,6 +52,19 @@ export interface AppendResult {
   position: bigint;
 }
 
+/** One stream's share of `appendToStreams`. */
+export interface StreamAppend {
+  streamId: string;
+  events: NewEvent[];
+  expected: ExpectedRevision;
+}
+
+/**
+ * What one stream's share of `appendToStreams` came to: its result, or the error that kept it from
+ * being stored (WrongExpectedRevisionError when its expected revision did not hold).
+ */
+export type StreamAppendOutcome = { result: AppendResult } | { error: Error };
+
 export type EventHandler = (event: RecordedEvent) => Promise<void> | void;
 
 export interface Subscription {
@@ -73,6 +86,17 @@ export interface EventStore {
    * and returns the original result (as EventStoreDB does).
    */
   append(streamId: string, events: NewEvent[], options: AppendOptions): Promise<AppendResult>;
+  /**
+   * Appends to several streams at once, in the order given: each share is checked against its own
+   * expected revision (the earlier shares of the same call included) and answered on its own, in the
+   * same order. A share that fails (a conflict, an event id already used) stores nothing and does not
+   * keep the others from being stored. SQLite commits them all in one transaction (one fsync);
+   * EventStoreDB, which has no transaction across streams, appends each share on its own (those of
+   * different streams at once, those of one stream in order), so there a crash part-way may leave
+   * some shares stored and others not: each stays all or nothing. Throws only when
+   * the store takes none of them (closed, a share without events, the transaction failing).
+   */
+  appendToStreams(appends: StreamAppend[]): Promise<StreamAppendOutcome[]>;
   /** All events of a stream in revision order. Throws StreamNotFoundError for a stream that has none. */
   readStream(streamId: string, options?: { fromRevision?: bigint }): Promise<RecordedEvent[]>;
   /** Up to `max` events with position > `from`, in position order. */

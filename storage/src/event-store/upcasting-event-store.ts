@@ -11,6 +11,7 @@ export type Upcast = (event: RecordedEvent) => RecordedEvent;
 export function upcastingEventStore(store: EventStore, upcast: Upcast): EventStore {
   return {
     append: (streamId, events, options) => store.append(streamId, events, options),
+    appendToStreams: (appends) => store.appendToStreams(appends),
     readStream: async (streamId, options) => (await store.readStream(streamId, options)).map(upcast),
     readAll: async (from, max) => (await store.readAll(from, max)).map(upcast),
     headPosition: () => store.headPosition(),

@@ -1,4 +1,5 @@
 import { describe } from 'vitest';
+import { appendToStreamsContract } from '../append-to-streams.contract.ts';
 import { concurrentAppendsContract } from '../concurrent-appends.contract.ts';
 import { eventStoreContract } from '../event-store.contract.ts';
 import { openEsdbEventStore } from './open-esdb-event-store.ts';
@@ -14,4 +15,5 @@ describe.skipIf(!url)('eventstoredb (EVENTSTORE_URL)', () => {
   });
   // Streams of their own (random names), so a shared server serves it too.
   concurrentAppendsContract('eventstoredb', () => openEsdbEventStore({ url }));
+  appendToStreamsContract('eventstoredb', () => openEsdbEventStore({ url }));
 });

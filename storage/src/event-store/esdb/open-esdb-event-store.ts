@@ -6,6 +6,8 @@ import type {
   EventStore,
   NewEvent,
   RecordedEvent,
+  StreamAppend,
+  StreamAppendOutcome,
   SubscribeOptions,
   Subscription,
 } from '../port.ts';
@@ -48,6 +50,31 @@ class EsdbEventStore implements EventStore {
     } catch (error) {
       throw translateError(error, streamId, options.expected);
     }
+  }
+
+  /**
+   * No transaction spans streams here: each share is an append of its own with its expected revision,
+   * those of different streams at once, those of one stream one after the other, in the order given.
+   */
+  async appendToStreams(appends: StreamAppend[]): Promise<StreamAppendOutcome[]> {
+    if (appends.some((share) => share.events.length === 0))
+      throw new Error('append needs at least one event');
+    const lastOfStream = new Map<string, Promise<unknown>>();
+    return Promise.all(
+      appends.map((share) => {
+        const after = lastOfStream.get(share.streamId) ?? Promise.resolve();
+        const outcome = after.then(() =>
+          this.append(share.streamId, share.events, { expected: share.expected }).then(
+            (result): StreamAppendOutcome => ({ result }),
+            (error: unknown): StreamAppendOutcome => ({
+              error: error instanceof Error ? error : new Error(String(error)),
+            }),
+          ),
+        );
+        lastOfStream.set(share.streamId, outcome);
+        return outcome;
+      }),
+    );
   }
 
   /** An idempotent re-append may be acknowledged without a position: look up where the original went. */

@@ -1,5 +1,10 @@
 import type { DatabaseSync } from 'node:sqlite';
-import { type AppendResult, type ExpectedRevision, WrongExpectedRevisionError } from '../port.ts';
+import {
+  type AppendResult,
+  type ExpectedRevision,
+  type StreamAppendOutcome,
+  WrongExpectedRevisionError,
+} from '../port.ts';
 import { type AppendRequest, prepareAppendToStream } from './append-to-stream.ts';
 
 /**
@@ -61,4 +66,13 @@ export function appendOutcome(outcome: AppendOutcome): AppendResult {
     throw new WrongExpectedRevisionError(streamId, expected, actual);
   }
   throw new Error(outcome.failure);
+}
+
+/** An append's outcome as `appendToStreams` answers it: its result, or its error as a value. */
+export function streamAppendOutcome(outcome: AppendOutcome): StreamAppendOutcome {
+  try {
+    return { result: appendOutcome(outcome) };
+  } catch (error) {
+    return { error: error as Error };
+  }
 }

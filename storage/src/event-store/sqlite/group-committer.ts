@@ -8,9 +8,10 @@ export type Committer = (requests: AppendRequest[]) => Promise<AppendOutcome[]>;
 /** Bounds one transaction (and so the wait of the appends queued behind it); a larger single append goes alone. */
 const maxEventsPerGroup = 5_000;
 
+/** Appends asked for together (one append, or the shares of `appendToStreams`): never split between groups. */
 interface Waiting {
-  request: AppendRequest;
-  resolve: (result: AppendResult) => void;
+  requests: AppendRequest[];
+  resolve: (outcomes: AppendOutcome[]) => void;
   reject: (error: unknown) => void;
 }
 
@@ -30,9 +31,19 @@ export class GroupCommitter {
     this.#onCommitted = onCommitted;
   }
 
-  append(request: AppendRequest): Promise<AppendResult> {
-    return new Promise<AppendResult>((resolve, reject) => {
-      this.#queue.push({ request, resolve, reject });
+  async append(request: AppendRequest): Promise<AppendResult> {
+    const [outcome] = await this.appendAll([request]);
+    if (!outcome) throw new Error('The commit answered fewer appends than it was given');
+    return appendOutcome(outcome);
+  }
+
+  /**
+   * Appends asked for together, committed in the same group (a larger batch than a group holds goes
+   * alone): each with its own outcome, in the order given.
+   */
+  appendAll(requests: AppendRequest[]): Promise<AppendOutcome[]> {
+    return new Promise<AppendOutcome[]>((resolve, reject) => {
+      this.#queue.push({ requests, resolve, reject });
       this.#draining ??= this.#drain();
     });
   }
@@ -49,22 +60,20 @@ export class GroupCommitter {
       const group = this.#nextGroup();
       let outcomes: AppendOutcome[];
       try {
-        outcomes = await this.#commit(group.map((waiting) => waiting.request));
+        outcomes = await this.#commit(group.flatMap((waiting) => waiting.requests));
       } catch (error) {
         // The transaction failed as a whole: nothing of the group is stored.
         for (const waiting of group) waiting.reject(error);
         continue;
       }
       this.#onCommitted();
-      group.forEach((waiting, i) => {
-        const outcome = outcomes[i];
-        try {
-          if (!outcome) throw new Error('The commit answered fewer appends than it was given');
-          waiting.resolve(appendOutcome(outcome));
-        } catch (error) {
-          waiting.reject(error);
-        }
-      });
+      let next = 0;
+      for (const waiting of group) {
+        const own = outcomes.slice(next, next + waiting.requests.length);
+        next += waiting.requests.length;
+        if (own.length === waiting.requests.length) waiting.resolve(own);
+        else waiting.reject(new Error('The commit answered fewer appends than it was given'));
+      }
     }
     this.#draining = null;
   }
@@ -73,8 +82,9 @@ export class GroupCommitter {
     let events = 0;
     let size = 0;
     for (const waiting of this.#queue) {
-      if (size > 0 && events + waiting.request.events.length > maxEventsPerGroup) break;
-      events += waiting.request.events.length;
+      const count = waiting.requests.reduce((sum, request) => sum + request.events.length, 0);
+      if (size > 0 && events + count > maxEventsPerGroup) break;
+      events += count;
       size += 1;
     }
     return this.#queue.splice(0, size);

@@ -105,3 +105,25 @@ it('keeps a group under 5,000 events, and lets a larger single append go alone',
   ]);
   expect(sizes).toEqual([5_000, 1_000, 6_000]);
 });
+
+it('commits the appends asked for together in one group, however large, each with its own outcome', async () => {
+  const held = heldCommits();
+  const committer = new GroupCommitter(held.commit, () => {});
+  const before = committer.append(request('a'));
+  while (held.groups.length === 0) await Promise.resolve();
+  // Queued behind the commit in flight: a single append, then 40 shares of 200 events (8,000 in all).
+  const single = committer.append(request('b'));
+  const shares = Array.from({ length: 40 }, (_, i) => request(i === 3 ? 'bad-3' : `s${i}`, 200));
+  const together = committer.appendAll(shares);
+  await held.release();
+  await before;
+  await held.release();
+  await single;
+  await held.release();
+  const outcomes = await together;
+  expect(held.groups.map((group) => group.length)).toEqual([1, 1, 40]);
+  expect(outcomes).toHaveLength(40);
+  expect(outcomes[3]).toMatchObject({ conflict: { streamId: 'bad-3' } });
+  expect(outcomes.filter((outcome) => 'result' in outcome)).toHaveLength(39);
+  await committer.idle();
+});

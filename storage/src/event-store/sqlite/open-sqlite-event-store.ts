@@ -8,12 +8,14 @@ import type {
   EventStore,
   NewEvent,
   RecordedEvent,
+  StreamAppend,
+  StreamAppendOutcome,
   SubscribeOptions,
   Subscription,
 } from '../port.ts';
 import { AppendSignal } from './append-signal.ts';
 import { type AppendRequest, encodeEvents } from './append-to-stream.ts';
-import { type AppendOutcome, prepareCommitGroup } from './group-commit.ts';
+import { type AppendOutcome, prepareCommitGroup, streamAppendOutcome } from './group-commit.ts';
 import { GroupCommitter } from './group-committer.ts';
 import { type HeadPosition, prepareHeadPosition } from './head-position.ts';
 import { announceLocalAppend, onLocalAppend } from './local-appends.ts';
@@ -92,6 +94,19 @@ class SqliteEventStore implements EventStore {
     if (this.#closed) throw new Error('The store is closed');
     if (events.length === 0) throw new Error('append needs at least one event');
     return this.#appends.append({ streamId, events: encodeEvents(events), expected: options.expected });
+  }
+
+  async appendToStreams(appends: StreamAppend[]): Promise<StreamAppendOutcome[]> {
+    if (this.#closed) throw new Error('The store is closed');
+    if (appends.some((share) => share.events.length === 0))
+      throw new Error('append needs at least one event');
+    if (appends.length === 0) return [];
+    const requests = appends.map(({ streamId, events, expected }) => ({
+      streamId,
+      events: encodeEvents(events),
+      expected,
+    }));
+    return (await this.#appends.appendAll(requests)).map(streamAppendOutcome);
   }
 
   async readStream(streamId: string, options?: { fromRevision?: bigint }): Promise<RecordedEvent[]> {

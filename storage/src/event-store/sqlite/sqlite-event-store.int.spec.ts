@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { onTemporaryFile } from '../../testing/temporary-file.ts';
 import { testEvent } from '../../testing/test-event.ts';
+import { appendToStreamsContract } from '../append-to-streams.contract.ts';
 import { concurrentAppendsContract } from '../concurrent-appends.contract.ts';
 import { eventStoreContract } from '../event-store.contract.ts';
 import type { EventStore, RecordedEvent } from '../port.ts';
@@ -24,6 +25,8 @@ eventStoreContract('sqlite file', ...eventsFile);
 
 concurrentAppendsContract('sqlite in memory', () => openSqliteEventStore({ path: ':memory:' }));
 concurrentAppendsContract('sqlite file', ...eventsFile);
+appendToStreamsContract('sqlite in memory', () => openSqliteEventStore({ path: ':memory:' }));
+appendToStreamsContract('sqlite file', ...eventsFile);
 
 const newEvent = () => testEvent();
 
