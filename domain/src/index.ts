@@ -56,6 +56,7 @@ export * from './saved-searches/matching.ts';
 export * from './saved-searches/places.ts';
 export * from './saved-searches/schemas.ts';
 export * from './saved-searches/view.ts';
+export * from './search/schemas.ts';
 export * from './shared/answers.ts';
 export * from './shared/dates.ts';
 export * from './shared/decider.ts';

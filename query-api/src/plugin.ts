@@ -35,6 +35,7 @@ import type { ProjectionClock } from './projection-clock.ts';
 import { radiusQueries } from './radius/radius-queries.ts';
 import { readYourWrites } from './read-your-writes.ts';
 import { savedSearchQueries } from './saved-searches/saved-search-queries.ts';
+import { postingSearchQueries } from './search/posting-search-queries.ts';
 import { truckQueries } from './trucks/truck-queries.ts';
 import { webhookQueries } from './webhooks/webhook-queries.ts';
 
@@ -104,6 +105,7 @@ export function queryApi(options: QueryApiOptions): FastifyPluginAsync {
       await queries.register(envelopeQueries(options));
       await queries.register(exportQueries(options));
       await queries.register(savedSearchQueries(options));
+      await queries.register(postingSearchQueries(options));
       await queries.register(webhookQueries(options));
       await queries.register(eventFeedQueries(options));
     });

@@ -119,6 +119,7 @@ describe('routes open to API keys', () => {
       'GET /api/v1/trucks': ['postings:read'],
       'GET /api/v1/loads/:id': ['postings:read'],
       'GET /api/v1/radius-search': ['postings:read'],
+      'GET /api/v1/search': ['postings:read'],
       'GET /api/v1/cities': ['postings:read'],
       'POST /api/v1/trucks': ['postings:write'],
       'DELETE /api/v1/loads/:id': ['postings:write'],

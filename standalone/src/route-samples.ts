@@ -317,6 +317,8 @@ export const routeSamples: Record<string, Sample> = {
   'GET /api/v1/loads/:id/history': (r) => ({ path: `/api/v1/loads/${r.loadId}/history` }),
   'GET /api/v1/trucks/expired': () => ({ path: '/api/v1/trucks/expired', query: { limit: '100' } }),
   'GET /api/v1/loads/expired': () => ({ path: '/api/v1/loads/expired', query: { limit: '100' } }),
+  // Every organization's sample trucks and loads name Chicago: a search answering another's would show its markers.
+  'GET /api/v1/search': () => ({ path: '/api/v1/search', query: { q: 'Chicago', limit: '20' } }),
   'GET /api/v1/overview/monthly-counts': () => ({ path: '/api/v1/overview/monthly-counts' }),
   'GET /api/v1/overview/totals': () => ({ path: '/api/v1/overview/totals' }),
   'GET /api/v1/cities': () => ({ path: '/api/v1/cities', query: { state: 'IL', search: 'chi' } }),

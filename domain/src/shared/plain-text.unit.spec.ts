@@ -237,6 +237,7 @@ const samples: Record<string, unknown[]> = {
   postingMaxAgeDaysSchema: ['14'],
   organizationPostingAgeFormSchema: [{ postingMaxAgeDays: '14' }],
   expiredPostingsQuerySchema: [{ limit: '10', page: '0' }],
+  postingSearchQuerySchema: [{ q: 'Pittsburgh', limit: '5' }],
   refreshPostingSchema: [{}],
   webhookCreateSchema: [webhook],
   webhookPatchSchema: [{ ...webhook, enabled: false }],
