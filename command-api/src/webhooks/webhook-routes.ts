@@ -4,6 +4,7 @@ import {
   notFound,
   okAnswerSchema,
   type WebhookAnswer,
+  type WebhookCommand,
   type WebhookState,
   webhookAnswerSchema,
   webhookCreateSchema,
@@ -24,7 +25,7 @@ import {
   webhookAnswerOf,
 } from '@dispatch/read-models';
 import type { DocumentStore, EventStore } from '@dispatch/storage';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { webhooks } from '../aggregates.ts';
 import { handle } from '../command-handler.ts';
 import { commandContextOf, sendPosition } from '../request-context.ts';
@@ -84,6 +85,23 @@ export function webhookRoutes(options: WebhookRoutesOptions): RoutesPlugin {
       deliveredThrough: listed?.deliveredThrough ?? endpoint.after,
       lastAttempt: listed?.lastAttempt ?? null,
     });
+  }
+
+  /**
+   * A delivery asked for (a test, a replay, one event again): recorded on the endpoint's stream, the
+   * deliverer told, and answered 202: the sending is the deliverer's.
+   */
+  async function askDelivery(
+    request: FastifyRequest,
+    response: FastifyReply,
+    actor: { orgId: string; userId: string },
+    id: string,
+    command: WebhookCommand | ((state: WebhookState) => Promise<WebhookCommand>),
+  ) {
+    const result = await handle(store, webhooks, id, command, commandContextOf(request, actor));
+    touched(id);
+    sendPosition(response, result);
+    return response.status(202).send({ success: true });
   }
 
   return async (app) => {
@@ -193,16 +211,10 @@ export function webhookRoutes(options: WebhookRoutesOptions): RoutesPlugin {
     app.post('/api/v1/webhooks/:id/test', tested, async (request, response) => {
       const actor = await requireWebhookManager(auth, request);
       const { id } = request.params;
-      const result = await handle(
-        store,
-        webhooks,
-        id,
-        { type: 'RequestWebhookTest', data: { webhookId: id, orgId: actor.orgId, testId: randomUUID() } },
-        commandContextOf(request, actor),
-      );
-      touched(id);
-      sendPosition(response, result);
-      return response.status(202).send({ success: true });
+      return askDelivery(request, response, actor, id, {
+        type: 'RequestWebhookTest',
+        data: { webhookId: id, orgId: actor.orgId, testId: randomUUID() },
+      });
     });
 
     const replayed = openToKeys(
@@ -212,19 +224,10 @@ export function webhookRoutes(options: WebhookRoutesOptions): RoutesPlugin {
     app.post('/api/v1/webhooks/:id/replay', replayed, async (request, response) => {
       const actor = await requireWebhookManager(auth, request);
       const { id } = request.params;
-      const result = await handle(
-        store,
-        webhooks,
-        id,
-        {
-          type: 'RequestWebhookReplay',
-          data: { webhookId: id, orgId: actor.orgId, after: request.body.after },
-        },
-        commandContextOf(request, actor),
-      );
-      touched(id);
-      sendPosition(response, result);
-      return response.status(202).send({ success: true });
+      return askDelivery(request, response, actor, id, {
+        type: 'RequestWebhookReplay',
+        data: { webhookId: id, orgId: actor.orgId, after: request.body.after },
+      });
     });
 
     const redelivered = openToKeys(
@@ -235,29 +238,20 @@ export function webhookRoutes(options: WebhookRoutesOptions): RoutesPlugin {
       const actor = await requireWebhookManager(auth, request);
       const { id } = request.params;
       const { eventId } = request.body;
-      const result = await handle(
-        store,
-        webhooks,
-        id,
-        async (state: WebhookState) => {
-          // Only an event this endpoint was sent can be sent again (after checking the endpoint is the caller's).
-          if (state.status === 'active' && state.endpoint.orgId === actor.orgId) {
-            const [sent] = await documents.find<DeliveryAttemptDocument>(collections.webhookDeliveries, {
-              filter: { webhookId: { eq: id }, eventId: { eq: eventId } },
-              limit: 1,
-            });
-            if (!sent) throw notFound(`Event ${eventId} was not sent to this webhook`);
-          }
-          return {
-            type: 'RequestWebhookRedelivery' as const,
-            data: { webhookId: id, orgId: actor.orgId, eventId },
-          };
-        },
-        commandContextOf(request, actor),
-      );
-      touched(id);
-      sendPosition(response, result);
-      return response.status(202).send({ success: true });
+      return askDelivery(request, response, actor, id, async (state) => {
+        // Only an event this endpoint was sent can be sent again (after checking the endpoint is the caller's).
+        if (state.status === 'active' && state.endpoint.orgId === actor.orgId) {
+          const [sent] = await documents.find<DeliveryAttemptDocument>(collections.webhookDeliveries, {
+            filter: { webhookId: { eq: id }, eventId: { eq: eventId } },
+            limit: 1,
+          });
+          if (!sent) throw notFound(`Event ${eventId} was not sent to this webhook`);
+        }
+        return {
+          type: 'RequestWebhookRedelivery' as const,
+          data: { webhookId: id, orgId: actor.orgId, eventId },
+        };
+      });
     });
   };
 }
