@@ -1,6 +1,6 @@
 import { X } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
-import type { ComponentProps, FormEventHandler, ReactNode } from 'react';
+import { type ComponentProps, type FormEventHandler, type ReactNode, useRef } from 'react';
 import { cn } from '../../lib/cn';
 import { BusyButton, Button } from './button';
 
@@ -8,11 +8,42 @@ export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
+/**
+ * Focus goes back where it was when the dialog opened: Radix returns it to the dialog's trigger only,
+ * so a dialog opened by a shortcut, a menu or the command menu would leave it on the page's body.
+ * Spread over a Radix dialog's content; a handler that prevents the default keeps focus its own way.
+ */
+export function useFocusReturn({
+  onOpenAutoFocus,
+  onCloseAutoFocus,
+}: Pick<ComponentProps<typeof DialogPrimitive.Content>, 'onOpenAutoFocus' | 'onCloseAutoFocus'> = {}) {
+  const opener = useRef<HTMLElement | null>(null);
+  return {
+    onOpenAutoFocus: (event: Event) => {
+      // Still the opener's: the dialog moves focus in after this.
+      const active = document.activeElement;
+      opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+      onOpenAutoFocus?.(event);
+    },
+    onCloseAutoFocus: (event: Event) => {
+      onCloseAutoFocus?.(event);
+      const back = opener.current;
+      opener.current = null;
+      if (event.defaultPrevented || !back?.isConnected) return;
+      event.preventDefault();
+      back.focus();
+    },
+  };
+}
+
 export function DialogContent({
   className,
   children,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content>) {
+  const focusReturn = useFocusReturn({ onOpenAutoFocus, onCloseAutoFocus });
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/40 backdrop-blur-[1px]" />
@@ -23,6 +54,7 @@ export function DialogContent({
           className,
         )}
         {...props}
+        {...focusReturn}
       >
         {children}
         <DialogPrimitive.Close

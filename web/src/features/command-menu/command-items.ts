@@ -1,7 +1,9 @@
 import { canSeeActivity, canUseSignPro, type MemberRole } from '@dispatch/domain';
 
-/** The screens of the organization area the command menu goes to (all take the organization's slug). */
+/** The screens the command menu goes to: the organization area's (they take its slug), the account's, the admin's. */
 export type ScreenPath =
+  | '/account'
+  | '/admin'
   | '/$orgSlug/overview'
   | '/$orgSlug/trucks'
   | '/$orgSlug/loads'
@@ -9,6 +11,8 @@ export type ScreenPath =
   | '/$orgSlug/loads/post'
   | '/$orgSlug/radius'
   | '/$orgSlug/radius-360'
+  | '/$orgSlug/lanes'
+  | '/$orgSlug/saved-searches'
   | '/$orgSlug/sign-pro'
   | '/$orgSlug/sign-pro/drivers'
   | '/$orgSlug/sign-pro/clients'
@@ -22,6 +26,8 @@ export type ScreenPath =
   | '/$orgSlug/testing';
 
 export interface ScreenItem {
+  /** What tells it from the others in the list: its path, unless two entries share one. */
+  id?: string;
   to: ScreenPath;
   label: string;
   /** Other words it is found by. */
@@ -36,6 +42,23 @@ const everyone: ScreenItem[] = [
   { to: '/$orgSlug/loads/post', label: 'Post load', keywords: ['new load', 'add load', 'create', 'freight'] },
   { to: '/$orgSlug/radius', label: 'Radius search', keywords: ['near', 'miles', 'distance', 'around'] },
   { to: '/$orgSlug/radius-360', label: 'Radius 360', keywords: ['map', 'around', 'matches', 'sectors'] },
+  {
+    to: '/$orgSlug/lanes',
+    label: 'Lane search',
+    keywords: ['lanes', 'origin', 'destination', 'deadhead', 'matches', 'route'],
+  },
+  // A lane's history opens from the lane search, beside each lane found.
+  {
+    id: 'lane-history',
+    to: '/$orgSlug/lanes',
+    label: 'Lane history',
+    keywords: ['rates', 'chart', 'trend', 'lanes', 'past'],
+  },
+  {
+    to: '/$orgSlug/saved-searches',
+    label: 'Saved searches',
+    keywords: ['alerts', 'watch', 'standing', 'notifications', 'searches'],
+  },
 ];
 const signPro: ScreenItem[] = [
   { to: '/$orgSlug/sign-pro', label: 'Sign-pro', keywords: ['envelopes', 'agreements', 'signatures'] },
@@ -55,7 +78,11 @@ const activity: ScreenItem = {
   keywords: ['log', 'history', 'audit'],
 };
 const settings: ScreenItem[] = [
-  { to: '/$orgSlug/settings', label: 'Settings', keywords: ['organization', 'name', 'time zone'] },
+  {
+    to: '/$orgSlug/settings',
+    label: 'Settings',
+    keywords: ['organization', 'name', 'time zone', 'posting age', 'expiry'],
+  },
   {
     to: '/$orgSlug/settings/api-keys',
     label: 'API keys',
@@ -72,9 +99,22 @@ const systemCheck: ScreenItem = {
   label: 'System check',
   keywords: ['health', 'status', 'testing'],
 };
+const account: ScreenItem = {
+  to: '/account',
+  label: 'Account',
+  keywords: ['profile', 'password', 'sessions', 'devices', 'email', 'sign out'],
+};
+const admin: ScreenItem = {
+  to: '/admin',
+  label: 'Admin',
+  keywords: ['platform', 'organizations', 'users', 'read models', 'super admin'],
+};
 
-/** The screens a member of this role may open, in the navigation's order. */
-export function screensFor(role: MemberRole | null | undefined): ScreenItem[] {
+/**
+ * The screens a member of this role may open, in the navigation's order, then their account, and
+ * the platform's admin for a super_admin (`platformRole`, the session user's role).
+ */
+export function screensFor(role: MemberRole | null | undefined, platformRole?: string | null): ScreenItem[] {
   return [
     ...everyone,
     ...(role && canUseSignPro(role) ? signPro : []),
@@ -82,8 +122,13 @@ export function screensFor(role: MemberRole | null | undefined): ScreenItem[] {
     ...(canSeeActivity(role) ? [activity] : []),
     ...(role === 'owner' || role === 'admin' ? settings : []),
     systemCheck,
+    account,
+    ...(platformRole === 'super_admin' ? [admin] : []),
   ];
 }
+
+/** The value cmdk knows a screen's entry by. */
+export const screenValue = (screen: ScreenItem) => `screen:${screen.id ?? screen.to}`;
 
 const words = (text: string) =>
   text

@@ -2,10 +2,9 @@
 import {
   activeMemberAnswerSchema,
   envelopesPageAnswerSchema,
-  loadsPageAnswerSchema,
   type MemberRole,
+  postingSearchAnswerSchema,
   rolePermissions,
-  trucksPageAnswerSchema,
 } from '@dispatch/domain';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -43,19 +42,21 @@ const loads = [
 ];
 
 const page = { limit: 5, page: 1, totalPages: 1, totalCountExact: true };
-const totals = { totalAvailableToday: 0, totalAvailableYesterday: 0 };
 const notFound = {
   status: 404,
   body: { success: false, code: 'NOT_FOUND', message: 'Not found', errors: {} },
 };
 
-/** The query side as the menu asks it: the member, the lists' text search, one posting by id. */
+/** The query side as the menu asks it: the member, the one search of postings, the envelopes' list. */
 function commandServer(role: MemberRole) {
   return serveFetch(({ path }: SeenRequest) => {
     const url = new URL(path, 'http://localhost');
-    const text = (url.searchParams.get('search') ?? '').toLowerCase();
-    const found = <T,>(rows: T[], fields: (row: T) => string[]) =>
-      text ? rows.filter((row) => fields(row).some((field) => field.toLowerCase().includes(text))) : [];
+    const text = (url.searchParams.get('q') ?? url.searchParams.get('search') ?? '').toLowerCase();
+    const id = /^#?(\d+)$/.exec(text)?.[1];
+    const found = <T extends { id: number }>(rows: T[], fields: (row: T) => string[]) =>
+      rows.filter(
+        (row) => String(row.id) === id || fields(row).some((field) => field.toLowerCase().includes(text)),
+      );
     switch (url.pathname) {
       case '/api/v1/organization/get-active-member':
         return {
@@ -78,36 +79,20 @@ function commandServer(role: MemberRole) {
             },
           }),
         };
-      case '/api/v1/trucks': {
-        const data = found(trucks, (truck) => [truck.truckName, truck.truckCity]);
+      case '/api/v1/search':
         return {
-          body: trucksPageAnswerSchema.parse({
+          body: postingSearchAnswerSchema.parse({
             success: true,
-            ...page,
-            ...totals,
-            count: data.length,
-            totalCount: data.length,
-            totalTrucksCreatedToday: 0,
-            totalTrucksCreatedYesterday: 0,
-            data,
+            trucks: found(trucks, (truck) => [
+              truck.truckName,
+              truck.truckCity,
+              truck.truckState,
+              truck.unitNumber ?? '',
+              truck.companyName ?? '',
+            ]),
+            loads: found(loads, (load) => [load.originCity, load.destinationCity, load.customerName ?? '']),
           }),
         };
-      }
-      case '/api/v1/loads': {
-        const data = found(loads, (load) => [load.originCity, load.destinationCity, load.customerName ?? '']);
-        return {
-          body: loadsPageAnswerSchema.parse({
-            success: true,
-            ...page,
-            ...totals,
-            count: data.length,
-            totalCount: data.length,
-            totalCreatedToday: 0,
-            totalCreatedYesterday: 0,
-            data,
-          }),
-        };
-      }
       case '/api/v1/envelopes':
         return {
           body: envelopesPageAnswerSchema.parse({
@@ -118,8 +103,6 @@ function commandServer(role: MemberRole) {
             data: [],
           }),
         };
-      case '/api/v1/loads/42':
-        return { body: loads[0] };
       default:
         return notFound;
     }
@@ -161,15 +144,29 @@ describe('CommandMenu', () => {
       'Post load',
       'Radius search',
       'Radius 360',
+      'Lane search',
+      'Lane history',
+      'Saved searches',
       'System check',
+      'Account',
     ]);
     cleanup();
 
     const owner = await openMenu('owner');
     await vi.waitFor(() => expect(options(group(owner.dialog, 'Go to'))).toContain('Members'));
     expect(options(group(owner.dialog, 'Go to'))).toEqual(
-      expect.arrayContaining(['Sign-pro', 'Onboard client', 'Members', 'Activity']),
+      expect.arrayContaining([
+        'Sign-pro',
+        'Onboard client',
+        'Members',
+        'Activity',
+        'Settings',
+        'API keys',
+        'Webhooks',
+      ]),
     );
+    // Admin is the platform's, for a super_admin only.
+    expect(options(group(owner.dialog, 'Go to'))).not.toContain('Admin');
   });
 
   it('finds a truck by its city and opens it', async () => {
@@ -184,36 +181,49 @@ describe('CommandMenu', () => {
     expect(
       asked.some(
         (url) =>
-          url.pathname === '/api/v1/trucks' &&
-          url.searchParams.get('search') === 'peoria' &&
+          url.pathname === '/api/v1/search' &&
+          url.searchParams.get('q') === 'peoria' &&
           url.searchParams.get('limit') === '5',
       ),
     ).toBe(true);
+    // One search asks the server, not each list.
+    expect(
+      asked.filter((url) => url.pathname === '/api/v1/trucks' || url.pathname === '/api/v1/loads'),
+    ).toEqual([]);
     // The few letters typed before the pause are never asked.
-    expect(asked.filter((url) => url.searchParams.get('search') === 'peo')).toEqual([]);
+    expect(asked.filter((url) => url.searchParams.get('q') === 'peo')).toEqual([]);
 
     await user.keyboard('{Enter}');
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/acme/trucks/edit/2'));
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it('looks digits up as a truck and a load id: a 404 shows nothing, a known id shows the posting', async () => {
+  it('looks digits up in the one search: no request for an id that may not exist', async () => {
     const { dialog, user, seen } = await openMenu('member');
     const input = within(dialog).getByRole('combobox');
     await user.type(input, '77');
 
-    await vi.waitFor(() =>
-      expect(seen.map((request) => request.path)).toEqual(
-        expect.arrayContaining(['/api/v1/trucks/77', '/api/v1/loads/77']),
-      ),
-    );
     await vi.waitFor(() => expect(within(dialog).getByText('Nothing matches “77”.')).toBeTruthy());
+    const paths = seen.map((request) => new URL(request.path, 'http://localhost'));
+    expect(
+      paths.filter((url) => url.pathname === '/api/v1/search').map((url) => url.searchParams.get('q')),
+    ).toEqual(['77']);
+    expect(paths.filter((url) => /^\/api\/v1\/(trucks|loads)\//.test(url.pathname))).toEqual([]);
     expect(within(dialog).queryByRole('alert')).toBeNull();
 
     await user.clear(input);
     await user.type(input, '#42');
     await vi.waitFor(() => expect(options(group(dialog, 'Loads'))).toHaveLength(1));
     expect(options(group(dialog, 'Loads'))[0]).toContain('Springfield, IL → Dallas, TX');
-    expect(seen.filter((request) => request.path === '/api/v1/loads/42')).toHaveLength(1);
+  });
+
+  it('opens the Keyboard help, which lists the shortcuts', async () => {
+    const { dialog, user } = await openMenu('member');
+    await user.type(within(dialog).getByRole('combobox'), 'keyboard');
+    await vi.waitFor(() => expect(options(group(dialog, 'Help'))[0]).toContain('Keyboard shortcuts'));
+    await user.keyboard('{Enter}');
+    const help = await screen.findByRole('dialog', { name: 'Keyboard' });
+    expect(within(help).getByText('Next row')).toBeTruthy();
+    expect(within(help).getByText(/Open the command menu/)).toBeTruthy();
   });
 });

@@ -1,17 +1,28 @@
 import { canUseSignPro, type EnvelopeAnswer } from '@dispatch/domain';
 import { useNavigate } from '@tanstack/react-router';
 import { Command } from 'cmdk';
-import { Search, SquareArrowOutUpRight } from 'lucide-react';
+import { Keyboard, Search, SquareArrowOutUpRight } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useFocusReturn } from '../../components/ui/dialog';
 import { Spinner } from '../../components/ui/spinner';
+import { useSession } from '../../lib/session';
 import { useActiveMember } from '../organizations';
 import { EnvelopeHistoryDialog } from '../sign-pro';
 import { CommandItem, groupClass } from './command-item';
-import { matchScreens, type ScreenItem, screensFor } from './command-items';
+import { matchScreens, type ScreenItem, screensFor, screenValue } from './command-items';
 import { FoundGroups } from './found-groups';
 import { KeyHints } from './key-hints';
+import { KeyboardHelp } from './keyboard-help';
 import { useCommandSearch } from './use-command-search';
+
+/** Not a screen: the Keyboard help, found by the same words. */
+const keyboardAction: ScreenItem = {
+  id: 'keyboard',
+  to: '/$orgSlug/overview',
+  label: 'Keyboard shortcuts',
+  keywords: ['keys', 'help', 'hotkeys', 'accessibility', '?'],
+};
 
 const isMac = () => typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
@@ -26,11 +37,19 @@ export function CommandMenu({ organization }: { organization: { id: string; slug
   const [value, setValue] = useState('');
   const [envelope, setEnvelope] = useState<EnvelopeAnswer | null>(null);
   const navigate = useNavigate();
+  const [help, setHelp] = useState(false);
+  // The Keyboard help chosen here opens once the menu has closed and focus is back at its opener,
+  // where the help returns it in turn.
+  const helpNext = useRef(false);
+  const focusReturn = useFocusReturn();
   const { data: member } = useActiveMember(organization.id);
+  const { data: session } = useSession();
+  const platformRole = session?.user.role;
   const envelopesAllowed = !!member && canUseSignPro(member.role);
-  const screens = useMemo(() => screensFor(member?.role), [member?.role]);
+  const screens = useMemo(() => screensFor(member?.role, platformRole), [member?.role, platformRole]);
   const found = useCommandSearch(organization.id, query, envelopesAllowed && open);
   const shownScreens = matchScreens(screens, query);
+  const shownActions = matchScreens([keyboardAction], query);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -43,7 +62,8 @@ export function CommandMenu({ organization }: { organization: { id: string; slug
   }, []);
 
   const values = [
-    ...shownScreens.map((screen) => `screen:${screen.to}`),
+    ...shownScreens.map(screenValue),
+    ...shownActions.map(screenValue),
     ...found.trucks.map((truck) => `truck:${truck.id}`),
     ...found.loads.map((load) => `load:${load.id}`),
     ...found.envelopes.map((item) => `envelope:${item.envelopeId}`),
@@ -62,7 +82,8 @@ export function CommandMenu({ organization }: { organization: { id: string; slug
   }
   function go(screen: ScreenItem) {
     close();
-    void navigate({ to: screen.to, params: { orgSlug: organization.slug } });
+    if (screen.to === '/account' || screen.to === '/admin') void navigate({ to: screen.to });
+    else void navigate({ to: screen.to, params: { orgSlug: organization.slug } });
   }
 
   return (
@@ -86,6 +107,13 @@ export function CommandMenu({ organization }: { organization: { id: string; slug
           <DialogPrimitive.Content
             className="fixed top-[8dvh] left-1/2 z-50 flex max-h-[84dvh] w-[calc(100%-1.5rem)] max-w-xl -translate-x-1/2 flex-col overflow-hidden rounded-xl border border-border bg-card text-card-foreground shadow-lg focus:outline-none"
             aria-describedby={undefined}
+            onOpenAutoFocus={focusReturn.onOpenAutoFocus}
+            onCloseAutoFocus={(event) => {
+              focusReturn.onCloseAutoFocus(event);
+              if (!helpNext.current) return;
+              helpNext.current = false;
+              setHelp(true);
+            }}
           >
             <DialogPrimitive.Title className="sr-only">Command menu</DialogPrimitive.Title>
             <Command
@@ -114,14 +142,29 @@ export function CommandMenu({ organization }: { organization: { id: string; slug
                   <Command.Group heading="Go to" className={groupClass}>
                     {shownScreens.map((screen) => (
                       <CommandItem
-                        key={screen.to}
-                        value={`screen:${screen.to}`}
+                        key={screenValue(screen)}
+                        value={screenValue(screen)}
                         onSelect={() => go(screen)}
                         icon={<SquareArrowOutUpRight aria-hidden />}
                       >
                         {screen.label}
                       </CommandItem>
                     ))}
+                  </Command.Group>
+                ) : null}
+                {shownActions.length ? (
+                  <Command.Group heading="Help" className={groupClass}>
+                    <CommandItem
+                      value={screenValue(keyboardAction)}
+                      onSelect={() => {
+                        helpNext.current = true;
+                        close();
+                      }}
+                      icon={<Keyboard aria-hidden />}
+                      detail="?"
+                    >
+                      {keyboardAction.label}
+                    </CommandItem>
                   </Command.Group>
                 ) : null}
                 <FoundGroups
@@ -151,6 +194,7 @@ export function CommandMenu({ organization }: { organization: { id: string; slug
           </DialogPrimitive.Content>
         </DialogPrimitive.Portal>
       </DialogPrimitive.Root>
+      <KeyboardHelp open={help} onOpenChange={setHelp} />
       <EnvelopeHistoryDialog
         organizationId={organization.id}
         envelope={envelope}

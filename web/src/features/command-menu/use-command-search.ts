@@ -1,15 +1,26 @@
-import type { EnvelopeAnswer, Load, Truck } from '@dispatch/domain';
-import { useQuery } from '@tanstack/react-query';
+import { type EnvelopeAnswer, postingSearchAnswerSchema } from '@dispatch/domain';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { request } from '../../lib/api-client';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
-import { defaultLoadsSearch, loadQueryOptions, loadsQueryOptions } from '../loads';
 import { envelopeQueryOptions, envelopesQueryOptions } from '../sign-pro';
-import { defaultTrucksSearch, truckQueryOptions, trucksQueryOptions } from '../trucks';
 import { lookupOf, uniqueBy } from './command-items';
 
-/** How long typing must pause before the lists are asked. */
+/** How long typing must pause before the server is asked. */
 const SEARCH_DELAY_MS = 250;
 /** Results of each kind shown. */
 const RESULTS = 5;
+
+/**
+ * GET /api/v1/search: the organization's trucks (name, unit number, company, city, state) and loads
+ * (product, customer, origin, destination) a text finds, and the posting a number names when it is
+ * one of the organization's: one request, never one per kind or per id.
+ */
+export const postingSearchQueryOptions = (organizationId: string, q: string) =>
+  queryOptions({
+    queryKey: ['command-search', organizationId, q] as const,
+    queryFn: ({ signal }) =>
+      request('/api/v1/search', { search: { q, limit: RESULTS }, signal, answer: postingSearchAnswerSchema }),
+  });
 
 /** The organization's trucks, loads and envelopes a query finds, asked once typing pauses. */
 export function useCommandSearch(organizationId: string, query: string, envelopesAllowed: boolean) {
@@ -18,20 +29,10 @@ export function useCommandSearch(organizationId: string, query: string, envelope
   const text = lookup.text ?? '';
   const byText = lookup.text !== null;
   const quiet = { retry: false, staleTime: 10_000 } as const;
-  const trucksByName = useQuery({
-    ...trucksQueryOptions(organizationId, { ...defaultTrucksSearch, search: text, limit: RESULTS }),
+  const postings = useQuery({
+    ...postingSearchQueryOptions(organizationId, settled.trim()),
     ...quiet,
-    enabled: byText,
-  });
-  const trucksByUnit = useQuery({
-    ...trucksQueryOptions(organizationId, { ...defaultTrucksSearch, unitNumber: text, limit: RESULTS }),
-    ...quiet,
-    enabled: byText,
-  });
-  const loads = useQuery({
-    ...loadsQueryOptions(organizationId, { ...defaultLoadsSearch, search: text, limit: RESULTS }),
-    ...quiet,
-    enabled: byText,
+    enabled: byText || lookup.id !== null,
   });
   const envelopes = useQuery({
     ...envelopesQueryOptions(organizationId, {
@@ -44,43 +45,19 @@ export function useCommandSearch(organizationId: string, query: string, envelope
     ...quiet,
     enabled: byText && envelopesAllowed,
   });
-  const truckById = useQuery({
-    ...truckQueryOptions(organizationId, lookup.id ?? 0),
-    ...quiet,
-    enabled: lookup.id !== null,
-  });
-  const loadById = useQuery({
-    ...loadQueryOptions(organizationId, lookup.id ?? 0),
-    ...quiet,
-    enabled: lookup.id !== null,
-  });
   const envelopeById = useQuery({
     ...envelopeQueryOptions(organizationId, lookup.envelopeId ?? ''),
     ...quiet,
     enabled: lookup.envelopeId !== null && envelopesAllowed,
   });
 
-  // Answers to an older query stay in place while the next is asked (the lists keep previous data):
-  // shown only while they answer the settled query.
+  // Answers to an older query stay in place while the next is asked (the envelopes keep previous
+  // data): shown only while they answer the settled query.
   const current = settled.trim() === query.trim();
   const ok = <T>(result: { data?: T; isPlaceholderData?: boolean; isSuccess: boolean }, enabled: boolean) =>
     enabled && current && result.isSuccess && !result.isPlaceholderData ? result.data : undefined;
 
-  const trucks = uniqueBy<Truck>(
-    [
-      ...(lookup.id !== null ? [ok(truckById, true)].filter((truck): truck is Truck => !!truck) : []),
-      ...(ok(trucksByName, byText)?.data ?? []),
-      ...(ok(trucksByUnit, byText)?.data ?? []),
-    ],
-    (truck) => truck.id,
-  ).slice(0, RESULTS);
-  const foundLoads = uniqueBy<Load>(
-    [
-      ...(lookup.id !== null ? [ok(loadById, true)].filter((load): load is Load => !!load) : []),
-      ...(ok(loads, byText)?.data ?? []),
-    ],
-    (load) => load.id,
-  ).slice(0, RESULTS);
+  const found = ok(postings, byText || lookup.id !== null);
   const foundEnvelopes = uniqueBy<EnvelopeAnswer>(
     [
       ...(lookup.envelopeId !== null && envelopesAllowed
@@ -94,14 +71,12 @@ export function useCommandSearch(organizationId: string, query: string, envelope
   const asking = byText || lookup.id !== null || lookup.envelopeId !== null;
   const searching =
     query.trim() !== settled.trim() ||
-    (asking &&
-      [trucksByName, trucksByUnit, loads, envelopes, truckById, loadById, envelopeById].some(
-        (result) => result.isFetching,
-      ));
+    (asking && [postings, envelopes, envelopeById].some((result) => result.isFetching));
+  const typed = lookupOf(query);
   return {
-    trucks,
-    loads: foundLoads,
+    trucks: found?.trucks ?? [],
+    loads: found?.loads ?? [],
     envelopes: foundEnvelopes,
-    searching: searching && lookupOf(query).text !== null,
+    searching: searching && (typed.text !== null || typed.id !== null),
   };
 }
