@@ -48,6 +48,9 @@ export type { GridColumn };
 const features = gridFeatures;
 type Features = GridFeatures;
 
+/** A row that has focus shows it, inside its own edges (the frame clips anything outside). */
+const focusRing = 'focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring';
+
 const densityClasses: Record<GridDensity, { cell: string; head: string; actions: string }> = {
   compact: {
     cell: 'px-2 py-0.5 text-[13px] leading-5',
@@ -157,11 +160,13 @@ function GridTable<T extends RowData>({
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, [keyboard]);
+  // The chosen row takes focus, so a screen reader reads it; rows arriving or leaving move nothing.
   useEffect(() => {
     if (selected === null) return;
-    bodyRef.current
-      ?.querySelector(`tr[data-row-key="${CSS.escape(selected)}"]`)
-      ?.scrollIntoView({ block: 'nearest' });
+    const row = bodyRef.current?.querySelector<HTMLElement>(`tr[data-row-key="${CSS.escape(selected)}"]`);
+    if (!row) return;
+    if (document.activeElement !== row) row.focus({ preventScroll: true });
+    row.scrollIntoView({ block: 'nearest' });
   }, [selected]);
 
   const stickyEnd = 'sticky right-0 border-l border-border';
@@ -213,7 +218,9 @@ function GridTable<T extends RowData>({
             rowAttributes={rowAttributes}
             highlight={highlight}
             onOpen={onOpen}
+            selectable={keyboard}
             selected={row.id === selected}
+            onFocusRow={setSelected}
             cellClass={density.cell}
             actions={actions}
             actionsClass={cn(stickyEnd, density.actions)}
@@ -230,7 +237,9 @@ function GridRow<T extends RowData>({
   rowAttributes,
   highlight,
   onOpen,
+  selectable,
   selected,
+  onFocusRow,
   cellClass,
   actions,
   actionsClass,
@@ -240,7 +249,10 @@ function GridRow<T extends RowData>({
   rowAttributes: DataGridProps<T>['rowAttributes'];
   highlight: DataGridProps<T>['highlight'];
   onOpen: DataGridProps<T>['onOpen'];
+  selectable: boolean;
   selected: boolean;
+  /** The row took focus (j / k, a click, the board's "new" rows): it is the chosen one. */
+  onFocusRow: (id: string) => void;
   cellClass: string;
   actions: DataGridProps<T>['actions'];
   actionsClass: string;
@@ -262,10 +274,16 @@ function GridRow<T extends RowData>({
       {...rowAttributes?.(row.original)}
       data-row-key={row.id}
       data-selected={selected ? 'true' : undefined}
+      // A table row's selection (ARIA's row takes aria-selected): every row of a grid with j / k says
+      // whether it is the chosen one. The table keeps its table semantics: its cells are not a
+      // composite widget of their own.
+      aria-selected={selectable ? selected : undefined}
+      tabIndex={-1}
+      onFocus={selectable ? (event) => event.target === event.currentTarget && onFocusRow(row.id) : undefined}
       data-highlighted={generation ? 'true' : undefined}
       data-highlight-generation={generation}
       onClick={open}
-      className={cn('group', onOpen && 'cursor-pointer')}
+      className={cn('group', onOpen && 'cursor-pointer', focusRing)}
     >
       {row.getVisibleCells().map((cell) => {
         const column = (cell.column.columnDef.meta as GridMeta).column as unknown as GridColumn<T>;

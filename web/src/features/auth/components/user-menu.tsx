@@ -4,12 +4,14 @@ import { toast } from 'sonner';
 import { ThemeRadioGroup } from '../../../components/theme/theme-menu';
 import {
   DropdownMenu,
+  DropdownMenuCheckboxItem,
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuLabel,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../../../components/ui/dropdown-menu';
+import { setBoardAnnouncements, useBoardAnnouncements } from '../../../lib/announcements';
 import { cn } from '../../../lib/cn';
 import { useSignOut } from '../api/sign-out';
 import type { SessionUser } from '../types';
@@ -29,16 +31,18 @@ export interface UserMenuProps {
 
 export function UserMenu({ user, onSignedOut, compact = false }: UserMenuProps) {
   const signOut = useSignOut();
+  const announcements = useBoardAnnouncements();
 
   return (
     <DropdownMenu>
       <DropdownMenuTrigger
-        aria-label="User menu"
         className={cn(
           'flex items-center gap-2.5 rounded-lg text-left outline-none hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring',
           compact ? 'p-1' : 'p-1 md:w-full md:p-2',
         )}
       >
+        {/* The name holds the visible text: "User menu", then the name and e-mail where they show. */}
+        <span className="sr-only">User menu</span>
         <span
           aria-hidden
           className="flex size-8 shrink-0 items-center justify-center rounded-full bg-primary/12 text-xs font-semibold text-primary"
@@ -74,6 +78,16 @@ export function UserMenu({ user, onSignedOut, compact = false }: UserMenuProps) 
         <DropdownMenuSeparator />
         <DropdownMenuLabel>Theme</DropdownMenuLabel>
         <ThemeRadioGroup />
+        <DropdownMenuSeparator />
+        {/* A screen reader hears what changes on a live board; some would rather not. */}
+        <DropdownMenuCheckboxItem
+          checked={announcements}
+          onCheckedChange={(checked) => setBoardAnnouncements(checked === true)}
+          // The menu stays open: the change is seen at once.
+          onSelect={(event) => event.preventDefault()}
+        >
+          Announce board changes
+        </DropdownMenuCheckboxItem>
         <DropdownMenuSeparator />
         <DropdownMenuItem
           onSelect={() =>

@@ -15,6 +15,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { useNow } from '../../../lib/use-now';
 import { BoardCsvActions } from '../../csv';
+import { BoardLiveRegion, NewRowsButton, useBoardChanges } from '../../live';
 import { kindOfBoard, SaveSearchButton } from '../../saved-searches';
 import { ExpiredPostings } from './expired-postings';
 import { BOARD_SEARCH_ATTRIBUTE, FilterBar, type FilterBarControls } from './filter-bar';
@@ -92,7 +93,7 @@ function useBoardShortcuts(onPost: (() => void) | null) {
  * the totals beside them, the grid (which scrolls inside its frame, the page never does on a
  * computer) or why it is empty, paging, deleting.
  */
-export function PostingBoard<P>({
+export function PostingBoard<P extends { id: number; version: number }>({
   kind,
   organization,
   search,
@@ -123,6 +124,19 @@ export function PostingBoard<P>({
   useBoardShortcuts(
     asOf ? null : () => void navigate({ to: kind.post.to, params: { orgSlug: organization.slug } }),
   );
+  // What others change on this page is said politely, and the rows that came are a button away.
+  const listKind = kind.path === '/$orgSlug/trucks/' ? 'trucks' : 'loads';
+  const nouns = { one: kind.nouns.replace(/s$/, ''), many: kind.nouns };
+  const changes = useBoardChanges({ kind: listKind, rows: page.data, view: JSON.stringify(search), nouns });
+  const gridFrame = useRef<HTMLDivElement>(null);
+  const goToRow = (id: number) => {
+    // The grid's row from md up, the row's card on a phone: whichever shows.
+    const row = [...(gridFrame.current?.querySelectorAll<HTMLElement>(`[data-row-key="${id}"]`) ?? [])].find(
+      (element) => element.getClientRects().length > 0,
+    );
+    row?.focus();
+    changes.clearNew();
+  };
 
   return (
     // From md up the board fills the window below the page's padding (main's py-8), and only the
@@ -164,6 +178,13 @@ export function PostingBoard<P>({
         aside={totals(filtered)}
       />
 
+      <BoardLiveRegion message={changes.message} label={`${kind.title} changes`} />
+      {changes.newIds.length ? (
+        <div className="flex">
+          <NewRowsButton newIds={changes.newIds} nouns={nouns} onGo={goToRow} />
+        </div>
+      ) : null}
+
       {refreshError ? (
         <div
           role="alert"
@@ -184,7 +205,7 @@ export function PostingBoard<P>({
         </div>
       ) : null}
 
-      <Card className="flex min-h-0 flex-col overflow-hidden max-md:max-h-[75dvh]">
+      <Card ref={gridFrame} className="flex min-h-0 flex-col overflow-hidden sm:max-md:max-h-[75dvh]">
         {page.data.length ? (
           table(page.data, now, asOf ? null : setToDelete)
         ) : (
