@@ -6,6 +6,7 @@ import {
   type ExpectedRevision,
   eventMetadata,
   newEventId,
+  type StreamAppend,
   StreamNotFoundError,
   WrongExpectedRevisionError,
 } from '@dispatch/storage';
@@ -113,6 +114,40 @@ export async function readStreamState<State, Command, Event extends AnyEvent>(
   return { state, revision };
 }
 
+/** The metadata of a command's events: the context's, in the organization the stream names if it names one. */
+function decidedMetadata<Id, State, Command, Event extends AnyEvent>(
+  aggregate: Aggregate<Id, State, Command, Event>,
+  state: State,
+  context: CommandContext,
+): EventMetadata {
+  const organization = aggregate.organizationOf?.(state) ?? context.orgId;
+  return commandMetadata({ ...context, orgId: organization }, aggregate.schemaVersion);
+}
+
+const toNewEvents = (decided: AnyEvent[], metadata: EventMetadata) =>
+  decided.map((event) => ({ id: newEventId(), type: event.type, data: event.data, metadata }));
+
+/**
+ * A command decided as `handle` decides it (the stream read, the aggregate's decider), but not
+ * appended: the share of an append to many streams at once (`EventStore.appendToStreams`), expecting
+ * the revision read. Null when the decider records nothing. A share that meets a conflict is the
+ * caller's to send through `handle`, which reads the stream again and decides anew.
+ */
+export async function decideUnappended<Id, State, Command, Event extends AnyEvent>(
+  store: EventStore,
+  aggregate: Aggregate<Id, State, Command, Event>,
+  id: Id,
+  command: Command,
+  context: CommandContext,
+): Promise<StreamAppend | null> {
+  const streamId = aggregate.stream(id);
+  const { state, revision } = await readStreamState(store, streamId, aggregate.decider);
+  const decided = aggregate.decider.decide(command, state);
+  if (decided.length === 0) return null;
+  const metadata = decidedMetadata(aggregate, state, context);
+  return { streamId, events: toNewEvents(decided, metadata), expected: revision ?? 'no_stream' };
+}
+
 /**
  * The one command handler: reads the stream, decides, and appends with the revision it read. A
  * concurrent writer makes the append fail; without a stated revision the command is decided again on
@@ -148,15 +183,10 @@ export async function handle<Id, State, Command, Event extends AnyEvent>(
     );
     if (decided.length === 0) return { state, events: [], revision, position: null };
 
-    const organization = aggregate.organizationOf?.(state) ?? context.orgId;
-    const metadata = commandMetadata({ ...context, orgId: organization }, aggregate.schemaVersion);
+    const metadata = decidedMetadata(aggregate, state, context);
     const expected: ExpectedRevision = options.unconditional ? 'any' : (revision ?? 'no_stream');
     try {
-      const result = await store.append(
-        streamId,
-        decided.map((event) => ({ id: newEventId(), type: event.type, data: event.data, metadata })),
-        { expected },
-      );
+      const result = await store.append(streamId, toNewEvents(decided, metadata), { expected });
       const first = result.nextRevision - BigInt(decided.length) + 1n;
       const events = decided.map((event, index) => ({ ...event, revision: first + BigInt(index), metadata }));
       for (const event of events) state = decider.evolve(state, { ...event, position: result.position });

@@ -6,10 +6,16 @@ import {
   postingExpiry,
 } from '@dispatch/domain';
 import { collections } from '@dispatch/read-models';
-import type { Document, DocumentStore, EventStore } from '@dispatch/storage';
+import {
+  type Document,
+  type DocumentStore,
+  type EventStore,
+  type StreamAppend,
+  WrongExpectedRevisionError,
+} from '@dispatch/storage';
 import type { FastifyBaseLogger } from 'fastify';
 import { loads, trucks } from '../aggregates.ts';
-import { type CommandContext, handle } from '../command-handler.ts';
+import { type CommandContext, decideUnappended, handle } from '../command-handler.ts';
 import { currentOrganizations } from '../organizations/organization-store.ts';
 import { repeatedSweep } from '../sweeping.ts';
 
@@ -18,14 +24,18 @@ export interface PostingExpirySweeperOptions {
   documents: DocumentStore;
   clock: () => Date;
   log: Pick<FastifyBaseLogger, 'error'>;
+  /** How many due postings a page holds (500 unless said). */
+  pageSize?: number;
 }
 
 /** The actor of the expiries the product records on its own. */
 export const POSTINGS_SYSTEM_ACTOR = 'system:postings';
 
-/** How many due postings a sweep reads at a time, and how many of a page it expires at once. */
+/**
+ * How many due postings a sweep reads at a time: their expiries are decided on their streams and
+ * appended together, in one transaction (one fsync), before the event loop serves what waits.
+ */
 const PAGE = 500;
-const AT_ONCE = 16;
 
 type DuePosting = Document & {
   orgId: string;
@@ -39,21 +49,24 @@ const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Expires the trucks and loads past their expiry (docs/rules.md#posting-age-and-expiry). The live
- * lists find the candidates (`expiresAt` at or before now, indexed); each is expired through the
- * command path, on its own events: a posting refreshed, re-dated, expired or removed since it was
- * read is left as it is, so a sweep run again, in two processes or after a restart expires nothing
- * twice, and as the due set is everything past, nothing due is ever skipped for good.
+ * lists find the candidates (`expiresAt` at or before now, indexed), a page at a time. Each one's
+ * expiry is decided as the command path decides it (its stream read, the decider's `ExpireTruck` or
+ * `ExpireLoad` with the refresh and availability date the list showed), and the page's expiries are
+ * appended in one call, each expecting the revision its stream was read at. A posting refreshed,
+ * re-dated, expired or removed since it was read is left as it is; one whose stream moved on between
+ * the read and the append goes through the command path on its own, which reads it again. So a sweep
+ * run again, in two processes or after a restart expires nothing twice, and as the due set is
+ * everything past, nothing due is ever skipped for good.
  */
 export function postingExpirySweeper(options: PostingExpirySweeperOptions) {
   const { store, documents, clock, log } = options;
+  const pageSize = options.pageSize ?? PAGE;
   const organizationOf = currentOrganizations(store);
 
-  async function expireOne(
-    kind: 'trucks' | 'loads',
-    posting: DuePosting,
-    organization: Extract<OrganizationState, { status: 'active' }>,
-    now: Date,
-  ): Promise<boolean> {
+  type Kind = 'trucks' | 'loads';
+  type ActiveOrganization = Extract<OrganizationState, { status: 'active' }>;
+
+  function expiryCommand(kind: Kind, posting: DuePosting, organization: ActiveOrganization, now: Date) {
     const { reason } = postingExpiry(posting, {
       timeZone: organization.timeZone,
       postingMaxAgeDays: organization.postingMaxAgeDays ?? POSTING_MAX_AGE_DAYS_DEFAULT,
@@ -68,30 +81,81 @@ export function postingExpirySweeper(options: PostingExpirySweeperOptions) {
     };
     const seen = { refreshedAt: posting.refreshedAt, availabilityDate: posting.availabilityDate };
     const id = Number(posting.id);
+    const data = { orgId: posting.orgId, reason: reason satisfies PostingExpiryReason, seen };
+    return kind === 'trucks'
+      ? { kind, id, context, command: { type: 'ExpireTruck' as const, data: { truckId: id, ...data } } }
+      : { kind, id, context, command: { type: 'ExpireLoad' as const, data: { loadId: id, ...data } } };
+  }
+
+  type ExpiryCommand = ReturnType<typeof expiryCommand>;
+
+  /** The expiry decided on the posting's stream, not yet appended (null: the decider records nothing). */
+  function decideExpiry(expiry: ExpiryCommand): Promise<StreamAppend | null> {
+    return expiry.kind === 'trucks'
+      ? decideUnappended(store, trucks, expiry.id, expiry.command, expiry.context)
+      : decideUnappended(store, loads, expiry.id, expiry.command, expiry.context);
+  }
+
+  /** The expiry through the command path on its own: the stream read again, the decision made anew. */
+  async function expireAlone(expiry: ExpiryCommand): Promise<boolean> {
     const result =
-      kind === 'trucks'
-        ? await handle(
-            store,
-            trucks,
-            id,
-            { type: 'ExpireTruck', data: { truckId: id, orgId: posting.orgId, reason, seen } },
-            context,
-          )
-        : await handle(
-            store,
-            loads,
-            id,
-            {
-              type: 'ExpireLoad',
-              data: { loadId: id, orgId: posting.orgId, reason: reason satisfies PostingExpiryReason, seen },
-            },
-            context,
-          );
+      expiry.kind === 'trucks'
+        ? await handle(store, trucks, expiry.id, expiry.command, expiry.context)
+        : await handle(store, loads, expiry.id, expiry.command, expiry.context);
     return result.events.length > 0;
   }
 
+  /** Expires one page's due postings: decided one by one, appended together; answers how many it expired. */
+  async function expirePage(kind: Kind, page: DuePosting[], now: Date): Promise<number> {
+    const organizations = new Map<string, Promise<OrganizationState>>();
+    const decided: { posting: DuePosting; expiry: ExpiryCommand; share: StreamAppend }[] = [];
+    for (const posting of page) {
+      try {
+        let organization = organizations.get(posting.orgId);
+        if (!organization) {
+          organization = organizationOf(posting.orgId);
+          organizations.set(posting.orgId, organization);
+        }
+        const state = await organization;
+        // A deleted organization's postings stay as they were: nobody sees them any more.
+        if (state.status !== 'active') continue;
+        const expiry = expiryCommand(kind, posting, state, now);
+        const share = await decideExpiry(expiry);
+        if (share) decided.push({ posting, expiry, share });
+      } catch (error) {
+        log.error({ err: error, kind, id: posting.id }, 'posting expiry failed');
+      }
+    }
+    if (decided.length === 0) return 0;
+    let outcomes: Awaited<ReturnType<EventStore['appendToStreams']>>;
+    try {
+      outcomes = await store.appendToStreams(decided.map(({ share }) => share));
+    } catch (error) {
+      // Nothing of the page was taken: the next pass finds the same postings due.
+      log.error({ err: error, kind, postings: decided.length }, 'posting expiry failed');
+      return 0;
+    }
+    let expired = 0;
+    for (const [index, { posting, expiry }] of decided.entries()) {
+      const outcome = outcomes[index];
+      if (outcome && 'result' in outcome) {
+        expired += 1;
+        continue;
+      }
+      try {
+        // Its stream moved on since it was read: decided again on what it holds now.
+        if (outcome?.error instanceof WrongExpectedRevisionError) {
+          if (await expireAlone(expiry)) expired += 1;
+        } else throw outcome?.error ?? new Error('The store answered fewer appends than it was given');
+      } catch (error) {
+        log.error({ err: error, kind, id: posting.id }, 'posting expiry failed');
+      }
+    }
+    return expired;
+  }
+
   /** One kind's due postings, a page at a time, resuming after the last one read (see below). */
-  async function sweepKind(kind: 'trucks' | 'loads', now: Date): Promise<number> {
+  async function sweepKind(kind: Kind, now: Date): Promise<number> {
     const collection = kind === 'trucks' ? collections.trucks : collections.loads;
     const until = now.toISOString();
     let expired = 0;
@@ -106,7 +170,7 @@ export function postingExpirySweeper(options: PostingExpirySweeperOptions) {
           ? await documents.find<DuePosting>(collection, {
               filter: { expiresAt: { eq: at }, id: { gt: lastId } },
               sort: [{ field: 'id', direction: 'asc' }],
-              limit: PAGE,
+              limit: pageSize,
             })
           : await documents.find<DuePosting>(collection, {
               filter: { expiresAt: at === null ? { lte: until } : { gt: at, lte: until } },
@@ -114,7 +178,7 @@ export function postingExpirySweeper(options: PostingExpirySweeperOptions) {
                 { field: 'expiresAt', direction: 'asc' },
                 { field: 'id', direction: 'asc' },
               ],
-              limit: PAGE,
+              limit: pageSize,
             });
       if (page.length === 0) {
         // The postings due at `at` are done: on to the later ones, or the pass is over.
@@ -122,22 +186,7 @@ export function postingExpirySweeper(options: PostingExpirySweeperOptions) {
         lastId = null;
         continue;
       }
-      for (let start = 0; start < page.length; start += AT_ONCE) {
-        const results = await Promise.all(
-          page.slice(start, start + AT_ONCE).map(async (posting) => {
-            try {
-              const organization = await organizationOf(posting.orgId);
-              // A deleted organization's postings stay as they were: nobody sees them any more.
-              if (organization.status !== 'active') return false;
-              return await expireOne(kind, posting, organization, now);
-            } catch (error) {
-              log.error({ err: error, kind, id: posting.id }, 'posting expiry failed');
-              return false;
-            }
-          }),
-        );
-        expired += results.filter(Boolean).length;
-      }
+      expired += await expirePage(kind, page, now);
       const last = page[page.length - 1] as DuePosting;
       at = last.expiresAt;
       lastId = last.id;

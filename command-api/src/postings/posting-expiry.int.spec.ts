@@ -1,4 +1,6 @@
 import { savedSearchOneAnswerSchema } from '@dispatch/domain';
+import { collections } from '@dispatch/read-models';
+import type { Document, DocumentStore, EventStore, Query } from '@dispatch/storage';
 import {
   join,
   ownerWithOrganization,
@@ -36,12 +38,68 @@ async function settled() {
   await app.projector.waitFor(await app.infrastructure.eventStore.headPosition(), 5000);
 }
 
-function sweeper() {
+function sweeper(
+  given: { store?: EventStore; documents?: DocumentStore; pageSize?: number; errors?: unknown[] } = {},
+) {
   return postingExpirySweeper({
-    store: app.infrastructure.eventStore,
-    documents: app.infrastructure.documents,
+    store: given.store ?? app.infrastructure.eventStore,
+    documents: given.documents ?? app.infrastructure.documents,
     clock: () => new Date(),
-    log: { error: (error: unknown) => console.error(error) },
+    log: { error: (error: unknown) => (given.errors ? given.errors.push(error) : console.error(error)) },
+    pageSize: given.pageSize,
+  });
+}
+
+/** The event store, with `before` run ahead of each call appending to many streams at once. */
+function storeWith(before: (call: number) => Promise<void>, after?: (call: number) => void): EventStore {
+  const store = app.infrastructure.eventStore;
+  let calls = 0;
+  return {
+    append: (streamId, events, options) => store.append(streamId, events, options),
+    appendToStreams: async (appends) => {
+      calls += 1;
+      await before(calls);
+      const outcomes = await store.appendToStreams(appends);
+      after?.(calls);
+      return outcomes;
+    },
+    readStream: (streamId, options) => store.readStream(streamId, options),
+    readAll: (from, max) => store.readAll(from, max),
+    headPosition: () => store.headPosition(),
+    subscribe: (from, handler, options) => store.subscribe(from, handler, options),
+    close: () => store.close(),
+  };
+}
+
+type Due = Document & { expiresAt: string };
+
+/**
+ * The trucks list as it stood when taken, for a sweep that reads it while the projector is behind:
+ * the due-set queries of the sweep (by expiry instant, then id) answered from the rows kept.
+ */
+async function listAsOfNow(): Promise<DocumentStore> {
+  const documents = app.infrastructure.documents;
+  const rows = await documents.find<Due>(collections.trucks, { filter: {}, limit: 100_000 });
+  const holds = (value: string, condition: Record<string, string>) =>
+    Object.entries(condition).every(([operator, bound]) =>
+      operator === 'eq'
+        ? value === bound
+        : operator === 'gt'
+          ? value > bound
+          : operator === 'lte'
+            ? value <= bound
+            : false,
+    );
+  const find = async <T extends Document>(collection: string, query: Query): Promise<T[]> => {
+    if (collection !== collections.trucks) return [];
+    const filter = query.filter as Record<'expiresAt' | 'id', Record<string, string> | undefined>;
+    return rows
+      .filter((row) => holds(row.expiresAt, filter.expiresAt ?? {}) && holds(row.id, filter.id ?? {}))
+      .sort((a, b) => a.expiresAt.localeCompare(b.expiresAt) || a.id.localeCompare(b.id))
+      .slice(0, query.limit) as unknown as T[];
+  };
+  return new Proxy(documents, {
+    get: (target, field, receiver) => (field === 'find' ? find : Reflect.get(target, field, receiver)),
   });
 }
 
@@ -157,6 +215,72 @@ describe('sweeps, restarted and concurrent', () => {
       ids.map((id) => expiriesOf(id % 2 === 0 ? `truck-${id}` : `load-${id}`)),
     );
     expect(counts).toEqual(ids.map(() => 1));
+  });
+});
+
+describe('sweeps, a page appended at once', () => {
+  it('expire the rest of a page when one posting changed between the read and the append, and decide that one again', async () => {
+    const posted = new Date(Date.now() - 9 * DAY).toISOString();
+    const ids = Array.from({ length: 6 }, () => newId());
+    for (const id of ids)
+      await history.postTruck(id, { availabilityDate: '2026-12-30' }, posted, owner.memberId);
+    await settled();
+    const [edited, refreshed] = [ids[1] as number, ids[4] as number];
+    // Another writer between the sweep's reads and its append: an edit that leaves the truck due, and a refresh.
+    const racing = storeWith(async (call) => {
+      if (call !== 1) return;
+      await history.updateTruck(
+        edited,
+        { notes: 'Tarps on board' },
+        new Date().toISOString(),
+        owner.memberId,
+      );
+      await history.append(
+        `truck-${refreshed}`,
+        'TruckRefreshed',
+        { truckId: refreshed },
+        new Date().toISOString(),
+        owner.memberId,
+      );
+    });
+    expect(await sweeper({ store: racing }).sweep(new Date())).toBe(5);
+    await settled();
+    const counts = await Promise.all(ids.map((id) => expiriesOf(`truck-${id}`)));
+    expect(counts).toEqual(ids.map((id) => (id === refreshed ? 0 : 1)));
+    const types = (await app.infrastructure.eventStore.readStream(`truck-${edited}`)).map(
+      (event) => event.type,
+    );
+    expect(types).toEqual(['TruckPosted', 'TruckUpdated', 'TruckExpired']);
+    expect(await listIds()).toContain(refreshed);
+    expect(await sweepAt(new Date())).toBe(0);
+  });
+
+  it('expire every due posting exactly once when the sweep stops part-way and a new one reads a list the projector has not caught up', async () => {
+    const posted = new Date(Date.now() - 9 * DAY).toISOString();
+    const ids = Array.from({ length: 8 }, () => newId());
+    for (const id of ids)
+      await history.postTruck(id, { availabilityDate: '2026-12-30' }, posted, owner.memberId);
+    await settled();
+    const stale = await listAsOfNow();
+    const now = new Date();
+    // Pages of 3: the first is stored and answered, the second stored but its answer lost, the third never stored.
+    const errors: unknown[] = [];
+    const stopping = storeWith(
+      async (call) => {
+        if (call >= 3) throw new Error('the process ended');
+      },
+      (call) => {
+        if (call === 2) throw new Error('the process ended');
+      },
+    );
+    expect(await sweeper({ store: stopping, pageSize: 3, errors }).sweep(now)).toBe(3);
+    expect(errors).toHaveLength(2);
+    // After the restart, from the list as it was before the first sweep: its 8 trucks look due.
+    expect(await sweeper({ documents: stale, pageSize: 3 }).sweep(now)).toBe(2);
+    await settled();
+    const counts = await Promise.all(ids.map((id) => expiriesOf(`truck-${id}`)));
+    expect(counts).toEqual(ids.map(() => 1));
+    expect(await sweepAt(now)).toBe(0);
   });
 });
 

@@ -24,12 +24,27 @@ export interface PostingExpirySettings {
 }
 
 /**
+ * The ends worked out so far, by zone and date: reading a zone's clock is slow, and a board's
+ * postings share a few hundred dates (the sweep and the projector ask for each posting's).
+ */
+const availabilityEnds = new Map<string, string>();
+const MAX_AVAILABILITY_ENDS = 10_000;
+
+/**
  * The first instant after the day that follows `availabilityDate` in `timeZone`. The date is a calendar
  * day, stored as its UTC midnight ("2026-11-27T00:00:00.000Z") or written YYYY-MM-DD.
  */
 export function availabilityEnd(availabilityDate: string, timeZone: string): string {
-  // Noon UTC falls on the same calendar date in every US zone, so the day after is offset 1.
-  return dayRange(timeZone, new Date(`${availabilityDate.slice(0, 10)}T12:00:00.000Z`), 1).end;
+  const date = availabilityDate.slice(0, 10);
+  const key = `${timeZone} ${date}`;
+  let end = availabilityEnds.get(key);
+  if (end === undefined) {
+    // Noon UTC falls on the same calendar date in every US zone, so the day after is offset 1.
+    end = dayRange(timeZone, new Date(`${date}T12:00:00.000Z`), 1).end;
+    if (availabilityEnds.size >= MAX_AVAILABILITY_ENDS) availabilityEnds.clear();
+    availabilityEnds.set(key, end);
+  }
+  return end;
 }
 
 /** When a posting refreshed at `refreshedAt` and available on `availabilityDate` expires, and why. */
