@@ -82,6 +82,8 @@ export const loadsCollection: CollectionDefinition = {
       'destination.longitude',
       'availabilityDate',
     ],
+    // A search that goes anywhere: one origin's loads by date, a page without a sort.
+    ['orgId', 'origin.latitude', 'origin.longitude', 'availabilityDate'],
     // A truck's matches: the loads of its trailer type, per pair of ends, their dates checked from the index.
     [
       'orgId',

@@ -73,9 +73,9 @@ export const trucksCollection: CollectionDefinition = {
     ['orgId', 'createdBy', 'updatedAt'],
     // "Available only" by last change: the live page, and the as-of count of the trucks in service.
     ['orgId', 'status', 'updatedAt'],
-    // The radius search counts an organization's trucks per point inside a box from this index alone.
-    // The lane search counts them per pair of points (the truck's and its preferred destination's)
-    // from the same index, and orders a page's rows by availability from it.
+    // The radius search finds an organization's points inside a box from this index alone, and counts
+    // a point's trucks from it. The lane search finds each point's preferred destinations from the same
+    // index, and counts and orders a pair of points' trucks by availability from it.
     [
       'orgId',
       'location.latitude',
@@ -84,8 +84,10 @@ export const trucksCollection: CollectionDefinition = {
       'destination.longitude',
       'availabilityDate',
     ],
-    // A load's matches: the available trucks of its trailer type, counted per pair of points and
-    // checked for their availability date from this index alone.
+    // A search that goes anywhere: one point's trucks by availability, a page without a sort.
+    ['orgId', 'location.latitude', 'location.longitude', 'availabilityDate'],
+    // A load's matches: the available trucks of its trailer type, per pair of points, and those that
+    // name no preferred destination, counted and checked for their availability date from this index alone.
     [
       'orgId',
       'trailerType',
@@ -94,6 +96,7 @@ export const trucksCollection: CollectionDefinition = {
       'location.longitude',
       'destination.latitude',
       'destination.longitude',
+      'preferedCity',
       'availabilityDate',
     ],
   ],

@@ -43,8 +43,9 @@ const DAY_MS = 86_400_000;
 /** The calendar day (UTC) of an ISO date or instant, as a day number. */
 const dayOf = (value: string) => Math.floor(Date.parse(value.slice(0, 10)) / DAY_MS);
 
-const miles = (value: number) =>
-  `${roundMiles(value).toLocaleString('en-US', { maximumFractionDigits: 1 })} mi`;
+/** One formatter for every reason: `toLocaleString` with options builds a new one each call. */
+const milesFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+const miles = (value: number) => `${milesFormat.format(roundMiles(value))} mi`;
 
 /**
  * docs/decisions.md "Matches": a truck fits a load when it is available (status), has the load's

@@ -125,6 +125,8 @@ const lanePlacement = {
 export const laneSearchAnswerSchema = z.object({
   success: z.literal(true),
   totalCount: z.number().int(),
+  /** False when more than the 1,000 postings counted are found: the screen shows "1,000+" (as of a moment, always exact). */
+  totalCountExact: z.boolean(),
   limit: z.number().int(),
   page: z.number().int(),
   totalPages: z.number().int(),
@@ -170,8 +172,10 @@ const matchFields = {
 export const matchesAnswerSchema = z.object({
   success: z.literal(true),
   deadhead: z.number().int(),
-  /** How many postings fit in all (the answer lists the first `limit`). */
+  /** How many postings fit in all (the answer lists the first `limit`), counted up to 1,000. */
   totalCount: z.number().int(),
+  /** False when more than the 1,000 postings counted fit: the screen shows "1,000+". */
+  totalCountExact: z.boolean(),
   data: z.array(
     z.union([
       z.object({ truck: truckAnswerSchema, ...matchFields }),

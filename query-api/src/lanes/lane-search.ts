@@ -13,6 +13,7 @@ import { pageOfTwo, type Source, storeOrder } from '../as-of/merge.ts';
 import type { AsOfMoment, SinceMark } from '../as-of/moment.ts';
 import { rowsFilterAt, versionsFilterAt } from '../as-of/ranges.ts';
 import { type Found, marksSince, rowIdOfFound, rowOfFound } from '../as-of/versions.ts';
+import { SEARCH_TOTAL_CAP } from '../lists/board-counts.ts';
 import { postingFilter } from '../lists/posting-filter.ts';
 import { toLoad } from '../loads/loads-page.ts';
 import { toTruck } from '../trucks/trucks-page.ts';
@@ -37,7 +38,8 @@ function cityOf(state: string, city: string, field: string) {
  * `destinationRadius` miles of the destination city, or anywhere without one; by deadhead (miles
  * from the origin city to the posting's origin), then by date, through the read models' geo index.
  * A truck that names no preferred destination is found only by a search that goes anywhere
- * (docs/decisions.md "Lane search").
+ * (docs/decisions.md "Lane search"). The total is counted up to `SEARCH_TOTAL_CAP` postings, past
+ * which it answers the cap with `totalCountExact: false`; as of a moment it is exact.
  */
 export async function laneSearch(
   documents: DocumentStore,
@@ -61,6 +63,8 @@ export async function laneSearch(
     latitude: destination.latitude,
     longitude: destination.longitude,
   };
+  // The live search counts up to just past the cap (docs/decisions.md "Lane search"); as of a moment, every posting.
+  const countLimit = asOf ? undefined : SEARCH_TOTAL_CAP + 1;
   const near =
     (collection: string, where: Filter) =>
     (skip: number, limit: number): Promise<NearPage<Located>> =>
@@ -72,6 +76,7 @@ export async function laneSearch(
         skip,
         limit,
         thenBy: byDate,
+        ...(countLimit ? { countLimit } : {}),
         ...(destinationPoint
           ? {
               also: {
@@ -85,14 +90,17 @@ export async function laneSearch(
   const skip = query.page * query.limit;
   const history = trucks ? listHistories.trucks : listHistories.loads;
   const list = trucks ? collections.trucks : collections.loads;
-  const { totalCount, matches } = asOf
+  const { totalCount: counted, matches } = asOf
     ? await laneAsOf(asOf.at, history, filter, near, skip, query.limit)
     : await near(list, filter)(skip, query.limit);
+  const totalCountExact = asOf !== null || counted <= SEARCH_TOTAL_CAP;
+  const totalCount = totalCountExact ? counted : SEARCH_TOTAL_CAP;
   const marks = asOf ? await marksSince(documents, list, matches as NearFound[]) : null;
 
   return {
     success: true as const,
     totalCount,
+    totalCountExact,
     ...(asOf ? { asOf: { at: asOf.at, position: asOf.position } } : {}),
     limit: query.limit,
     page: query.page,

@@ -12,6 +12,7 @@ import {
 import { deadheadMilesBetween } from '@dispatch/places';
 import { collections, type LoadDocument, type TruckDocument } from '@dispatch/read-models';
 import type { DocumentStore, Filter } from '@dispatch/storage';
+import { SEARCH_TOTAL_CAP } from '../lists/board-counts.ts';
 import { toLoad } from '../loads/loads-page.ts';
 import { toTruck } from '../trucks/trucks-page.ts';
 
@@ -21,6 +22,15 @@ const dayAfter = (instant: string) =>
   new Date(Date.parse(dayOf(instant)) + 86_400_000).toISOString().slice(0, 10);
 
 type Ranked<T> = MatchFit & { id: number; posting: T };
+
+/**
+ * How many postings fit, counted up to `SEARCH_TOTAL_CAP` (docs/decisions.md "Matches"): past it the
+ * cap, with `totalCountExact: false`. The best `limit` come from the nearest postings, never the count.
+ */
+const totalOf = (counted: number) =>
+  counted > SEARCH_TOTAL_CAP
+    ? { totalCount: SEARCH_TOTAL_CAP, totalCountExact: false }
+    : { totalCount: counted, totalCountExact: true };
 
 /** A fit as the API answers it: miles to a tenth (the deadhead as places/ measures it, straight line). */
 const answerOf = (fit: MatchFit, truck: GeoPoint, loadOrigin: GeoPoint) => ({
@@ -45,7 +55,7 @@ export async function loadMatches(
   const load = await documents.get<LoadDocument>(collections.loads, String(loadId));
   // Another organization's load is answered exactly like a missing one.
   if (!load || load.orgId !== orgId) throw notFound(`Load ${loadId} not found`);
-  const empty = { success: true as const, deadhead: query.deadhead, totalCount: 0, data: [] };
+  const empty = { success: true as const, deadhead: query.deadhead, ...totalOf(0), data: [] };
   if (!load.origin) return empty;
   const origin: GeoPoint = load.origin;
   const filter: Filter = {
@@ -61,13 +71,19 @@ export async function loadMatches(
       maxMiles: query.deadhead,
       filter: where,
       limit: query.limit,
+      countLimit: SEARCH_TOTAL_CAP + 1,
       thenBy: [{ field: 'availabilityDate', direction: 'desc' }],
       ...(also ? { also: { field: 'destination', center: also.center, maxMiles: MATCH_HEADING_MILES } } : {}),
     });
   const [heading, anywhere] = await Promise.all([
     load.destination ? near(filter, { center: load.destination }) : null,
     // No preferred destination at all; one the map does not know heads nowhere we can tell.
-    near({ ...filter, 'destination.latitude': { eq: null }, preferedCity: { eq: null } }),
+    near({
+      ...filter,
+      'destination.latitude': { eq: null },
+      'destination.longitude': { eq: null },
+      preferedCity: { eq: null },
+    }),
   ]);
   const ranked: Ranked<TruckDocument>[] = [];
   for (const { document: truck } of [...(heading?.matches ?? []), ...anywhere.matches]) {
@@ -86,7 +102,7 @@ export async function loadMatches(
   return {
     success: true as const,
     deadhead: query.deadhead,
-    totalCount: (heading?.totalCount ?? 0) + anywhere.totalCount,
+    ...totalOf((heading?.totalCount ?? 0) + anywhere.totalCount),
     data: ranked.slice(0, query.limit).map((match) => ({
       truck: toTruck(match.posting),
       ...answerOf(match, match.posting.location as GeoPoint, origin),
@@ -107,7 +123,7 @@ export async function truckMatches(
 ) {
   const truck = await documents.get<TruckDocument>(collections.trucks, String(truckId));
   if (!truck || truck.orgId !== orgId) throw notFound(`Truck ${truckId} not found`);
-  const empty = { success: true as const, deadhead: query.deadhead, totalCount: 0, data: [] };
+  const empty = { success: true as const, deadhead: query.deadhead, ...totalOf(0), data: [] };
   // An unavailable truck, one off the map, or one heading to a place the map does not know fits no load.
   if (!truck.status || !truck.location || (truck.preferedCity && !truck.destination)) return empty;
   const location: GeoPoint = truck.location;
@@ -121,6 +137,7 @@ export async function truckMatches(
       availabilityDate: { gte: dayOf(truck.availabilityDate) },
     },
     limit: query.limit,
+    countLimit: SEARCH_TOTAL_CAP + 1,
     thenBy: [{ field: 'availabilityDate', direction: 'asc' }],
     ...(truck.destination
       ? { also: { field: 'destination', center: truck.destination, maxMiles: MATCH_HEADING_MILES } }
@@ -143,7 +160,7 @@ export async function truckMatches(
   return {
     success: true as const,
     deadhead: query.deadhead,
-    totalCount: found.totalCount,
+    ...totalOf(found.totalCount),
     data: ranked.map((match) => ({
       load: toLoad(match.posting),
       ...answerOf(match, location, match.posting.origin as GeoPoint),

@@ -1,5 +1,5 @@
 import { EARTH_RADIUS_MILES, greatCircleMiles } from '@dispatch/domain';
-import type { GeoPoint, NearQuery } from './port.ts';
+import type { GeoPoint } from './port.ts';
 
 export { EARTH_RADIUS_MILES, greatCircleMiles };
 
@@ -21,35 +21,6 @@ export function pointOf(value: unknown): GeoPoint | null {
 /** Nearest first; ties broken by id ascending, as every sorted query of the stores is. */
 export const byDistanceThenId = (a: { id: string; miles: number }, b: { id: string; miles: number }) =>
   a.miles - b.miles || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-
-/** The points at one distance from a near query's center, with how many rows lie there. */
-export interface NearBucket {
-  miles: number;
-  points: GeoPoint[];
-  count: number;
-}
-
-/**
- * The points within the query's radius (and accepted by its `acceptPoint`), measured exactly and
- * grouped by distance, nearest first: rows at one distance are then read together, ordered by id,
- * as every sorted query of the stores breaks its ties.
- */
-export function nearBuckets(
-  points: { latitude: number; longitude: number; count: number | bigint }[],
-  query: Pick<NearQuery, 'center' | 'maxMiles' | 'acceptPoint'>,
-): NearBucket[] {
-  const byMiles = new Map<number, NearBucket>();
-  for (const { latitude, longitude, count } of points) {
-    const point = { latitude, longitude };
-    const miles = greatCircleMiles(query.center, point);
-    if (miles > query.maxMiles || (query.acceptPoint && !query.acceptPoint(point))) continue;
-    const bucket = byMiles.get(miles) ?? { miles, points: [], count: 0 };
-    bucket.points.push(point);
-    bucket.count += Number(count);
-    byMiles.set(miles, bucket);
-  }
-  return [...byMiles.values()].sort((a, b) => a.miles - b.miles);
-}
 
 /**
  * The longitude ranges, at one latitude, of the points within `miles` of `center` (none when the

@@ -75,10 +75,16 @@ export interface NearQuery {
   also?: { field: string; center: GeoPoint; maxMiles: number };
   /** The order of the documents at one distance: these fields, then id ascending (id alone without). */
   thenBy?: SortKey[];
+  /**
+   * Counting stops at this many matches (a positive integer): `totalCount` is then the smaller of the
+   * number of matches and `countLimit`, as `count`'s `limit`. A near query of a busy city answers its
+   * page from the nearest rows without counting every row within the radius.
+   */
+  countLimit?: number;
 }
 
 export interface NearPage<T> {
-  /** How many documents match in all (the page aside). */
+  /** How many documents match in all (the page aside), up to the query's `countLimit` when it has one. */
   totalCount: number;
   matches: NearMatch<T>[];
 }

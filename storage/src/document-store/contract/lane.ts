@@ -126,6 +126,25 @@ export function laneContract(use: ContractUse): void {
       ]);
     });
 
+    it('counts up to countLimit, and pages as without it, past the limit too', async () => {
+      const collection = await ensure(definition(collectionName('lane')));
+      await fill(collection);
+      const wide = { maxMiles: 100, also: undefined };
+      const all = await lane(collection, wide);
+      expect(all.totalCount).toBe(8);
+      // The count stops at the limit; the page is the same rows, in the same order.
+      const capped = await lane(collection, { ...wide, countLimit: 3, limit: 2 });
+      expect([capped.totalCount, ids(capped)]).toEqual([3, ids(all).slice(0, 2)]);
+      // A page past the limit is still there, and the rows after the nearest distance too.
+      const later = await lane(collection, { ...wide, countLimit: 3, skip: 5, limit: 3 });
+      expect([later.totalCount, ids(later)]).toEqual([3, ids(all).slice(5, 8)]);
+      expect(later.matches.map((match) => match.miles)).toEqual(all.matches.slice(5, 8).map((m) => m.miles));
+      // A limit above the count changes nothing; along a lane likewise.
+      expect((await lane(collection, { ...wide, countLimit: 100 })).totalCount).toBe(8);
+      const along = await lane(collection, { countLimit: 2, skip: 1, limit: 2 });
+      expect([along.totalCount, ids(along)]).toEqual([2, ['chi-fw', 'chi-dal-late']]);
+    });
+
     it('refuses a second point field without a geo index', async () => {
       const collection = await ensure(definition(collectionName('lane')));
       await expect(

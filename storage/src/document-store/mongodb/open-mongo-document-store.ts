@@ -174,15 +174,16 @@ class MongoDocumentStore implements DocumentStore {
 
   async findNear<T extends Document = Document>(collection: string, query: NearQuery): Promise<NearPage<T>> {
     const matches = await this.#near(collection, query);
+    const totalCount = Math.min(matches.length, query.countLimit ?? Number.POSITIVE_INFINITY);
     const skip = query.skip ?? 0;
     const page = matches.slice(skip, query.limit === undefined ? undefined : skip + query.limit);
-    if (page.length === 0) return { totalCount: matches.length, matches: [] };
+    if (page.length === 0) return { totalCount, matches: [] };
     const found = await this.#collection(collection)
       .find({ _id: { $in: page.map((match) => match.id) } })
       .toArray();
     const documents = new Map(found.map((stored) => [stored._id, toDocument<T>(stored)]));
     return {
-      totalCount: matches.length,
+      totalCount,
       matches: page.flatMap((match) => {
         const document = documents.get(match.id);
         return document ? [{ document, miles: match.miles }] : [];

@@ -1,7 +1,7 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { inMemory, inWriteTransaction } from '../../sqlite/open-database.ts';
 import { assertCollectionName, assertValidDefinition } from '../collection-definition.ts';
-import { greatCircleMiles, latitudeBounds, longitudeSpans, nearBuckets } from '../geo.ts';
+import { greatCircleMiles, latitudeBounds, longitudeSpans } from '../geo.ts';
 import type {
   CollectionDefinition,
   CollectionReplacement,
@@ -31,11 +31,11 @@ import { openDocumentDatabase } from './document-database.ts';
 import {
   countSql,
   distinctLatitudesSql,
-  type PointCount,
-  type PointPairCount,
-  pointCountsAtLatitudeSql,
-  pointPairCountsAtLatitudeSql,
-  pointRowsSql,
+  distinctLongitudesSql,
+  distinctSecondPointsSql,
+  type NearPointAt,
+  nearCountSql,
+  nearRowsSql,
   selectSql,
 } from './query-to-sql.ts';
 import { StatementCache } from './statement-cache.ts';
@@ -198,10 +198,13 @@ class SqliteDocumentStore implements DocumentStore {
   }
 
   /**
-   * A near query counts the matching rows per point inside the circle's latitude/longitude boxes
+   * A near query finds the points inside the circle's latitude/longitude boxes by loose index scans
    * (postings share the points of their cities, so the points are few), through a compound index
-   * holding the point when the collection declares one; measures each point's exact great-circle
-   * distance here, the way the MongoDB adapter does; and reads only the page's rows, point by point.
+   * holding the point when the collection declares one, and in a lane each point's second points
+   * within the second circle's latitudes from the same index; measures each point's exact great-circle
+   * distance here, the way the MongoDB adapter does; then, nearest first, counts each distance's rows
+   * (up to what the page and `countLimit` need) and reads only the page's rows, seeking each point or
+   * pair of points in the index.
    */
   async findNear<T extends Document = Document>(collection: string, query: NearQuery): Promise<NearPage<T>> {
     const definition = this.#catalog.get(collection);
@@ -213,70 +216,68 @@ class SqliteDocumentStore implements DocumentStore {
       sort: query.thenBy ?? [],
     });
     const table = tableOf(collection);
-    const rows: PointCount[] = [];
+    const { also } = query;
     const [south, north] = latitudeBounds(query.center, query.maxMiles);
     const latitudes = distinctLatitudesSql(table, query.field, predicates);
-    const seen = this.#statements.get(latitudes.sql).all(...latitudes.params, south, north) as {
-      latitude: number;
-    }[];
-    // A lane: the rows are counted per pair of points, and only the pairs whose second point lies
-    // within the second radius (measured here, as the first) count; their rows are read by both points.
-    const { also } = query;
+    const longitudes = distinctLongitudesSql(table, query.field, predicates);
+    const seconds = also ? distinctSecondPointsSql(table, query.field, also.field, predicates) : null;
     const alsoBounds = also ? latitudeBounds(also.center, also.maxMiles) : null;
-    const alsoPoints = new Map<string, GeoPoint>();
-    const firstPoints = new Map<string, PointCount>();
-    for (const { latitude } of seen) {
-      const spans = longitudeSpans(query.center, query.maxMiles, latitude);
-      if (spans.length === 0) continue;
-      if (!also || !alsoBounds) {
-        const counts = pointCountsAtLatitudeSql(table, query.field, spans.length, predicates);
-        rows.push(
-          ...(this.#statements
-            .get(counts.sql)
-            .all(...counts.params, latitude, ...spans.flat()) as unknown as PointCount[]),
-        );
-        continue;
-      }
-      const pairs = pointPairCountsAtLatitudeSql(table, query.field, also.field, spans.length, predicates);
-      for (const pair of this.#statements
-        .get(pairs.sql)
-        .all(...pairs.params, latitude, ...spans.flat(), ...alsoBounds) as unknown as PointPairCount[]) {
-        const second = { latitude: pair.alsoLatitude, longitude: pair.alsoLongitude };
-        if (greatCircleMiles(also.center, second) > also.maxMiles) continue;
-        alsoPoints.set(`${second.latitude},${second.longitude}`, second);
-        const key = `${pair.latitude},${pair.longitude}`;
-        const counted = firstPoints.get(key);
-        if (counted) counted.count += Number(pair.count);
-        else {
-          const row = { latitude: pair.latitude, longitude: pair.longitude, count: Number(pair.count) };
-          firstPoints.set(key, row);
-          rows.push(row);
+    const buckets = new Map<number, NearPointAt[]>();
+    for (const { latitude } of this.#statements.get(latitudes.sql).all(...latitudes.params, south, north) as {
+      latitude: number;
+    }[]) {
+      for (const [west, east] of longitudeSpans(query.center, query.maxMiles, latitude)) {
+        for (const { longitude } of this.#statements
+          .get(longitudes.sql)
+          .all(...longitudes.params, latitude, west, east) as { longitude: number }[]) {
+          const point = { latitude, longitude };
+          const miles = greatCircleMiles(query.center, point);
+          if (miles > query.maxMiles || (query.acceptPoint && !query.acceptPoint(point))) continue;
+          const at: NearPointAt = { ...point };
+          // A lane: only the rows whose second point lies within the second radius (measured here, as the first).
+          if (also && seconds && alsoBounds) {
+            at.also = (
+              this.#statements
+                .get(seconds.sql)
+                .all(...seconds.params, latitude, longitude, ...alsoBounds) as unknown as GeoPoint[]
+            )
+              .map(({ latitude, longitude }) => ({ latitude, longitude }))
+              .filter((second) => greatCircleMiles(also.center, second) <= also.maxMiles);
+            if (at.also.length === 0) continue;
+          }
+          buckets.set(miles, [...(buckets.get(miles) ?? []), at]);
         }
       }
     }
-    const buckets = nearBuckets(rows, query);
-    const alsoAt = also ? { field: also.field, points: [...alsoPoints.values()] } : undefined;
-    const totalCount = buckets.reduce((sum, bucket) => sum + bucket.count, 0);
 
     const skip = query.skip ?? 0;
     const limit = query.limit ?? Number.POSITIVE_INFINITY;
+    const countLimit = query.countLimit ?? Number.POSITIVE_INFINITY;
     const matches: NearMatch<T>[] = [];
-    let passed = 0;
-    for (const bucket of buckets) {
-      if (matches.length >= limit) break;
-      if (passed + bucket.count <= skip) {
-        passed += bucket.count;
-        continue;
+    let totalCount = 0;
+    for (const [miles, points] of [...buckets].sort(([a], [b]) => a - b)) {
+      // The rows of this distance worth counting: enough to place the page, and to reach the count's limit.
+      const wanted = Math.max(countLimit - totalCount, skip + limit - totalCount);
+      if (wanted <= 0) break;
+      const count = nearCountSql(
+        table,
+        query.field,
+        also?.field,
+        points,
+        predicates,
+        Number.isFinite(wanted) ? wanted : undefined,
+      );
+      const rows = Number((this.#statements.get(count.sql).get(...count.params) as { count: number }).count);
+      const from = Math.max(0, skip - totalCount);
+      const take = Math.min(rows - from, limit - matches.length);
+      if (take > 0) {
+        const page = nearRowsSql(table, query.field, also?.field, points, predicates, take, from, thenBy);
+        for (const row of this.#statements.get(page.sql).all(...page.params) as unknown as Row[])
+          matches.push({ document: toDocument<T>(row), miles });
       }
-      const from = Math.max(0, skip - passed);
-      const take = Math.min(bucket.count - from, limit - matches.length);
-      const page = pointRowsSql(table, query.field, bucket.points, predicates, take, from, alsoAt, thenBy);
-      for (const row of this.#statements.get(page.sql).all(...page.params) as unknown as Row[]) {
-        matches.push({ document: toDocument<T>(row), miles: bucket.miles });
-      }
-      passed += bucket.count;
+      totalCount += rows;
     }
-    return { totalCount, matches };
+    return { totalCount: Math.min(totalCount, countLimit), matches };
   }
 
   async write(operations: WriteOperation[]): Promise<void> {

@@ -90,17 +90,21 @@ export function selectSql(table: string, plan: QueryPlan): Sql {
   };
 }
 
-/** How many rows of a point there are: a near query's first step. */
-export interface PointCount {
-  latitude: number;
-  longitude: number;
-  count: number;
-}
-
 const filterAnd = (predicates: Predicate[]) => {
   const where = whereClause(predicates);
   return { sql: where.sql ? `${where.sql.replace(/^ WHERE /, '')} AND ` : '', params: where.params };
 };
+
+/**
+ * The filter with numbered parameters (?1…), so that a statement may name them twice, and a namer of
+ * the parameters that follow them.
+ */
+function numberedFilter(predicates: Predicate[]) {
+  const filter = filterAnd(predicates);
+  let n = 0;
+  const sql = filter.sql.replace(/\?/g, () => `?${++n}`);
+  return { sql, params: filter.params, parameter: (index: number) => `?${filter.params.length + index}` };
+}
 
 /**
  * The distinct latitudes of a point field between two bounds among the rows that pass the filter,
@@ -108,103 +112,154 @@ const filterAnd = (predicates: Predicate[]) => {
  */
 export function distinctLatitudesSql(table: string, field: string, predicates: Predicate[]): Sql {
   const latitude = columnOf(`${field}.latitude`);
-  const filter = filterAnd(predicates);
-  // Numbered parameters: the filter's come first (?1…), then the bounds, then the last latitude seen.
-  const numbered = filter.sql.replace(
-    /\?/g,
-    (() => {
-      let n = 0;
-      return () => `?${++n}`;
-    })(),
-  );
-  const low = `?${filter.params.length + 1}`;
-  const high = `?${filter.params.length + 2}`;
+  const filter = numberedFilter(predicates);
+  // The filter's parameters come first, then the bounds.
+  const low = filter.parameter(1);
+  const high = filter.parameter(2);
   const next = (after: string) =>
-    `SELECT ${latitude} FROM ${table} WHERE ${numbered}${latitude} ${after} AND ${latitude} <= ${high} ORDER BY ${latitude} LIMIT 1`;
+    `SELECT ${latitude} FROM ${table} WHERE ${filter.sql}${latitude} ${after} AND ${latitude} <= ${high} ORDER BY ${latitude} LIMIT 1`;
   return {
     sql: `WITH RECURSIVE seen(latitude) AS (SELECT (${next(`>= ${low}`)}) UNION ALL SELECT (${next('> seen.latitude')}) FROM seen WHERE seen.latitude IS NOT NULL) SELECT latitude FROM seen WHERE latitude IS NOT NULL`,
     params: filter.params,
   };
 }
 
-/** The rows per point at one latitude, within longitude ranges, that pass the filter. */
-export function pointCountsAtLatitudeSql(
-  table: string,
-  field: string,
-  spans: number,
-  predicates: Predicate[],
-): Sql {
+/**
+ * The distinct longitudes of a point field at one latitude, between two bounds, among the rows that
+ * pass the filter: a loose index scan as distinctLatitudesSql. Parameters after the filter's: the
+ * latitude, then the bounds.
+ */
+export function distinctLongitudesSql(table: string, field: string, predicates: Predicate[]): Sql {
   const latitude = columnOf(`${field}.latitude`);
   const longitude = columnOf(`${field}.longitude`);
-  const filter = filterAnd(predicates);
-  const ranges = Array.from({ length: spans }, () => `${longitude} BETWEEN ? AND ?`).join(' OR ');
+  const filter = numberedFilter(predicates);
+  const at = filter.parameter(1);
+  const low = filter.parameter(2);
+  const high = filter.parameter(3);
+  const next = (after: string) =>
+    `SELECT ${longitude} FROM ${table} WHERE ${filter.sql}${latitude} = ${at} AND ${longitude} ${after} AND ${longitude} <= ${high} ORDER BY ${longitude} LIMIT 1`;
   return {
-    sql: `SELECT ${latitude} AS latitude, ${longitude} AS longitude, COUNT(*) AS count FROM ${table} WHERE ${filter.sql}${latitude} = ? AND (${ranges}) GROUP BY ${longitude}`,
+    sql: `WITH RECURSIVE seen(longitude) AS (SELECT (${next(`>= ${low}`)}) UNION ALL SELECT (${next('> seen.longitude')}) FROM seen WHERE seen.longitude IS NOT NULL) SELECT longitude FROM seen WHERE longitude IS NOT NULL`,
     params: filter.params,
   };
 }
 
-/** How many rows of a point there are with each second point (a lane's other end). */
-export interface PointPairCount extends PointCount {
-  alsoLatitude: number;
-  alsoLongitude: number;
-}
-
 /**
- * As pointCountsAtLatitudeSql, per pair of the point and a second point field whose latitude lies
- * between two bounds (the last two parameters): the exact distance of the second point is measured
- * by the caller.
+ * The distinct second points (a lane's other end) of the rows at one point whose second point's
+ * latitude lies between two bounds, among the rows that pass the filter: a loose index scan of an
+ * index holding both points, two seeks a second point. Parameters after the filter's: the point's
+ * latitude and longitude, then the bounds of the second latitude.
  */
-export function pointPairCountsAtLatitudeSql(
+export function distinctSecondPointsSql(
   table: string,
   field: string,
   also: string,
-  spans: number,
   predicates: Predicate[],
 ): Sql {
   const latitude = columnOf(`${field}.latitude`);
   const longitude = columnOf(`${field}.longitude`);
   const alsoLatitude = columnOf(`${also}.latitude`);
   const alsoLongitude = columnOf(`${also}.longitude`);
-  const filter = filterAnd(predicates);
-  const ranges = Array.from({ length: spans }, () => `${longitude} BETWEEN ? AND ?`).join(' OR ');
+  const filter = numberedFilter(predicates);
+  const [atLatitude, atLongitude, low, high] = [1, 2, 3, 4].map(filter.parameter);
+  const next = (column: string, after: string) =>
+    `SELECT ${column} FROM ${table} WHERE ${filter.sql}${latitude} = ${atLatitude} AND ${longitude} = ${atLongitude} AND ${after} AND ${alsoLatitude} <= ${high} ORDER BY ${alsoLatitude}, ${alsoLongitude} LIMIT 1`;
+  const first = `${alsoLatitude} >= ${low}`;
+  const after = `(${alsoLatitude}, ${alsoLongitude}) > (seen.latitude, seen.longitude)`;
   return {
-    sql: `SELECT ${latitude} AS latitude, ${longitude} AS longitude, ${alsoLatitude} AS alsoLatitude, ${alsoLongitude} AS alsoLongitude, COUNT(*) AS count FROM ${table} WHERE ${filter.sql}${latitude} = ? AND (${ranges}) AND ${alsoLatitude} BETWEEN ? AND ? GROUP BY ${longitude}, ${alsoLatitude}, ${alsoLongitude}`,
+    sql: `WITH RECURSIVE seen(latitude, longitude) AS (SELECT (${next(alsoLatitude, first)}), (${next(alsoLongitude, first)}) UNION ALL SELECT (${next(alsoLatitude, after)}), (${next(alsoLongitude, after)}) FROM seen WHERE seen.latitude IS NOT NULL) SELECT latitude, longitude FROM seen WHERE latitude IS NOT NULL`,
     params: filter.params,
   };
 }
 
+/** A point of a near query's bucket, with the second points of its rows that count (a lane's). */
+export interface NearPointAt {
+  latitude: number;
+  longitude: number;
+  /** The rows of the point whose second point is one of these; every row of the point without. */
+  also?: { latitude: number; longitude: number }[];
+}
+
 /**
- * A slice of the rows at the given points (all at one distance), by `thenBy` then id; with `also`,
- * only the rows whose second point is one of `also.points`.
+ * Past this many pairs of points, a bucket's rows are those at any of its points whose second point
+ * is any of its second points (one test each), not one index seek per pair.
  */
-export function pointRowsSql(
+const MAX_PAIR_SEEKS = 200;
+
+/** The rows at a bucket's points (and, in a lane, their second points), as one condition. */
+function nearRowsCondition(
+  field: string,
+  also: string | undefined,
+  points: NearPointAt[],
+  params: SQLInputValue[],
+): string {
+  const at = (name: string, point: { latitude: number; longitude: number }) => {
+    params.push(point.latitude, point.longitude);
+    return `${columnOf(`${name}.latitude`)} = ? AND ${columnOf(`${name}.longitude`)} = ?`;
+  };
+  // One index loop over a list of values (rather than an OR of terms, which SQLite answers by reading
+  // every row it finds): the rows' order and count then come from the index entries alone.
+  // One point (or pair) is an equality, whose rows the index holds in the order asked.
+  const pointColumns = [columnOf(`${field}.latitude`), columnOf(`${field}.longitude`)];
+  const [single] = points;
+  if (!also && points.length === 1 && single) return at(field, single);
+  if (also && points.length === 1 && single?.also?.length === 1 && single.also[0])
+    return `${at(field, single)} AND ${at(also, single.also[0])}`;
+  if (!also) {
+    for (const point of points) params.push(point.latitude, point.longitude);
+    return `(${pointColumns.join(', ')}) IN (VALUES ${points.map(() => '(?, ?)').join(', ')})`;
+  }
+  const pairs = points.flatMap((point) => (point.also ?? []).map((second) => [point, second] as const));
+  if (pairs.length <= MAX_PAIR_SEEKS) {
+    for (const [point, second] of pairs)
+      params.push(point.latitude, point.longitude, second.latitude, second.longitude);
+    const columns = [...pointColumns, columnOf(`${also}.latitude`), columnOf(`${also}.longitude`)];
+    return `(${columns.join(', ')}) IN (VALUES ${pairs.map(() => '(?, ?, ?, ?)').join(', ')})`;
+  }
+  const seconds = new Map<string, { latitude: number; longitude: number }>();
+  for (const second of points.flatMap((point) => point.also ?? []))
+    seconds.set(`${second.latitude},${second.longitude}`, second);
+  const first = points.map((point) => `(${at(field, point)})`).join(' OR ');
+  const second = [...seconds.values()].map((point) => `(${at(also, point)})`).join(' OR ');
+  return `(${first}) AND (${second})`;
+}
+
+/** How many rows of a bucket's points pass the filter, counting up to `limit` of them when given. */
+export function nearCountSql(
   table: string,
   field: string,
-  points: { latitude: number; longitude: number }[],
+  also: string | undefined,
+  points: NearPointAt[],
+  predicates: Predicate[],
+  limit?: number,
+): Sql {
+  const filter = filterAnd(predicates);
+  const params = [...filter.params];
+  const condition = nearRowsCondition(field, also, points, params);
+  return limitedCount(`FROM ${table} WHERE ${filter.sql}${condition}`, params, limit);
+}
+
+/** A slice of the rows of a bucket's points (all at one distance), by `thenBy` then id. */
+export function nearRowsSql(
+  table: string,
+  field: string,
+  also: string | undefined,
+  points: NearPointAt[],
   predicates: Predicate[],
   limit: number,
   offset: number,
-  also?: { field: string; points: { latitude: number; longitude: number }[] },
   thenBy: { field: string; direction: 'asc' | 'desc' }[] = [],
 ): Sql {
   const filter = filterAnd(predicates);
   const params = [...filter.params];
-  const pointsAt = (name: string, list: { latitude: number; longitude: number }[]) => {
-    const latitude = columnOf(`${name}.latitude`);
-    const longitude = columnOf(`${name}.longitude`);
-    return list.map((point) => {
-      params.push(point.latitude, point.longitude);
-      return `(${latitude} = ? AND ${longitude} = ?)`;
-    });
-  };
-  const at = pointsAt(field, points);
-  const alsoAt = also ? ` AND (${pointsAt(also.field, also.points).join(' OR ')})` : '';
-  const order = sortKeys({ sort: thenBy })
-    .map((key) => `${columnOf(key.field)} ${key.direction}`)
-    .join(', ');
+  const condition = nearRowsCondition(field, also, points, params);
+  const keys = sortKeys({ sort: thenBy });
+  // The page is ordered from the index's entries, and only its rows are read (their documents).
+  const inner = keys.map((key, index) => `${columnOf(key.field)} AS k${index}`).join(', ');
+  const order = (prefix: string) =>
+    keys.map((key, index) => `${prefix}${prefix ? `k${index}` : columnOf(key.field)} ${key.direction}`);
   return {
-    sql: `SELECT doc, CAST(position AS TEXT) AS position FROM ${table} WHERE ${filter.sql}(${at.join(' OR ')})${alsoAt} ORDER BY ${order} LIMIT ? OFFSET ?`,
+    sql: `SELECT t.doc, CAST(t.position AS TEXT) AS position FROM (SELECT rowid AS r, ${inner} FROM ${table} WHERE ${filter.sql}${condition} ORDER BY ${order('').join(', ')} LIMIT ? OFFSET ?) AS page JOIN ${table} AS t ON t.rowid = page.r ORDER BY ${order('page.').join(', ')}`,
     params: [...params, limit, offset],
   };
 }

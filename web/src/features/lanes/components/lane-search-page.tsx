@@ -161,10 +161,12 @@ function Results({
     ? `within ${formatMiles(destination.radius)} of ${destination.city}, ${destination.state}`
     : 'anywhere';
   return (
-    <section aria-label="Results" className="grid gap-4 xl:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
+    // The map beside the table from 1536 px; below it on narrower screens, where the table takes the width.
+    <section aria-label="Results" className="grid gap-4 2xl:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
       <div className="flex min-w-0 flex-col gap-3">
         <h2 className="px-1 text-base font-semibold tracking-tight" aria-live="polite">
-          {answer.totalCount.toLocaleString()} {noun} from within {formatMiles(origin.radius)} of{' '}
+          {answer.totalCount.toLocaleString()}
+          {answer.totalCountExact ? '' : '+'} {noun} from within {formatMiles(origin.radius)} of{' '}
           {origin.city}, {origin.state} to {to}
         </h2>
         <Card className="overflow-x-auto">
@@ -247,11 +249,17 @@ function Results({
             </Button>
             <span className="tabular-nums text-muted-foreground">
               Page {search.page + 1} of {answer.totalPages}
+              {answer.totalCountExact ? '' : '+'}
             </span>
             <Button
               variant="outline"
               size="sm"
-              disabled={search.page + 1 >= answer.totalPages}
+              disabled={
+                // Past a counted total ("1,000+"), Next stays open while pages come back full.
+                answer.totalCountExact
+                  ? search.page + 1 >= answer.totalPages
+                  : answer.data.length < answer.limit
+              }
               onClick={() => onNavigate({ ...search, page: search.page + 1 })}
             >
               Next

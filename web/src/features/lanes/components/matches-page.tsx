@@ -98,7 +98,8 @@ function MatchesList({
   return (
     <section aria-label="Matches" className="flex flex-col gap-3">
       <h2 className="px-1 text-base font-semibold tracking-tight" aria-live="polite">
-        {answer.totalCount.toLocaleString()} {answer.totalCount === 1 ? other.slice(0, -1) : other} within{' '}
+        {answer.totalCount.toLocaleString()}
+        {answer.totalCountExact ? '' : '+'} {answer.totalCount === 1 ? other.slice(0, -1) : other} within{' '}
         {formatMiles(answer.deadhead)} of deadhead
       </h2>
       <Card>
