@@ -76,7 +76,8 @@ describe('lane search and matches', () => {
     expect(await page.locator('tr[data-truck-id]').count()).toBe(1);
     expect(reloads).toBe(0);
 
-    // To anywhere, the truck heading to Atlanta is on the lane too.
+    // To anywhere, the truck heading to Atlanta is on the lane too. After a search the form is folded.
+    await page.getByRole('button', { name: 'Edit search' }).click();
     await form.getByLabel('Anywhere').check();
     await form.getByRole('button', { name: 'Search', exact: true }).click();
     await page.getByText('2 trucks from within 200 mi of Chicago, IL to anywhere').waitFor();

@@ -2,6 +2,7 @@ import type { LaneSearchAnswer } from '@dispatch/domain';
 import { trailerTypeLabels } from '@dispatch/domain';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { SearchSummary, useFoldedSearch } from '../../../components/board/search-summary';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
@@ -80,8 +81,13 @@ export function LaneSearchPage({ organization, search, onNavigate }: LaneSearchP
     enabled: active !== null,
   });
   const refused = laneErrorsOf(query.error);
+  // After a search the form folds into one line, so the results start near the top.
+  const { folded: foldedSearch, edit } = useFoldedSearch(
+    active ? [active.searchType, ...laneFields.map((field) => String(active[field] ?? ''))].join('|') : null,
+  );
+  const folded = foldedSearch && !refused;
   return (
-    <div className="flex flex-col gap-6">
+    <div className="flex flex-col gap-4">
       <RadiusHeader
         title="Lane search"
         description={`Trucks or loads of ${organization.name} leaving near one city for near another, or anywhere: by deadhead, then date, updated live.`}
@@ -92,23 +98,35 @@ export function LaneSearchPage({ organization, search, onNavigate }: LaneSearchP
           ) : null
         }
       />
-      <Card className="flex flex-col gap-4 p-4">
-        <Segmented
-          legend="Search for"
-          name="lane-kind"
-          options={[
-            { value: 'trucks', label: 'Trucks' },
-            { value: 'loads', label: 'Loads' },
-          ]}
-          value={search.searchType ?? 'trucks'}
-          onChange={(searchType) => onNavigate({ ...search, searchType, page: 0, status: undefined })}
-        />
-        <LaneForm
-          initial={draftOf(search)}
-          serverErrors={refused}
-          onSearch={(draft) => onNavigate(searchFromDraft(draft, search))}
-        />
-      </Card>
+      {folded && active ? (
+        <SearchSummary onEdit={edit}>
+          <span className="font-medium">
+            {active.searchType === 'loads' ? 'Loads' : 'Trucks'} from within{' '}
+            {formatMiles(active.originRadius)} of {active.originCity}, {active.originState} to{' '}
+            {active.destinationState && active.destinationCity
+              ? `within ${formatMiles(active.destinationRadius)} of ${active.destinationCity}, ${active.destinationState}`
+              : 'anywhere'}
+          </span>
+        </SearchSummary>
+      ) : (
+        <Card className="flex flex-col gap-4 p-4">
+          <Segmented
+            legend="Search for"
+            name="lane-kind"
+            options={[
+              { value: 'trucks', label: 'Trucks' },
+              { value: 'loads', label: 'Loads' },
+            ]}
+            value={search.searchType ?? 'trucks'}
+            onChange={(searchType) => onNavigate({ ...search, searchType, page: 0, status: undefined })}
+          />
+          <LaneForm
+            initial={draftOf(search)}
+            serverErrors={refused}
+            onSearch={(draft) => onNavigate(searchFromDraft(draft, search))}
+          />
+        </Card>
+      )}
       {active ? (
         <Results search={active} query={query} orgSlug={organization.slug} onNavigate={onNavigate} />
       ) : (

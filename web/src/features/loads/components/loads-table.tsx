@@ -1,4 +1,10 @@
-import { type Load, type LoadMilesAndMoney, productLabels, trailerTypeLabels } from '@dispatch/domain';
+import {
+  formatPhone,
+  type Load,
+  type LoadMilesAndMoney,
+  productLabels,
+  trailerTypeLabels,
+} from '@dispatch/domain';
 import { useNavigate } from '@tanstack/react-router';
 import { ArrowRight } from 'lucide-react';
 import { useMemo } from 'react';
@@ -7,6 +13,7 @@ import { SinceBadge, type SinceMark } from '../../../components/board/as-of';
 import { ContactCell, PhoneLink, RelativeTime } from '../../../components/board/board-cells';
 import { DataGrid, type GridColumn } from '../../../components/board/data-grid/data-grid';
 import { MarginCell, PerMileCell, TripMilesCell } from '../../../components/board/miles-cells';
+import { PostingCard, RouteLine } from '../../../components/board/posting-card';
 import { RateCell } from '../../../components/board/rate-cell';
 import { RowActions } from '../../../components/board/row-actions';
 import { sortableHead } from '../../../components/board/sortable-head';
@@ -48,16 +55,17 @@ export function LoadsTable({ loads, search, orgSlug, now, onDelete, showMargin =
   const refresh = useRefreshPosting();
   const columns = useMemo<GridColumn<LoadRow>[]>(() => {
     const sorting = { search, nextSort: nextLoadsSort, from: '/$orgSlug/loads/' } as const;
-    // Shown at first: the route, trailer, both rates and what ours pays for the miles (trip miles, rate
-    // per mile), so the board fits a 1366-pixel screen; the Columns menu shows the others (product,
-    // carrier rate per mile, margin, customer, date, dispatcher, posted, updated).
+    // Shown at first, so the board fits a 1366-pixel screen: what a dispatcher scans (the route, age,
+    // trailer, date, our rate, the customer and whom to call); the Columns menu shows the others
+    // (product, carrier rate, miles, rates per mile, margin, the dispatcher's name, posted, updated).
+    // docs/decisions.md#board-columns
     return [
       {
         id: 'route',
         label: 'Route',
         ...sortableHead({ ...sorting, label: 'Route', orderBy: 'originCity' }),
         hideable: false,
-        width: 'w-56',
+        width: 'w-48',
         title: routeOf,
         cell: (load) => (
           <span className="font-medium">
@@ -86,6 +94,13 @@ export function LoadsTable({ loads, search, orgSlug, now, onDelete, showMargin =
         cell: (load) => trailerTypeLabels[load.trailerType],
       },
       {
+        id: 'availabilityDate',
+        label: 'Availability date',
+        ...sortableHead({ ...sorting, label: 'Availability date', orderBy: 'availableDate' }),
+        width: 'w-24 tabular-nums',
+        cell: (load) => formatCalendarDay(load.availabilityDate),
+      },
+      {
         id: 'product',
         label: 'Product',
         hiddenByDefault: true,
@@ -98,13 +113,14 @@ export function LoadsTable({ loads, search, orgSlug, now, onDelete, showMargin =
         id: 'rateForTitan',
         label: 'Our rate',
         ...sortableHead({ ...sorting, label: 'Our rate', orderBy: 'rateForTitan' }),
-        width: 'w-28',
+        width: 'w-24',
         title: (load) => rateText(load.rateForTitan, load.rateForTitanUnit) ?? undefined,
         cell: (load) => <RateCell rate={load.rateForTitan} unit={load.rateForTitanUnit} />,
       },
       {
         id: 'rateForCarrier',
         label: 'Carrier rate',
+        hiddenByDefault: true,
         ...sortableHead({ ...sorting, label: 'Carrier rate', orderBy: 'rateForCarrier' }),
         width: 'w-28',
         title: (load) => rateText(load.rateForCarrier, load.rateForCarrierUnit) ?? undefined,
@@ -113,6 +129,7 @@ export function LoadsTable({ loads, search, orgSlug, now, onDelete, showMargin =
       {
         id: 'tripMiles',
         label: 'Miles (est.)',
+        hiddenByDefault: true,
         ...sortableHead({ ...sorting, label: 'Miles (est.)', orderBy: 'tripMiles' }),
         width: 'w-24 tabular-nums',
         align: 'right',
@@ -122,6 +139,7 @@ export function LoadsTable({ loads, search, orgSlug, now, onDelete, showMargin =
       {
         id: 'ratePerMile',
         label: 'Rate/mi',
+        hiddenByDefault: true,
         ...sortableHead({ ...sorting, label: 'Rate/mi', orderBy: 'ratePerMile' }),
         width: 'w-20 tabular-nums',
         align: 'right',
@@ -154,9 +172,8 @@ export function LoadsTable({ loads, search, orgSlug, now, onDelete, showMargin =
       {
         id: 'customer',
         label: 'Customer',
-        hiddenByDefault: true,
         ...sortableHead({ ...sorting, label: 'Customer', orderBy: 'customerName' }),
-        width: 'w-48',
+        width: 'w-32',
         title: (load) =>
           [
             load.customerName,
@@ -177,12 +194,14 @@ export function LoadsTable({ loads, search, orgSlug, now, onDelete, showMargin =
           ),
       },
       {
-        id: 'availabilityDate',
-        label: 'Availability date',
-        hiddenByDefault: true,
-        ...sortableHead({ ...sorting, label: 'Availability date', orderBy: 'availableDate' }),
-        width: 'w-28 tabular-nums',
-        cell: (load) => formatCalendarDay(load.availabilityDate),
+        id: 'dispatcherPhone',
+        label: 'Phone',
+        width: 'w-24',
+        title: (load) =>
+          `${load.dispatcherName} ${formatPhone(load.dispatcherCountryCode, load.dispatcherMobileNumber)}`,
+        cell: (load) => (
+          <PhoneLink countryCode={load.dispatcherCountryCode} number={load.dispatcherMobileNumber} />
+        ),
       },
       {
         id: 'dispatcher',
@@ -219,6 +238,38 @@ export function LoadsTable({ loads, search, orgSlug, now, onDelete, showMargin =
     ];
   }, [search, now, showMargin]);
 
+  const actionsOf = (load: LoadRow) => (
+    <div className="flex items-center justify-end gap-0.5">
+      <LaneHistoryButton organization={orgSlug} lane={load} />
+      {onDelete ? (
+        <RowActions
+          edit={{ to: '/$orgSlug/loads/edit/$id', params: { orgSlug, id: load.id } }}
+          editTitle={`Edit the load ${load.originCity} to ${load.destinationCity}`}
+          deleteTitle={`Delete the load ${load.originCity} to ${load.destinationCity}`}
+          onDelete={() => onDelete(load)}
+          refresh={{
+            title: `Refresh the load ${load.originCity} to ${load.destinationCity}: its age starts again`,
+            pending: refresh.isPending,
+            onRefresh: () =>
+              refresh.mutate(
+                { kind: 'loads', id: load.id },
+                {
+                  onError: (error) =>
+                    toast.error(error instanceof Error ? error.message : 'Could not refresh'),
+                },
+              ),
+          }}
+          matches={{
+            kind: 'loads',
+            id: load.id,
+            orgSlug,
+            title: `Trucks for the load ${load.originCity} to ${load.destinationCity}`,
+          }}
+        />
+      ) : null}
+    </div>
+  );
+
   return (
     <DataGrid<LoadRow>
       gridId="loads"
@@ -234,40 +285,45 @@ export function LoadsTable({ loads, search, orgSlug, now, onDelete, showMargin =
         if (load.since === 'removed') return;
         void navigate({ to: '/$orgSlug/loads/edit/$id', params: { orgSlug, id: load.id } });
       }}
-      actions={{
-        label: 'Actions',
-        cell: (load) => (
-          <div className="flex items-center justify-end gap-0.5">
-            <LaneHistoryButton organization={orgSlug} lane={load} />
-            {onDelete ? (
-              <RowActions
-                edit={{ to: '/$orgSlug/loads/edit/$id', params: { orgSlug, id: load.id } }}
-                editTitle={`Edit the load ${load.originCity} to ${load.destinationCity}`}
-                deleteTitle={`Delete the load ${load.originCity} to ${load.destinationCity}`}
-                onDelete={() => onDelete(load)}
-                refresh={{
-                  title: `Refresh the load ${load.originCity} to ${load.destinationCity}: its age starts again`,
-                  pending: refresh.isPending,
-                  onRefresh: () =>
-                    refresh.mutate(
-                      { kind: 'loads', id: load.id },
-                      {
-                        onError: (error) =>
-                          toast.error(error instanceof Error ? error.message : 'Could not refresh'),
-                      },
-                    ),
-                }}
-                matches={{
-                  kind: 'loads',
-                  id: load.id,
-                  orgSlug,
-                  title: `Trucks for the load ${load.originCity} to ${load.destinationCity}`,
-                }}
+      card={(load) => (
+        <PostingCard
+          title={
+            <>
+              <RouteLine
+                from={
+                  <>
+                    {load.originOnMap === false ? <NotOnMapMark /> : null}
+                    {load.originCity}, {load.originState}
+                  </>
+                }
+                to={
+                  <>
+                    {load.destinationOnMap === false ? <NotOnMapMark /> : null}
+                    {load.destinationCity}, {load.destinationState}
+                  </>
+                }
               />
-            ) : null}
-          </div>
-        ),
-      }}
+              <SinceBadge since={load.since} />
+            </>
+          }
+          open={
+            load.since === 'removed'
+              ? undefined
+              : { to: '/$orgSlug/loads/edit/$id', params: { orgSlug, id: load.id } }
+          }
+          aside={<PostingAge posting={load} now={now} />}
+          facts={[
+            <span key="date" className="tabular-nums" data-card-date>
+              {formatCalendarDay(load.availabilityDate)}
+            </span>,
+            <RateCell key="rate" rate={load.rateForTitan} unit={load.rateForTitanUnit} />,
+            trailerTypeLabels[load.trailerType],
+            load.customerName || null,
+          ]}
+          actions={actionsOf(load)}
+        />
+      )}
+      actions={{ label: 'Actions', cell: (load) => actionsOf(load) }}
     />
   );
 }

@@ -1,9 +1,11 @@
-import { directionLabels, productLabels, trailerTypeLabels } from '@dispatch/domain';
+import { directionLabels, formatPhone, productLabels, trailerTypeLabels } from '@dispatch/domain';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { ArrowRight } from 'lucide-react';
 import { useMemo } from 'react';
-import { ContactCell } from '../../../components/board/board-cells';
+import { ContactCell, PhoneLink } from '../../../components/board/board-cells';
 import { DataGrid, type GridColumn } from '../../../components/board/data-grid/data-grid';
+import { PostingCard, RouteLine, touchTargets } from '../../../components/board/posting-card';
+import { RateCell } from '../../../components/board/rate-cell';
 import { formatCalendarDay } from '../../../lib/dates';
 import { formatRate } from '../../../lib/money';
 import { formatMiles, type LoadResult, type TruckResult } from '../radius-results';
@@ -40,7 +42,7 @@ export function TruckResultsTable({
       {
         id: 'direction',
         label: 'Direction',
-        width: 'w-24',
+        width: 'w-20',
         title: (result) => directionTitle(result.direction, city),
         cell: (result) => <DirectionText direction={result.direction} city={city} />,
       },
@@ -48,7 +50,7 @@ export function TruckResultsTable({
         id: 'truck',
         label: 'Truck',
         hideable: false,
-        width: 'w-64',
+        width: 'w-40',
         title: ({ truck }) =>
           [truck.truckName, truck.unitNumber && `Unit ${truck.unitNumber}`, truck.companyName]
             .filter(Boolean)
@@ -72,21 +74,21 @@ export function TruckResultsTable({
       {
         id: 'trailerType',
         label: 'Trailer type',
-        width: 'w-28',
+        width: 'w-24',
         title: ({ truck }) => trailerTypeLabels[truck.trailerType],
         cell: ({ truck }) => trailerTypeLabels[truck.trailerType],
       },
       {
         id: 'location',
         label: 'Location',
-        width: 'w-36',
+        width: 'w-32',
         title: ({ truck }) => place(truck.truckCity, truck.truckState),
         cell: ({ truck }) => place(truck.truckCity, truck.truckState),
       },
       {
         id: 'availability',
         label: 'Availability',
-        width: 'w-48',
+        width: 'w-44',
         cell: ({ truck }) => (
           <>
             <span className="tabular-nums">{formatCalendarDay(truck.availabilityDate)}</span>{' '}
@@ -95,8 +97,19 @@ export function TruckResultsTable({
         ),
       },
       {
+        id: 'dispatcherPhone',
+        label: 'Phone',
+        width: 'w-24',
+        title: ({ truck }) =>
+          `${truck.dispatcherName} ${formatPhone(truck.dispatcherCountryCode, truck.dispatcherMobileNumber)}`,
+        cell: ({ truck }) => (
+          <PhoneLink countryCode={truck.dispatcherCountryCode} number={truck.dispatcherMobileNumber} />
+        ),
+      },
+      {
         id: 'dispatcher',
         label: 'Dispatcher',
+        hiddenByDefault: true,
         width: 'w-52',
         title: ({ truck }) =>
           `${truck.dispatcherName} ${truck.dispatcherCountryCode} ${truck.dispatcherMobileNumber}`,
@@ -125,6 +138,35 @@ export function TruckResultsTable({
       onOpen={({ truck }) =>
         void navigate({ to: '/$orgSlug/trucks/edit/$id', params: { orgSlug, id: truck.id } })
       }
+      card={({ truck, distance, direction }) => (
+        <PostingCard
+          title={truck.truckName}
+          open={{ to: '/$orgSlug/trucks/edit/$id', params: { orgSlug, id: truck.id } }}
+          aside={
+            <>
+              <DistanceCell miles={distance} />
+              &nbsp;
+              <DirectionText direction={direction} city={city} />
+            </>
+          }
+          route={
+            <RouteLine
+              from={place(truck.truckCity, truck.truckState)}
+              to={place(truck.preferedCity, truck.preferedState) || 'Anywhere'}
+            />
+          }
+          facts={[
+            <span key="date" className="tabular-nums" data-card-date>
+              {formatCalendarDay(truck.availabilityDate)}
+            </span>,
+            <AvailabilityBadge key="status" available={truck.status} />,
+            trailerTypeLabels[truck.trailerType],
+            <span key="phone" className={touchTargets}>
+              <PhoneLink countryCode={truck.dispatcherCountryCode} number={truck.dispatcherMobileNumber} />
+            </span>,
+          ]}
+        />
+      )}
     />
   );
 }
@@ -188,7 +230,7 @@ export function LoadResultsTable({
       {
         id: 'direction',
         label: 'Direction',
-        width: 'w-24',
+        width: 'w-20',
         title: (result) => directionTitle(result.direction, city),
         cell: (result) => <DirectionText direction={result.direction} city={city} />,
       },
@@ -196,7 +238,7 @@ export function LoadResultsTable({
         id: 'route',
         label: 'Route',
         hideable: false,
-        width: 'w-72',
+        width: 'w-56',
         title: ({ load }) =>
           `${place(load.originCity, load.originState)} to ${place(load.destinationCity, load.destinationState)}`,
         cell: ({ load }) => (
@@ -215,20 +257,29 @@ export function LoadResultsTable({
       {
         id: 'trailerType',
         label: 'Trailer type',
-        width: 'w-28',
+        width: 'w-24',
         title: ({ load }) => trailerTypeLabels[load.trailerType],
         cell: ({ load }) => trailerTypeLabels[load.trailerType],
       },
       {
         id: 'product',
         label: 'Product',
+        hiddenByDefault: true,
         width: 'w-24',
         title: ({ load }) => productLabels[load.product],
         cell: ({ load }) => productLabels[load.product],
       },
       {
+        id: 'rateForTitan',
+        label: 'Our rate',
+        width: 'w-24',
+        title: ({ load }) => ratesTitle(load),
+        cell: ({ load }) => <RateCell rate={load.rateForTitan} unit={load.rateForTitanUnit} />,
+      },
+      {
         id: 'rates',
         label: 'Rates',
+        hiddenByDefault: true,
         width: 'w-72',
         title: ({ load }) => ratesTitle(load),
         cell: ({ load }) => <Rates load={load} />,
@@ -236,12 +287,23 @@ export function LoadResultsTable({
       {
         id: 'availability',
         label: 'Availability',
-        width: 'w-28 tabular-nums',
+        width: 'w-24 tabular-nums',
         cell: ({ load }) => formatCalendarDay(load.availabilityDate),
+      },
+      {
+        id: 'dispatcherPhone',
+        label: 'Phone',
+        width: 'w-24',
+        title: ({ load }) =>
+          `${load.dispatcherName} ${formatPhone(load.dispatcherCountryCode, load.dispatcherMobileNumber)}`,
+        cell: ({ load }) => (
+          <PhoneLink countryCode={load.dispatcherCountryCode} number={load.dispatcherMobileNumber} />
+        ),
       },
       {
         id: 'dispatcher',
         label: 'Dispatcher',
+        hiddenByDefault: true,
         width: 'w-52',
         title: ({ load }) =>
           `${load.dispatcherName} ${load.dispatcherCountryCode} ${load.dispatcherMobileNumber}`,
@@ -270,6 +332,31 @@ export function LoadResultsTable({
       onOpen={({ load }) =>
         void navigate({ to: '/$orgSlug/loads/edit/$id', params: { orgSlug, id: load.id } })
       }
+      card={({ load, distance, direction }) => (
+        <PostingCard
+          title={
+            <RouteLine
+              from={place(load.originCity, load.originState)}
+              to={place(load.destinationCity, load.destinationState)}
+            />
+          }
+          open={{ to: '/$orgSlug/loads/edit/$id', params: { orgSlug, id: load.id } }}
+          aside={
+            <>
+              <DistanceCell miles={distance} />
+              &nbsp;
+              <DirectionText direction={direction} city={city} />
+            </>
+          }
+          facts={[
+            <span key="date" className="tabular-nums" data-card-date>
+              {formatCalendarDay(load.availabilityDate)}
+            </span>,
+            <RateCell key="rate" rate={load.rateForTitan} unit={load.rateForTitanUnit} />,
+            trailerTypeLabels[load.trailerType],
+          ]}
+        />
+      )}
     />
   );
 }

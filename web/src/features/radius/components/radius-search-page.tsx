@@ -11,6 +11,7 @@ import {
 } from '../../../components/board/board-search';
 import { PageSizeSelect } from '../../../components/board/data-grid/page-size-select';
 import { useApplySavedPageSize } from '../../../components/board/data-grid/use-grid-preferences';
+import { SearchSummary, useFoldedSearch } from '../../../components/board/search-summary';
 import { Button, buttonClassName } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
@@ -64,6 +65,12 @@ export function RadiusSearchPage({ organization, search, onNavigate }: RadiusSea
   });
   const answer = query.data;
   const refused = placeErrorsOf(query.error);
+  // After a search the form and the filters fold into one line, so the results start near the top.
+  const { folded: foldedSearch, edit } = useFoldedSearch(
+    active ? [active.state, active.city, active.radius, active.searchType, active.around].join('|') : null,
+  );
+  const folded = foldedSearch && !refused;
+  const filterCount = active ? activeFilterCount(active) : 0;
 
   const onSearch = (form: RadiusPlaceDraft) => onNavigate(searchFromForm(form, search));
   const changeFilters = (changes: Partial<BoardFilters>) =>
@@ -78,7 +85,7 @@ export function RadiusSearchPage({ organization, search, onNavigate }: RadiusSea
   });
 
   return (
-    <div className="flex flex-col gap-6">
+    <div className="flex flex-col gap-4">
       <RadiusHeader
         title="Radius search"
         description={`Trucks or loads of ${organization.name} within some miles of a city, nearest first, updated live.`}
@@ -102,19 +109,33 @@ export function RadiusSearchPage({ organization, search, onNavigate }: RadiusSea
         }
       />
 
-      <Card className="p-4">
-        <RadiusPlaceForm
-          initial={placeFormOf(search)}
-          withKind
-          searching={active !== null}
-          serverErrors={refused}
-          onSearch={onSearch}
-        />
-      </Card>
+      {folded && active ? (
+        <SearchSummary onEdit={edit}>
+          <span className="font-medium">
+            {search.searchType === 'loads' ? 'Loads' : 'Trucks'}
+            {search.searchType === 'loads' && active.around === 'destination' ? ' ending' : ''} within{' '}
+            {formatMiles(active.radius)} of {active.city}, {active.state}
+          </span>
+          <span className="text-muted-foreground">
+            {' · '}
+            {filterCount === 0 ? 'no filters' : filterCount === 1 ? '1 filter' : `${filterCount} filters`}
+          </span>
+        </SearchSummary>
+      ) : (
+        <Card className="p-4">
+          <RadiusPlaceForm
+            initial={placeFormOf(search)}
+            withKind
+            searching={active !== null}
+            serverErrors={refused}
+            onSearch={onSearch}
+          />
+        </Card>
+      )}
 
       {active ? (
         <>
-          {refused ? null : (
+          {refused || folded ? null : (
             <RadiusFilters
               organizationId={organization.id}
               search={active}

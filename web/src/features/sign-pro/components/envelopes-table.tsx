@@ -3,7 +3,6 @@ import { Mail, MessageSquare } from 'lucide-react';
 import { useMemo } from 'react';
 import { RelativeTime } from '../../../components/board/board-cells';
 import { DataGrid, type GridColumn } from '../../../components/board/data-grid/data-grid';
-import { useHighlight } from '../../../lib/highlights';
 import { browserTimeZone, useDates } from '../../../lib/organization-dates';
 import { receiverContact } from '../format';
 import { waitingTime, waitingTimeInWords } from '../waiting-time';
@@ -62,15 +61,10 @@ function EnvelopeCard({
   onVoid,
   onHistory,
 }: EnvelopeRowsProps & { envelope: EnvelopeAnswer }) {
-  const highlight = useHighlight('envelopes', envelope.id);
   const { timeZone } = useDates();
   const open = isOpenEnvelopeStatus(envelope.envelopeStatus);
   return (
-    <div
-      data-highlighted={highlight ? 'true' : undefined}
-      data-highlight-generation={highlight}
-      className="flex flex-col gap-2 px-4 py-3"
-    >
+    <div className="flex flex-col gap-2 px-4 py-3">
       <div className="flex items-start justify-between gap-3">
         <div className="flex min-w-0 flex-col gap-0.5">
           <span className="truncate font-medium">{envelope.receiverName}</span>
@@ -104,7 +98,7 @@ function EnvelopeCard({
 }
 
 /**
- * The envelopes of a drivers or clients table: the shared grid from md up (one line an envelope,
+ * The envelopes of a drivers or clients table: the shared grid from 640 px up (one line an envelope,
  * scrolling inside its own frame, the actions kept in view; a click on a row opens its history), a
  * list of cards on phones.
  */
@@ -117,7 +111,7 @@ export function EnvelopesTable({ caption, ...props }: EnvelopeRowsProps & { capt
         id: 'receiver',
         label: 'Receiver',
         hideable: false,
-        width: 'w-80',
+        width: 'w-56',
         title: (envelope) => `${envelope.receiverName} · ${receiverContact(envelope)}`,
         cell: (envelope) => (
           <span className="inline-flex max-w-full items-center gap-2 align-middle">
@@ -138,13 +132,15 @@ export function EnvelopesTable({ caption, ...props }: EnvelopeRowsProps & { capt
       {
         id: 'document',
         label: 'Document',
-        width: 'w-48',
+        width: 'w-40',
         title: (envelope) => templateLabels[envelope.templateId],
         cell: (envelope) => templateLabels[envelope.templateId],
       },
       {
         id: 'sender',
         label: 'Sent by',
+        // The Columns menu shows it: the list fits a 1366-pixel screen without it.
+        hiddenByDefault: true,
         width: 'w-32',
         title: (envelope) => envelope.senderName,
         cell: (envelope) => envelope.senderName,

@@ -1,11 +1,12 @@
-import { directionLabels, type Truck, trailerTypeLabels } from '@dispatch/domain';
+import { directionLabels, formatPhone, type Truck, trailerTypeLabels } from '@dispatch/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { toast } from 'sonner';
 import { SinceBadge, type SinceMark } from '../../../components/board/as-of';
-import { ContactCell, RelativeTime } from '../../../components/board/board-cells';
+import { ContactCell, PhoneLink, RelativeTime } from '../../../components/board/board-cells';
 import { DataGrid, type GridColumn } from '../../../components/board/data-grid/data-grid';
+import { PostingCard, RouteLine, touchTargets } from '../../../components/board/posting-card';
 import { RowActions } from '../../../components/board/row-actions';
 import { sortableHead } from '../../../components/board/sortable-head';
 import { Switch } from '../../../components/ui/switch';
@@ -77,13 +78,16 @@ export function TrucksTable({ trucks, search, orgSlug, now, onDelete }: TrucksTa
   const readOnly = onDelete === null;
   const columns = useMemo<GridColumn<TruckRow>[]>(() => {
     const sorting = { search, nextSort, from: '/$orgSlug/trucks/' } as const;
+    // Shown at first, so the board fits a 1366-pixel screen: what a dispatcher scans (name, age,
+    // trailer, where it is and wants to go, when, whom to call); the Columns menu shows the others
+    // (unit, company, direction, status, the dispatcher's name, updated). docs/decisions.md#board-columns
     return [
       {
         id: 'truckName',
         label: 'Truck name',
         ...sortableHead({ ...sorting, label: 'Truck name', orderBy: 'truckName' }),
         hideable: false,
-        width: 'w-44',
+        width: 'w-40',
         title: (truck) => truck.truckName,
         cell: (truck) => (
           <span className="font-medium">
@@ -103,6 +107,7 @@ export function TrucksTable({ trucks, search, orgSlug, now, onDelete }: TrucksTa
         id: 'unitNumber',
         label: 'Unit',
         ...sortableHead({ ...sorting, label: 'Unit', orderBy: 'unitNumber' }),
+        hiddenByDefault: true,
         width: 'w-16',
         title: (truck) => truck.unitNumber || undefined,
         cell: (truck) => truck.unitNumber || muted('—'),
@@ -111,6 +116,7 @@ export function TrucksTable({ trucks, search, orgSlug, now, onDelete }: TrucksTa
         id: 'companyName',
         label: 'Company',
         ...sortableHead({ ...sorting, label: 'Company', orderBy: 'companyName' }),
+        hiddenByDefault: true,
         width: 'w-32',
         title: (truck) => truck.companyName || undefined,
         cell: (truck) => truck.companyName || muted('—'),
@@ -119,7 +125,7 @@ export function TrucksTable({ trucks, search, orgSlug, now, onDelete }: TrucksTa
         id: 'trailerType',
         label: 'Trailer type',
         ...sortableHead({ ...sorting, label: 'Trailer type', orderBy: 'trailerType' }),
-        width: 'w-28',
+        width: 'w-24',
         title: (truck) => trailerTypeLabels[truck.trailerType],
         cell: (truck) => trailerTypeLabels[truck.trailerType],
       },
@@ -149,6 +155,7 @@ export function TrucksTable({ trucks, search, orgSlug, now, onDelete }: TrucksTa
         id: 'direction',
         label: 'Direction',
         ...sortableHead({ ...sorting, label: 'Direction', orderBy: 'direction' }),
+        hiddenByDefault: true,
         width: 'w-20',
         title: (truck) => (truck.direction ? directionLabels[truck.direction] : 'Any'),
         cell: (truck) => (truck.direction ? directionLabels[truck.direction] : muted('Any')),
@@ -157,19 +164,31 @@ export function TrucksTable({ trucks, search, orgSlug, now, onDelete }: TrucksTa
         id: 'availabilityDate',
         label: 'Availability date',
         ...sortableHead({ ...sorting, label: 'Availability date', orderBy: 'availableDate' }),
-        width: 'w-28 tabular-nums',
+        width: 'w-24 tabular-nums',
         cell: (truck) => formatCalendarDay(truck.availabilityDate),
       },
       {
         id: 'status',
         label: 'Status',
         ...sortableHead({ ...sorting, label: 'Status', orderBy: 'status' }),
+        hiddenByDefault: true,
         width: 'w-32',
         cell: (truck) => <StatusToggle truck={truck} readOnly={readOnly} />,
       },
       {
+        id: 'dispatcherPhone',
+        label: 'Phone',
+        width: 'w-24',
+        title: (truck) =>
+          `${truck.dispatcherName} ${formatPhone(truck.dispatcherCountryCode, truck.dispatcherMobileNumber)}`,
+        cell: (truck) => (
+          <PhoneLink countryCode={truck.dispatcherCountryCode} number={truck.dispatcherMobileNumber} />
+        ),
+      },
+      {
         id: 'dispatcher',
         label: 'Dispatcher',
+        hiddenByDefault: true,
         ...sortableHead({ ...sorting, label: 'Dispatcher', orderBy: 'dispatcherName' }),
         width: 'w-52',
         title: (truck) =>
@@ -186,11 +205,34 @@ export function TrucksTable({ trucks, search, orgSlug, now, onDelete }: TrucksTa
         id: 'updatedAt',
         label: 'Updated',
         ...sortableHead({ ...sorting, label: 'Updated', orderBy: 'updatedAt' }),
+        hiddenByDefault: true,
         width: 'w-28 text-muted-foreground',
         cell: (truck) => <RelativeTime at={truck.updatedAt} now={now} />,
       },
     ];
   }, [search, now, readOnly]);
+
+  const actionsOf = (truck: TruckRow) =>
+    onDelete ? (
+      <RowActions
+        edit={{ to: '/$orgSlug/trucks/edit/$id', params: { orgSlug, id: truck.id } }}
+        editTitle={`Edit ${truck.truckName}`}
+        deleteTitle={`Delete ${truck.truckName}`}
+        onDelete={() => onDelete(truck)}
+        refresh={{
+          title: `Refresh ${truck.truckName}: its age starts again`,
+          pending: refresh.isPending,
+          onRefresh: () =>
+            refresh.mutate(
+              { kind: 'trucks', id: truck.id },
+              {
+                onError: (error) => toast.error(error instanceof Error ? error.message : 'Could not refresh'),
+              },
+            ),
+        }}
+        matches={{ kind: 'trucks', id: truck.id, orgSlug, title: `Loads for ${truck.truckName}` }}
+      />
+    ) : null;
 
   return (
     <DataGrid<TruckRow>
@@ -207,30 +249,46 @@ export function TrucksTable({ trucks, search, orgSlug, now, onDelete }: TrucksTa
         if (truck.since === 'removed') return;
         void navigate({ to: '/$orgSlug/trucks/edit/$id', params: { orgSlug, id: truck.id } });
       }}
+      card={(truck) => (
+        <PostingCard
+          title={
+            <>
+              {truck.truckName}
+              <SinceBadge since={truck.since} />
+            </>
+          }
+          open={
+            truck.since === 'removed'
+              ? undefined
+              : { to: '/$orgSlug/trucks/edit/$id', params: { orgSlug, id: truck.id } }
+          }
+          aside={<PostingAge posting={truck} now={now} />}
+          route={
+            <RouteLine
+              from={
+                <>
+                  {truck.onMap === false ? <NotOnMapMark /> : null}
+                  {place(truck.truckCity, truck.truckState)}
+                </>
+              }
+              to={place(truck.preferedCity, truck.preferedState) || muted('Anywhere')}
+            />
+          }
+          facts={[
+            <span key="date" className="tabular-nums" data-card-date>
+              Available {formatCalendarDay(truck.availabilityDate)}
+            </span>,
+            trailerTypeLabels[truck.trailerType],
+            <span key="phone" className={touchTargets}>
+              <PhoneLink countryCode={truck.dispatcherCountryCode} number={truck.dispatcherMobileNumber} />
+            </span>,
+          ]}
+          actions={actionsOf(truck)}
+        />
+      )}
       actions={{
         label: 'Actions',
-        cell: (truck) =>
-          onDelete ? (
-            <RowActions
-              edit={{ to: '/$orgSlug/trucks/edit/$id', params: { orgSlug, id: truck.id } }}
-              editTitle={`Edit ${truck.truckName}`}
-              deleteTitle={`Delete ${truck.truckName}`}
-              onDelete={() => onDelete(truck)}
-              refresh={{
-                title: `Refresh ${truck.truckName}: its age starts again`,
-                pending: refresh.isPending,
-                onRefresh: () =>
-                  refresh.mutate(
-                    { kind: 'trucks', id: truck.id },
-                    {
-                      onError: (error) =>
-                        toast.error(error instanceof Error ? error.message : 'Could not refresh'),
-                    },
-                  ),
-              }}
-              matches={{ kind: 'trucks', id: truck.id, orgSlug, title: `Loads for ${truck.truckName}` }}
-            />
-          ) : null,
+        cell: (truck) => actionsOf(truck),
       }}
     />
   );

@@ -159,27 +159,6 @@ export function AllAround({
       </div>
 
       <Card className="overflow-hidden">
-        <CardHeader className="pb-3">
-          <CardTitle>Matches</CardTitle>
-          <CardDescription>
-            {selected.length ? `For each load to the ${sectorNames}` : 'For each load within the radius'}, the
-            nearest available trucks with its trailer type, and how far apart they are.
-          </CardDescription>
-        </CardHeader>
-        <div className="border-t border-border">
-          <LoadMatchesList
-            matches={matches}
-            orgSlug={orgSlug}
-            empty={
-              selected.length
-                ? `No loads to the ${sectorNames} to match.`
-                : 'No loads within the radius to match.'
-            }
-          />
-        </div>
-      </Card>
-
-      <Card className="overflow-hidden">
         <CardHeader className="flex-row flex-wrap items-center justify-between gap-2 pb-3">
           <div className="flex flex-col gap-1.5">
             <CardTitle>Trucks and loads</CardTitle>
@@ -208,6 +187,26 @@ export function AllAround({
               : 'Nothing posted within the radius yet. New trucks and loads appear here as they are posted.'
           }
         />
+      </Card>
+      <Card className="overflow-hidden">
+        <CardHeader className="pb-3">
+          <CardTitle>Matches</CardTitle>
+          <CardDescription>
+            {selected.length ? `For each load to the ${sectorNames}` : 'For each load within the radius'}, the
+            nearest available trucks with its trailer type, and how far apart they are.
+          </CardDescription>
+        </CardHeader>
+        <div className="border-t border-border">
+          <LoadMatchesList
+            matches={matches}
+            orgSlug={orgSlug}
+            empty={
+              selected.length
+                ? `No loads to the ${sectorNames} to match.`
+                : 'No loads within the radius to match.'
+            }
+          />
+        </div>
       </Card>
     </>
   );

@@ -1,10 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { List } from 'lucide-react';
+import { SearchSummary, useFoldedSearch } from '../../../../components/board/search-summary';
 import { buttonClassName } from '../../../../components/ui/button';
 import { Card } from '../../../../components/ui/card';
 import { Spinner } from '../../../../components/ui/spinner';
 import { radiusSearchQueryOptions } from '../../api/get-radius-search';
+import { formatMiles } from '../../radius-results';
 import {
   activeRadius360Search,
   type Radius360RouteSearch,
@@ -48,9 +50,14 @@ export function Radius360Page({ organization, search, onNavigate }: Radius360Pag
   const queries = [trucks, loads, listedTrucks, listedLoads];
   const failed = queries.find((query) => query.isError && !query.data);
   const refreshing = queries.some((query) => query.isFetching) && queries.every((query) => query.data);
+  // After a search the form folds into one line, so the map and the lists start near the top.
+  const { folded: foldedSearch, edit } = useFoldedSearch(
+    active ? [active.state, active.city, active.radius].join('|') : null,
+  );
+  const folded = foldedSearch && !placeErrorsOf(failed?.error);
 
   return (
-    <div className="flex flex-col gap-6">
+    <div className="flex flex-col gap-4">
       <RadiusHeader
         title="Radius 360"
         description="Everything around one city: trucks and loads on one map, counted by direction, and the nearest available trucks for each load. Updated live."
@@ -70,23 +77,31 @@ export function Radius360Page({ organization, search, onNavigate }: Radius360Pag
         }
       />
 
-      <Card className="p-4">
-        <RadiusPlaceForm
-          initial={placeFormOf(search)}
-          withKind={false}
-          searching={enabled}
-          serverErrors={placeErrorsOf(failed?.error)}
-          onSearch={(form) =>
-            onNavigate(
-              validateRadius360Search({
-                state: form.state,
-                city: form.city.trim(),
-                radius: form.radius.trim(),
-              }),
-            )
-          }
-        />
-      </Card>
+      {folded && active ? (
+        <SearchSummary onEdit={edit}>
+          <span className="font-medium">
+            Everything within {formatMiles(active.radius)} of {active.city}, {active.state}
+          </span>
+        </SearchSummary>
+      ) : (
+        <Card className="p-4">
+          <RadiusPlaceForm
+            initial={placeFormOf(search)}
+            withKind={false}
+            searching={enabled}
+            serverErrors={placeErrorsOf(failed?.error)}
+            onSearch={(form) =>
+              onNavigate(
+                validateRadius360Search({
+                  state: form.state,
+                  city: form.city.trim(),
+                  radius: form.radius.trim(),
+                }),
+              )
+            }
+          />
+        </Card>
+      )}
 
       {!active ? (
         <Card>
