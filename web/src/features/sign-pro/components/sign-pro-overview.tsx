@@ -79,7 +79,6 @@ function CountsCard({
                 params={{ orgSlug }}
                 search={{ status: [status] }}
                 className="flex flex-col gap-1 rounded-lg border border-border px-3 py-2 transition-colors hover:bg-accent"
-                aria-label={`${envelopeStatusLabels[status]}: ${data ? data[status] : 'loading'}`}
               >
                 <span className="flex items-center gap-1.5 text-xs text-muted-foreground">
                   <span aria-hidden className={cn('size-1.5 rounded-full', statusDots[status])} />
