@@ -39,7 +39,7 @@ export interface DataGridProps<T extends RowData> {
   keyboard?: boolean;
   /** The frame's classes: its height, so the grid scrolls inside it. */
   className?: string;
-  /** On phones, rows as cards instead of the table (the table then shows from md up). */
+  /** Below 640 px, rows as cards instead of the table (the table then shows from sm up). */
   card?: (row: T) => ReactNode;
 }
 
@@ -73,19 +73,92 @@ export function DataGrid<T extends RowData>(props: DataGridProps<T>) {
   );
   const preferences = useGridPreferences(props.gridId, ids, hiddenByDefault);
   const { card, className } = props;
-  const table = <GridTable {...props} preferences={preferences} />;
-  if (!card) return <div className={cn('relative overflow-auto', className)}>{table}</div>;
+  const table = (
+    <GridFrame className={cn(card && 'max-sm:hidden', className)}>
+      <GridTable {...props} preferences={preferences} />
+    </GridFrame>
+  );
+  if (!card) return table;
   return (
     <>
-      <div className={cn('relative hidden overflow-auto md:block', className)}>{table}</div>
-      <ul aria-label={props.caption} className="divide-y divide-border md:hidden">
+      {table}
+      <ul aria-label={props.caption} className="divide-y divide-border sm:hidden" data-grid-cards>
         {props.rows.map((row) => (
-          <li key={props.rowKey(row)} {...props.rowAttributes?.(row)}>
-            {card(row)}
-          </li>
+          <GridCard key={props.rowKey(row)} row={row} {...props} card={card} />
         ))}
       </ul>
     </>
+  );
+}
+
+/** A row as a card: its posting first, the same live highlight as the table's row. */
+function GridCard<T extends RowData>({
+  row,
+  card,
+  rowKey,
+  rowAttributes,
+  highlight,
+}: DataGridProps<T> & { row: T; card: (row: T) => ReactNode }) {
+  const generation = useHighlight(highlight?.kind ?? '', highlight ? highlight.id(row) : -1);
+  return (
+    <li
+      {...rowAttributes?.(row)}
+      // Focus may be taken to it (the board's "new" rows), as to the table's row.
+      data-row-key={rowKey(row)}
+      tabIndex={-1}
+      className={focusRing}
+      data-highlighted={generation ? 'true' : undefined}
+      data-highlight-generation={generation}
+    >
+      {card(row)}
+    </li>
+  );
+}
+
+/**
+ * The grid's scrolling frame. When its columns are wider than it, it says so: a shadow at the edge
+ * where columns are out of sight (at the pinned actions on the right, at the frame's left edge once
+ * scrolled), so a grid that scrolls sideways looks it.
+ */
+function GridFrame({ className, children }: { className?: string; children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [edges, setEdges] = useState({ left: false, right: false });
+  useEffect(() => {
+    const frame = ref.current;
+    if (!frame) return;
+    const measure = () => {
+      const left = frame.scrollLeft > 0;
+      const right = frame.scrollLeft + frame.clientWidth < frame.scrollWidth - 1;
+      setEdges((current) => (current.left === left && current.right === right ? current : { left, right }));
+    };
+    measure();
+    frame.addEventListener('scroll', measure, { passive: true });
+    const observer = new ResizeObserver(measure);
+    observer.observe(frame);
+    if (frame.firstElementChild) observer.observe(frame.firstElementChild);
+    return () => {
+      frame.removeEventListener('scroll', measure);
+      observer.disconnect();
+    };
+  }, []);
+  return (
+    <div className={cn('relative flex min-h-0 flex-col', className)}>
+      <div
+        ref={ref}
+        data-grid-frame
+        data-scrolls-left={edges.left ? 'true' : undefined}
+        data-scrolls-right={edges.right ? 'true' : undefined}
+        className="group/frame min-h-0 flex-auto overflow-auto"
+      >
+        {children}
+      </div>
+      {edges.left ? (
+        <div
+          aria-hidden
+          className="pointer-events-none absolute inset-y-0 left-0 z-30 w-3 bg-gradient-to-r from-foreground/15 to-transparent"
+        />
+      ) : null}
+    </div>
   );
 }
 
@@ -169,7 +242,10 @@ function GridTable<T extends RowData>({
     row.scrollIntoView({ block: 'nearest' });
   }, [selected]);
 
-  const stickyEnd = 'sticky right-0 border-l border-border';
+  // Pinned at the right edge, over the columns that scroll under it: always opaque (a live highlight
+  // tints it without letting the cells beneath show through), with a shadow while columns hide under it.
+  const stickyEnd =
+    'sticky right-0 border-l border-border group-data-[scrolls-right=true]/frame:shadow-[-6px_0_6px_-4px_rgb(0_0_0/0.18)]';
   return (
     <table
       className="w-full border-separate border-spacing-0 text-left"
@@ -267,8 +343,7 @@ function GridRow<T extends RowData>({
         onOpen(row.original);
       }
     : undefined;
-  const cellBackground =
-    'bg-card group-hover:bg-muted group-data-[selected=true]:bg-accent group-data-[highlighted=true]:bg-transparent';
+  const cellBackground = 'bg-card group-hover:bg-muted group-data-[selected=true]:bg-accent';
   return (
     <tr
       {...rowAttributes?.(row.original)}
@@ -305,6 +380,7 @@ function GridRow<T extends RowData>({
         );
       })}
       <td
+        data-pinned
         className={cn(
           'border-b align-middle whitespace-nowrap',
           cellClass,
