@@ -90,21 +90,16 @@ describe('dense boards', () => {
     for (const scheme of ['light', 'dark'] as const) {
       it(`no page scrolls sideways at ${viewport.width}×${viewport.height}, ${scheme}`, async () => {
         const { context, page } = await signedIn(viewport, scheme);
+        const row = viewport.width < 640 ? 'li' : 'tr';
         const pages: [string, (page: Page) => Promise<void>][] = [
-          [`/${slug}/trucks`, (p) => truckRows(p).first().waitFor()],
-          [`/${slug}/loads`, (p) => p.locator('tr[data-load-id]').first().waitFor()],
+          // Below 640 px the rows are cards.
+          [`/${slug}/trucks`, (p) => p.locator(`${row}[data-truck-id]`).first().waitFor()],
+          [`/${slug}/loads`, (p) => p.locator(`${row}[data-load-id]`).first().waitFor()],
           [
             `/${slug}/radius?state=IL&city=Chicago&radius=200`,
-            (p) => p.locator('tr[data-truck-id]').first().waitFor(),
+            (p) => p.locator(`${row}[data-truck-id]`).first().waitFor(),
           ],
-          [
-            `/${slug}/sign-pro/drivers`,
-            (p) =>
-              p
-                .locator(viewport.width < 768 ? 'li[data-envelope-id]' : 'tr[data-envelope-id]')
-                .first()
-                .waitFor(),
-          ],
+          [`/${slug}/sign-pro/drivers`, (p) => p.locator(`${row}[data-envelope-id]`).first().waitFor()],
         ];
         for (const [path, ready] of pages) {
           await page.goto(path);
@@ -153,6 +148,7 @@ describe('dense boards', () => {
     // The saved page size holds on the next visit to the plain address.
     await page.goto(`/${slug}/overview`);
     await page.goto(`/${slug}/trucks`);
+    await truckRows(page).first().waitFor();
     await expect.poll(() => truckRows(page).count()).toBe(25);
 
     // Comfortable rows are taller; the choice is kept too.
@@ -164,12 +160,12 @@ describe('dense boards', () => {
       .toBe('comfortable');
     // A column hidden from the Columns menu stays hidden after a reload.
     await page.getByRole('button', { name: 'Columns' }).click();
-    await page.getByRole('menuitemcheckbox', { name: 'Company' }).click();
+    await page.getByRole('menuitemcheckbox', { name: 'Trailer type' }).click();
     await page.keyboard.press('Escape');
     await page.reload();
     await truckRows(page).first().waitFor();
     expect(await page.locator('table[data-density]').getAttribute('data-density')).toBe('comfortable');
-    expect(await page.getByRole('columnheader', { name: 'Company' }).count()).toBe(0);
+    expect(await page.getByRole('columnheader', { name: 'Trailer type' }).count()).toBe(0);
     await context.close();
   });
 
@@ -226,13 +222,19 @@ describe('dense boards', () => {
     await context.close();
   });
 
-  it('opens a row with a click anywhere but its controls, and the command menu works on a phone', async () => {
-    const { context, page } = await signedIn({ width: 390, height: 844 });
+  it('opens a row with a click anywhere but its controls, a card from its title, and the command menu works on a phone', async () => {
+    const { context, page } = await signedIn({ width: 700, height: 844 });
     await page.goto(`/${slug}/loads`);
     const row = page.locator('tr[data-load-id]').first();
     await row.waitFor();
     const id = await row.getAttribute('data-load-id');
     await row.locator('td').nth(1).click();
+    await page.waitForURL(new RegExp(`/${slug}/loads/edit/${id}$`));
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/${slug}/loads`);
+    const card = page.locator(`li[data-load-id="${id}"]`);
+    await card.getByRole('link').first().click();
     await page.waitForURL(new RegExp(`/${slug}/loads/edit/${id}$`));
 
     await page.getByRole('button', { name: 'Search or jump to…' }).click();
