@@ -105,10 +105,12 @@ export function postingExpirySweeper(options: PostingExpirySweeperOptions) {
     return result.events.length > 0;
   }
 
-  /** Expires one page's due postings: decided one by one, appended together; answers how many it expired. */
-  async function expirePage(kind: Kind, page: DuePosting[], now: Date): Promise<number> {
+  type Decided = { posting: DuePosting; expiry: ExpiryCommand; share: StreamAppend };
+
+  /** One page's expiries, decided one by one on their streams (those the decider records nothing for left out). */
+  async function decidePage(kind: Kind, page: DuePosting[], now: Date): Promise<Decided[]> {
     const organizations = new Map<string, Promise<OrganizationState>>();
-    const decided: { posting: DuePosting; expiry: ExpiryCommand; share: StreamAppend }[] = [];
+    const decided: Decided[] = [];
     for (const posting of page) {
       try {
         let organization = organizations.get(posting.orgId);
@@ -126,12 +128,17 @@ export function postingExpirySweeper(options: PostingExpirySweeperOptions) {
         log.error({ err: error, kind, id: posting.id }, 'posting expiry failed');
       }
     }
+    return decided;
+  }
+
+  /** Appends a page's expiries together; answers how many it expired. */
+  async function appendPage(kind: Kind, decided: Decided[]): Promise<number> {
     if (decided.length === 0) return 0;
     let outcomes: Awaited<ReturnType<EventStore['appendToStreams']>>;
     try {
       outcomes = await store.appendToStreams(decided.map(({ share }) => share));
     } catch (error) {
-      // Nothing of the page was taken: the next pass finds the same postings due.
+      // Unanswered: the next pass finds what was not stored still due, and what was expired already.
       log.error({ err: error, kind, postings: decided.length }, 'posting expiry failed');
       return 0;
     }
@@ -164,6 +171,7 @@ export function postingExpirySweeper(options: PostingExpirySweeperOptions) {
     // shift nothing.
     let at: string | null = null;
     let lastId: string | null = null;
+    let appending: Promise<number> = Promise.resolve(0);
     for (;;) {
       const page: DuePosting[] =
         at !== null && lastId !== null
@@ -182,11 +190,15 @@ export function postingExpirySweeper(options: PostingExpirySweeperOptions) {
             });
       if (page.length === 0) {
         // The postings due at `at` are done: on to the later ones, or the pass is over.
-        if (lastId === null) return expired;
+        if (lastId === null) return expired + (await appending);
         lastId = null;
         continue;
       }
-      expired += await expirePage(kind, page, now);
+      const decided = await decidePage(kind, page, now);
+      // The page before was being committed meanwhile (on SQLite, by the thread that commits): one
+      // page in flight at a time, and a pass ends once its last page is answered.
+      expired += await appending;
+      appending = appendPage(kind, decided);
       const last = page[page.length - 1] as DuePosting;
       at = last.expiresAt;
       lastId = last.id;
