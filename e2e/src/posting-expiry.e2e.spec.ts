@@ -1,4 +1,11 @@
-import { requestsWith, validTruck } from '@dispatch/standalone/testing';
+import {
+  createOrganization,
+  requestsWith,
+  signUp,
+  validLoad,
+  validTruck,
+} from '@dispatch/standalone/testing';
+import { PostingHistory } from '@dispatch/test-kit';
 import { describe, expect, it } from 'vitest';
 import { app, ownerThroughApi, signedInPage, useBrowserApp } from './harness.ts';
 
@@ -52,5 +59,51 @@ describe('a posting ages, expires and is re-posted, live', () => {
     expect(events.map((event) => event.type)).toEqual(['TruckPosted', 'TruckExpired', 'TruckReposted']);
     await first.context.close();
     await second.context.close();
+  });
+
+  it('narrows the trucks and loads boards to the postings refreshed within the age chosen in the filters', async () => {
+    const cookie = await signUp(app, 'age-filter@example.com', 'Alma Age');
+    const organization = await createOrganization(app, cookie, 'Age Filter Freight');
+    const available = new Date(Date.now() + 3 * DAY).toISOString().slice(0, 10);
+    // Posted five hours ago, never refreshed since; and one posted now.
+    const history = new PostingHistory(app, organization.id);
+    const fiveHoursAgo = new Date(Date.now() - 5 * 3_600_000).toISOString();
+    await history.postTruck(
+      880001,
+      { truckName: 'Five Hours Old', availabilityDate: available },
+      fiveHoursAgo,
+      'alma',
+    );
+    await history.postLoad(
+      880002,
+      { customerName: 'Stale Grain Co.', availabilityDate: available },
+      fiveHoursAgo,
+      'alma',
+    );
+    const truck = { ...validTruck, truckName: 'Fresh Off', availabilityDate: available };
+    expect((await inject(cookie, 'POST', '/api/v1/trucks', truck)).statusCode).toBe(201);
+    const load = { ...validLoad, customerName: 'Fresh Grain Co.', availabilityDate: available };
+    expect((await inject(cookie, 'POST', '/api/v1/loads', load)).statusCode).toBe(201);
+
+    const { page, context } = await signedInPage(cookie);
+    for (const [board, old, fresh] of [
+      ['trucks', 'Five Hours Old', 'Fresh Off'],
+      ['loads', 'Stale Grain Co.', 'Fresh Grain Co.'],
+    ] as const) {
+      await page.goto(`/${organization.slug}/${board}`);
+      const oldRow = page.locator('tr', { hasText: old });
+      const freshRow = page.locator('tr', { hasText: fresh });
+      await oldRow.waitFor();
+      await freshRow.waitFor();
+      await page.getByRole('button', { name: 'Filters' }).click();
+      await page.getByLabel('Posted or refreshed').selectOption({ label: 'Last 4 hours' });
+      await oldRow.waitFor({ state: 'detached' });
+      await freshRow.waitFor();
+      expect(new URL(page.url()).searchParams.get('maxAgeHours')).toBe('4');
+      // Back to any age: the older one returns.
+      await page.getByLabel('Posted or refreshed').selectOption({ label: 'Any time' });
+      await oldRow.waitFor();
+    }
+    await context.close();
   });
 });

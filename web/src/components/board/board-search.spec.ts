@@ -100,5 +100,11 @@ describe('board search params', () => {
         dateField: 'createdAt',
       }),
     ).toBe(2);
+    // The maximum age is a filter: it counts, and clearing the filters clears it.
+    expect(activeFilterCount({ maxAgeHours: 24 })).toBe(1);
+    expect(withoutFilters({ page: 2, maxAgeHours: 24, orderBy: 'updatedAt' })).toEqual({
+      page: 0,
+      orderBy: 'updatedAt',
+    });
   });
 });

@@ -62,6 +62,8 @@ export interface BoardFilters {
   maxRatePerMile?: number;
   minMargin?: number;
   maxMargin?: number;
+  /** Only the postings refreshed at most this many hours ago. */
+  maxAgeHours?: number;
 }
 
 export const boardFilterKeys = [
@@ -82,6 +84,7 @@ export const boardFilterKeys = [
   'maxRatePerMile',
   'minMargin',
   'maxMargin',
+  'maxAgeHours',
 ] as const satisfies readonly (keyof BoardFilters)[];
 
 /** Each range's two ends: a range counts as one filter, as the dates do. */

@@ -32,6 +32,16 @@ export interface FilterBarControls {
   ranges?: readonly ('tripMiles' | 'ratePerMile' | 'margin')[];
 }
 
+/** The maximum ages offered, in hours: the lists take 1 to 720 (30 days). */
+const maxAges = [
+  { hours: 1, label: 'Last hour' },
+  { hours: 4, label: 'Last 4 hours' },
+  { hours: 12, label: 'Last 12 hours' },
+  { hours: 24, label: 'Last 24 hours' },
+  { hours: 72, label: 'Last 3 days' },
+  { hours: 168, label: 'Last 7 days' },
+] as const;
+
 /** Each range's label, unit and parameters. */
 const rangeControls = {
   tripMiles: { label: 'Trip miles', unit: 'est. mi', min: 'minTripMiles', max: 'maxTripMiles' },
@@ -61,6 +71,7 @@ export const BOARD_SEARCH_ATTRIBUTE = 'data-board-search';
  */
 export function FilterBar({ organizationId, controls, value, onChange, onClear, aside }: FilterBarProps) {
   const statusId = useId();
+  const maxAgeId = useId();
   const panelId = useId();
   const active = activeFilterCount(value);
   // Open on arrival when a filter other than the search is set (a shared link), so it shows.
@@ -131,6 +142,27 @@ export function FilterBar({ organizationId, controls, value, onChange, onClear, 
                 </Select>
               </FilterField>
             ) : null}
+            <FilterField label="Posted or refreshed" htmlFor={maxAgeId}>
+              <Select
+                id={maxAgeId}
+                value={value.maxAgeHours === undefined ? '' : String(value.maxAgeHours)}
+                onChange={(event) =>
+                  change({ maxAgeHours: event.target.value ? Number(event.target.value) : undefined })
+                }
+              >
+                <option value="">Any time</option>
+                {/* A shared link's own age (any the lists take) shows as itself. */}
+                {value.maxAgeHours !== undefined &&
+                !maxAges.some(({ hours }) => hours === value.maxAgeHours) ? (
+                  <option value={String(value.maxAgeHours)}>Last {value.maxAgeHours} hours</option>
+                ) : null}
+                {maxAges.map(({ hours, label }) => (
+                  <option key={hours} value={String(hours)}>
+                    {label}
+                  </option>
+                ))}
+              </Select>
+            </FilterField>
             <CreatorFilter
               organizationId={organizationId}
               value={value.createdBy}
