@@ -89,7 +89,10 @@ describe('radius search', () => {
 
     // Peoria lies south west of Chicago: that sector counts it, and picking it narrows the list to it.
     const southWest = page.locator('nav[aria-label="Compass sectors"] a[data-sector="SOUTH_WEST"]');
-    expect(await southWest.getAttribute('aria-label')).toBe('South West: 1 truck, 0 loads');
+    await page
+      .getByRole('navigation', { name: 'Compass sectors' })
+      .getByRole('link', { name: /^South West \(\s*SW\s*\): 1 truck, 0 loads$/ })
+      .waitFor();
     expect(await page.locator('svg a[data-sector="SOUTH_WEST"]').getAttribute('href')).toContain(
       'SOUTH_WEST',
     );

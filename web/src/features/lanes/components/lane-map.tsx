@@ -50,9 +50,11 @@ export function LaneMap({ answer }: { answer: LaneSearchAnswer }) {
     .map((row) => projectPoint(row.origin as GeoPoint))
     .filter((point): point is [number, number] => !!point);
   const where = `${origin.city}, ${origin.state}`;
-  const label = destination
+  const lane = destination
     ? `Map of the lane from within ${formatMiles(origin.radius)} of ${where} to within ${formatMiles(destination.radius)} of ${destination.city}, ${destination.state}`
     : `Map of the lane from within ${formatMiles(origin.radius)} of ${where} to anywhere`;
+  // What the picture shows, in words: the dots are the results listed in the table beside it.
+  const label = `${lane}: ${dots.length} ${dots.length === 1 ? 'result' : 'results'} shown at ${dots.length === 1 ? 'its origin' : 'their origins'}, as the table lists them`;
   return (
     <svg
       ref={ref}

@@ -61,7 +61,6 @@ export function CompassSectors({
               to="."
               search={allSearch}
               aria-current={on ? 'true' : undefined}
-              aria-label={`All sectors${count.trucks + count.loads ? `; in ${city} itself: ${plural(count.trucks, 'truck', 'trucks')}, ${plural(count.loads, 'load', 'loads')}` : ''}`}
               className={cn(
                 'flex min-h-16 flex-col items-center justify-center rounded-full border text-center text-xs font-medium transition-colors',
                 on
@@ -69,10 +68,18 @@ export function CompassSectors({
                   : 'border-border text-muted-foreground hover:bg-accent hover:text-foreground',
               )}
             >
-              <span>All</span>
+              {/* Named by its text, which holds what it shows: "All sectors 2 here: 1 truck, 1 load in Chicago itself". */}
+              <span>
+                All<span className="sr-only"> sectors</span>
+              </span>
               {count.trucks + count.loads ? (
                 <span className="text-[11px] font-normal tabular-nums">
+                  {' '}
                   {count.trucks + count.loads} here
+                  <span className="sr-only">
+                    : {plural(count.trucks, 'truck', 'trucks')}, {plural(count.loads, 'load', 'loads')} in{' '}
+                    {city} itself
+                  </span>
                 </span>
               ) : null}
             </Link>
@@ -87,7 +94,6 @@ export function CompassSectors({
             to="."
             search={sectorSearch(sector)}
             aria-current={on ? 'true' : undefined}
-            aria-label={`${directionLabels[sector]}: ${plural(count.trucks, 'truck', 'trucks')}, ${plural(count.loads, 'load', 'loads')}`}
             data-sector={sector}
             className={cn(
               'flex min-h-16 flex-col items-center justify-center gap-0.5 rounded-md border px-1 py-1.5 text-center transition-colors',
@@ -95,7 +101,14 @@ export function CompassSectors({
               total === 0 && !on && 'text-muted-foreground',
             )}
           >
-            <span className="text-xs font-semibold">{short[sector]}</span>
+            {/* Named by its text, which holds the visible abbreviation: "North West (NW): 1 truck, 0 loads". */}
+            <span className="text-xs font-semibold">
+              <span className="sr-only">{directionLabels[sector]} (</span>
+              {short[sector]}
+              <span className="sr-only">
+                ): {plural(count.trucks, 'truck', 'trucks')}, {plural(count.loads, 'load', 'loads')}
+              </span>
+            </span>
             <span className="flex items-center gap-1.5 text-[11px] tabular-nums" aria-hidden>
               <span className="inline-flex items-center gap-0.5">
                 <span className="size-2 rounded-full bg-primary" />
