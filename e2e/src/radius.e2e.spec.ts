@@ -58,6 +58,10 @@ describe('radius search', () => {
     await expect.poll(() => row.innerText()).toContain('Prairie Runner');
     expect(await page.locator('tr[data-truck-id]').count()).toBe(1);
     await page.getByText('1 truck within 200 mi of Chicago, IL').waitFor();
+    // The results' polite live region says what came (a page script as a string: no DOM types here).
+    const announced = () =>
+      page.evaluate(`document.querySelector('[data-board-announcements]')?.textContent ?? null`);
+    await expect.poll(announced, { timeout: 10_000 }).toBe('1 new truck');
     expect(await row.getByRole('link', { name: 'Prairie Runner' }).getAttribute('href')).toBe(
       `/${slug}/trucks/edit/${peoria}`,
     );
@@ -74,6 +78,7 @@ describe('radius search', () => {
     await move('TX', 'Dallas');
     await row.waitFor({ state: 'detached', timeout: 10_000 });
     await page.getByText('No trucks within 200 mi of Chicago, IL').waitFor();
+    await expect.poll(announced, { timeout: 10_000 }).toBe('1 truck removed');
     await move('IL', 'Peoria');
     await row.waitFor({ timeout: 10_000 });
     expect(reloads).toBe(0);

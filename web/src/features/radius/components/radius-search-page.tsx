@@ -2,6 +2,7 @@ import { RADIUS_MAX_MILES, type RadiusSearchAnswer } from '@dispatch/domain';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { Link, useRouterState } from '@tanstack/react-router';
 import { ChevronLeft, ChevronRight, Compass } from 'lucide-react';
+import { useMemo, useRef } from 'react';
 import { noSuchPage } from '../../../components/board/board-paging';
 import {
   activeFilterCount,
@@ -17,6 +18,7 @@ import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { CsvExportLink } from '../../csv';
+import { BoardLiveRegion, NewRowsButton, useBoardChanges } from '../../live';
 import { SaveSearchButton } from '../../saved-searches';
 import { radiusSearchQueryOptions } from '../api/get-radius-search';
 import { formatMiles, isLoadResult, isTruckResult } from '../radius-results';
@@ -71,6 +73,27 @@ export function RadiusSearchPage({ organization, search, onNavigate }: RadiusSea
   );
   const folded = foldedSearch && !refused;
   const filterCount = active ? activeFilterCount(active) : 0;
+  // What others change among the results is said politely, as on the boards.
+  const rows = useMemo(
+    () => (answer?.data ?? []).map((item) => ('truck' in item ? item.truck : item.load)),
+    [answer?.data],
+  );
+  const nouns =
+    search.searchType === 'loads' ? { one: 'load', many: 'loads' } : { one: 'truck', many: 'trucks' };
+  const changes = useBoardChanges({
+    kind: search.searchType === 'loads' ? 'loads' : 'trucks',
+    rows,
+    view: JSON.stringify(active),
+    nouns,
+  });
+  const resultsFrame = useRef<HTMLDivElement>(null);
+  const goToRow = (id: number) => {
+    const row = [
+      ...(resultsFrame.current?.querySelectorAll<HTMLElement>(`[data-row-key="${id}"]`) ?? []),
+    ].find((element) => element.getClientRects().length > 0);
+    row?.focus();
+    changes.clearNew();
+  };
 
   const onSearch = (form: RadiusPlaceDraft) => onNavigate(searchFromForm(form, search));
   const changeFilters = (changes: Partial<BoardFilters>) =>
@@ -143,13 +166,21 @@ export function RadiusSearchPage({ organization, search, onNavigate }: RadiusSea
               onClear={clearFilters}
             />
           )}
-          <Results
-            search={active}
-            query={query}
-            orgSlug={organization.slug}
-            onClearFilters={clearFilters}
-            onNavigate={onNavigate}
-          />
+          <BoardLiveRegion message={changes.message} label="Radius search changes" />
+          {changes.newIds.length ? (
+            <div className="flex">
+              <NewRowsButton newIds={changes.newIds} nouns={nouns} onGo={goToRow} />
+            </div>
+          ) : null}
+          <div ref={resultsFrame} className="contents">
+            <Results
+              search={active}
+              query={query}
+              orgSlug={organization.slug}
+              onClearFilters={clearFilters}
+              onNavigate={onNavigate}
+            />
+          </div>
         </>
       ) : (
         <Card>
