@@ -461,7 +461,7 @@ export const routeKey = (route: RouteEntry) => `${route.method} ${route.url}`;
 
 /**
  * The product's own routes: everything but the authentication service (its table is better-auth's),
- * the web app's files and the API reference's page and files (`/api/docs`, Swagger UI's).
+ * the web app's files and the API reference's page and files (`/api/docs`, Scalar's).
  */
 export function apiRoutes(app: TestApp): RouteEntry[] {
   return app.routes.filter(
