@@ -16,6 +16,7 @@ import { benchHttpLoad, type HttpLoadScenario, httpLoadScenarios } from './http-
 import { startBenchServer } from './http-server.ts';
 import { benchLaneHistory } from './lane-history.ts';
 import { benchLanes } from './lanes.ts';
+import { benchLighthouse } from './lighthouse.ts';
 import { benchPostingExpiry } from './posting-expiry.ts';
 import { benchProjectorCatchUp } from './projector-catch-up.ts';
 import { benchPushLatency } from './push-latency.ts';
@@ -45,7 +46,10 @@ const asOfTrucks = Number(process.env.BENCH_AS_OF_TRUCKS ?? 100_000);
 const activityRows = Number(process.env.BENCH_ACTIVITY_ROWS ?? 100_000);
 // BENCH_FEED_ITEMS (items of the event feed, across ten organizations; default 1,000,000), likewise.
 const feedItems = Number(process.env.BENCH_FEED_ITEMS ?? 1_000_000);
-if (process.argv[2] === 'gazetteer') {
+if (process.argv[2] === 'lighthouse') {
+  // `npm run bench -- lighthouse`: Lighthouse's scores and paint times of the demo's screens (minutes).
+  await step('lighthouse', benchLighthouse);
+} else if (process.argv[2] === 'gazetteer') {
   // `npm run bench -- gazetteer`: only the gazetteer's load and the city search (seconds).
   const server = await startBenchServer();
   try {
