@@ -41,7 +41,19 @@ export async function loadWebApp(): Promise<WebApp> {
 
 /** Serves the built single-page app; unknown non-API paths get index.html so client routes load. */
 export async function serveWebApp(app: FastifyInstance, { index }: WebApp) {
-  await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+  await app.register(fastifyStatic, {
+    root: webDist,
+    wildcard: false,
+    index: false,
+    // The build's assets are named by their content hash: a browser keeps them for a year and asks
+    // again for none, so a warm board loads no script or stylesheet over the network. Other files
+    // (the icon) are checked again on each use.
+    cacheControl: false,
+    setHeaders: (reply, path) => {
+      const hashed = /[\\/]assets[\\/][^\\/]+$/.test(path);
+      reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     if (request.method !== 'GET' || path.startsWith('/api/') || path.startsWith('/socket.io')) {
