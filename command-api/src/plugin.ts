@@ -8,7 +8,6 @@ import {
   resolveApiKeysWith,
   type SmsSender,
 } from '@dispatch/auth';
-import type { Environment } from '@dispatch/config';
 import { DEFAULT_API_KEY_RATE_LIMIT, DEFAULT_ENVELOPE_EXPIRY_DAYS, DEFAULT_QUOTAS } from '@dispatch/domain';
 import {
   guardOrigins,
@@ -41,8 +40,7 @@ import { savedSearchRoutes } from './saved-searches/saved-search-routes.ts';
 import { systemCheckRoutes } from './system-check/system-check-routes.ts';
 import { truckRoutes } from './trucks/truck-routes.ts';
 import type { Resolver, WebhookSettings } from './webhooks/address-guard.ts';
-import { type CommitSource, type DeliveryTiming, leasedWebhookDeliverer } from './webhooks/deliverer.ts';
-import { webhookDeliveryThread } from './webhooks/delivery-thread.ts';
+import { type CommitSource, type DeliveryTiming, webhookDeliverer } from './webhooks/deliverer.ts';
 import { webhookRoutes } from './webhooks/webhook-routes.ts';
 
 export interface CommandApiOptions {
@@ -93,12 +91,6 @@ export interface CommandApiOptions {
   webhookDelivery?: Partial<DeliveryTiming> | false;
   /** The projector's commits (in one process with it): an organization's new events wake its webhooks at once. */
   changes?: CommitSource;
-  /**
-   * The settings the stores were opened with: when given, webhook deliveries run in a worker thread of
-   * their own that opens its own connections with them, rather than on the thread that answers
-   * requests. Not with a `webhookResolver` or a `clock`, which only this thread has.
-   */
-  webhookEnvironment?: Environment;
 }
 
 const DEFAULT_WEBHOOK_SETTINGS: WebhookSettings = {
@@ -122,27 +114,16 @@ export function commandApi(given: CommandApiOptions): FastifyPluginAsync {
   const deletedOrganization = organizationDeletions(options.store);
   const webhookSettings = options.webhookSettings ?? DEFAULT_WEBHOOK_SETTINGS;
   return async (app) => {
-    const threadEnvironment =
-      options.webhookResolver || options.clock ? undefined : options.webhookEnvironment;
     const deliverer =
       options.webhookDelivery === false
         ? null
-        : threadEnvironment
-          ? webhookDeliveryThread({
-              env: threadEnvironment,
-              settings: webhookSettings,
-              publicUrl: options.publicUrl,
-              timing: options.webhookDelivery,
-              changes: options.changes,
-              log: app.log,
-            })
-          : leasedWebhookDeliverer({
-              ...options,
-              settings: webhookSettings,
-              resolve: options.webhookResolver,
-              timing: options.webhookDelivery,
-              log: app.log,
-            });
+        : webhookDeliverer({
+            ...options,
+            settings: webhookSettings,
+            resolve: options.webhookResolver,
+            timing: options.webhookDelivery,
+            log: app.log,
+          });
     await app.register(async (identity) => {
       // better-auth checks the origin itself only when a request carries cookies; this also refuses a
       // sign-in or sign-up posted from another site (which would sign a visitor into someone's account).

@@ -54,8 +54,6 @@ await app.register(
     quotas,
     webhookSettings: env.webhooks,
     changes,
-    // Deliveries run in a thread of their own, off the thread that answers commands.
-    webhookEnvironment: env,
   }),
 );
 await app.listen({ port: env.PORT, host: env.HOST });

@@ -114,8 +114,6 @@ export async function createStandaloneApp(
       quotas: infrastructure.quotas,
       webhookSettings: env.webhooks,
       webhookDelivery: options.webhookDelivery,
-      // Deliveries run in a thread of their own, off the thread that answers the board's reads.
-      webhookEnvironment: env,
       postingExpiryEveryMs: options.postingExpiryEveryMs,
       changes: feed,
     }),

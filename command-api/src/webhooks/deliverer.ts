@@ -27,7 +27,6 @@ import { webhooks } from '../aggregates.ts';
 import { handle, readStreamState, type StreamState } from '../command-handler.ts';
 import { type Resolver, systemResolver, type WebhookSettings } from './address-guard.ts';
 import { type AttemptLog, attemptLog } from './attempt-log.ts';
-import { delivererLease, leasedDeliveries, newLeaseHolder } from './deliverer-lease.ts';
 import { mailWebhookDisabled } from './disabled-mail.ts';
 import { webhookSender } from './sender.ts';
 import { concurrencyLimit, Signal } from './signal.ts';
@@ -54,8 +53,6 @@ export interface DeliveryTiming {
   timeoutMs: number;
   /** No successful delivery for this long disables the endpoint (WEBHOOK_DISABLE_AFTER_DAYS when not given). */
   disableAfterMs?: number;
-  /** How long a claim of the delivery lease runs (renewed every third of it): one process delivers at a time. */
-  leaseMs: number;
 }
 
 export const DEFAULT_DELIVERY_TIMING: DeliveryTiming = {
@@ -66,7 +63,6 @@ export const DEFAULT_DELIVERY_TIMING: DeliveryTiming = {
   flushAt: 100,
   concurrency: 64,
   timeoutMs: 10_000,
-  leaseMs: 30_000,
 };
 
 /** Events read from the feed at a time, per endpoint. */
@@ -527,22 +523,3 @@ export function webhookDeliverer(options: WebhookDelivererOptions) {
   };
 }
 export type WebhookDeliverer = ReturnType<typeof webhookDeliverer>;
-
-/**
- * Deliveries under the delivery lease (see delivererLease): this process delivers only while it holds
- * the lease, with a fresh deliverer each time it wins it, resuming from the cursors recorded.
- */
-export function leasedWebhookDeliverer(options: WebhookDelivererOptions & { holder?: string }) {
-  const leaseMs = options.timing?.leaseMs ?? DEFAULT_DELIVERY_TIMING.leaseMs;
-  return leasedDeliveries({
-    lease: delivererLease({
-      store: options.store,
-      holder: options.holder ?? newLeaseHolder(),
-      leaseMs,
-      clock: options.clock,
-    }),
-    leaseMs,
-    open: () => webhookDeliverer(options),
-    log: options.log,
-  });
-}

@@ -127,16 +127,3 @@ export const webhookDeliveriesStream = (webhookId: string) => `webhookdeliveries
 
 /** The actor of what the deliverer records (attempts, an endpoint it disables). */
 export const WEBHOOK_SYSTEM_ACTOR = 'system:webhooks';
-
-/**
- * One process delivers webhooks at a time: it holds the lease until `until` (ISO), renewing it well
- * before then; `until` at or before the claim's own time gives the lease up. Claims go to a stream per
- * hour (`webhookDelivererLeaseStream`) appended at the revision last read, so two claims never both win.
- */
-export type WebhookDelivererLeaseClaimed = {
-  type: 'WebhookDelivererLeaseClaimed';
-  data: { holder: string; until: string };
-};
-export const WEBHOOK_DELIVERER_LEASE_CLAIMED = 'WebhookDelivererLeaseClaimed';
-
-export const webhookDelivererLeaseStream = (hour: number) => `webhooklease-${hour}`;
