@@ -82,6 +82,9 @@ export default [
       root: './web',
       include: ['src/**/*.spec.ts', 'src/**/*.spec.tsx'],
       isolate: false,
+      // Stubs end with their test, so no spec passes on what an earlier file stubbed.
+      unstubGlobals: true,
+      setupFiles: ['src/testing/browser-environment.ts'],
     },
   },
 ];
