@@ -10,6 +10,7 @@ import {
 import { type MouseEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { cn } from '../../../lib/cn';
 import { useHighlight } from '../../../lib/highlights';
+import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query';
 import { GridColumnsMenu } from './grid-columns-menu';
 import { type GridColumn, type GridFeatures, type GridMeta, gridFeatures } from './grid-features';
 import type { GridDensity } from './grid-preferences';
@@ -73,21 +74,20 @@ export function DataGrid<T extends RowData>(props: DataGridProps<T>) {
   );
   const preferences = useGridPreferences(props.gridId, ids, hiddenByDefault);
   const { card, className } = props;
-  const table = (
-    <GridFrame className={cn(card && 'max-sm:hidden', className)}>
-      <GridTable {...props} preferences={preferences} />
-    </GridFrame>
-  );
-  if (!card) return table;
-  return (
-    <>
-      {table}
-      <ul aria-label={props.caption} className="divide-y divide-border sm:hidden" data-grid-cards>
+  // One of the two is drawn, never both: a phone gets the cards, a wider window the table.
+  const phone = useMediaQuery(PHONE_QUERY);
+  if (card && phone)
+    return (
+      <ul aria-label={props.caption} className="divide-y divide-border" data-grid-cards>
         {props.rows.map((row) => (
           <GridCard key={props.rowKey(row)} row={row} {...props} card={card} />
         ))}
       </ul>
-    </>
+    );
+  return (
+    <GridFrame className={className}>
+      <GridTable {...props} preferences={preferences} />
+    </GridFrame>
   );
 }
 

@@ -27,10 +27,15 @@ describe('the loads board', () => {
         rateForCarrierUnit: 'FLAT_RATE',
       }),
     ];
+    const user = userEvent.setup();
     renderScreen(() => (
       <LoadsTable loads={loads} search={defaultLoadsSearch} orgSlug="acme" now={new Date()} onDelete={null} />
     ));
     await screen.findAllByRole('cell');
+    // The carrier's rate is one click away in Columns (docs/decisions.md#board-columns).
+    await user.click(screen.getByRole('button', { name: /Columns/ }));
+    await user.click(await screen.findByRole('menuitemcheckbox', { name: 'Carrier rate' }));
+    await screen.findByRole('columnheader', { name: /Carrier rate/ });
     const row = document.querySelector('[data-load-id="1"]') as HTMLElement;
     const cells = within(row)
       .getAllByRole('cell')
