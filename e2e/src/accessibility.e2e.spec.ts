@@ -36,6 +36,8 @@ interface ScreenState {
   close?: (page: Page) => Promise<void>;
   /** A dialog, menu or popover over the page: checked alone (see check()). */
   layer?: boolean;
+  /** Only where the grid is a table (640 px and up): a phone shows cards, which have no columns. */
+  tableOnly?: boolean;
 }
 
 interface Screen {
@@ -153,7 +155,12 @@ const SCREENS: Screen[] = [
     route: '/$orgSlug/trucks',
     path: (seed) => `/${seed.slug}/trucks`,
     ready: text('Gate Rig'),
-    states: [menu('Columns'), dialog('View as of'), dialog('Delete'), dialog('Expired trucks')],
+    states: [
+      { ...menu('Columns'), tableOnly: true },
+      dialog('View as of'),
+      dialog('Delete'),
+      dialog('Expired trucks'),
+    ],
   },
   { route: '/$orgSlug/trucks/post', path: (seed) => `/${seed.slug}/trucks/post`, ready: heading(/truck/i) },
   {
@@ -171,7 +178,7 @@ const SCREENS: Screen[] = [
     route: '/$orgSlug/loads',
     path: (seed) => `/${seed.slug}/loads`,
     ready: text('Gate Grain'),
-    states: [menu('Columns'), dialog('Lane history'), dialog('Delete')],
+    states: [{ ...menu('Columns'), tableOnly: true }, dialog('Lane history'), dialog('Delete')],
   },
   { route: '/$orgSlug/loads/post', path: (seed) => `/${seed.slug}/loads/post`, ready: heading(/load/i) },
   {
@@ -203,13 +210,13 @@ const SCREENS: Screen[] = [
   {
     route: '/$orgSlug/lanes/matches/$kind/$id',
     path: (seed) => `/${seed.slug}/lanes/matches/trucks/${seed.truckId}`,
-    ready: heading(/Matches/),
+    ready: heading(/^(Trucks|Loads) for /),
   },
   {
     route: '/$orgSlug/saved-searches',
     path: (seed) => `/${seed.slug}/saved-searches`,
     ready: text('Gate Watch'),
-    states: [dialog('Rename'), dialog('Delete')],
+    states: [dialog(/^Rename /, false), dialog(/^Delete /, false)],
   },
   { route: '/$orgSlug/sign-pro', path: (seed) => `/${seed.slug}/sign-pro`, ready: heading('Sign-pro') },
   {
@@ -413,6 +420,7 @@ async function visit(page: Page, screen: Screen, label: string, found: Found[]):
   }
   if (process.env.A11Y_REPORT) console.log(`${drawn - started} + ${Date.now() - drawn} ms ${path}`);
   for (const state of screen.states ?? []) {
+    if (state.tableOnly && (page.viewportSize()?.width ?? 0) < 640) continue;
     try {
       await state.open(page);
     } catch (error) {

@@ -146,7 +146,7 @@ describe('the command menu', () => {
       ['lane hist', 'Lane history'],
       ['account', 'Account'],
       ['webhooks', 'Webhooks'],
-    ]) {
+    ] as const) {
       await menu.getByRole('combobox').fill(typed);
       await menu.getByRole('option', { name: screen, exact: true }).waitFor();
     }

@@ -196,7 +196,7 @@ export function SinceBadge({ since }: { since?: SinceMark }) {
       className={cn(
         'ml-2 inline-flex items-center rounded-full px-1.5 py-0.5 align-middle text-[11px] font-medium whitespace-nowrap',
         since === 'changed'
-          ? 'bg-amber-500/15 text-amber-700 dark:text-amber-300'
+          ? 'bg-amber-500/15 text-amber-800 dark:text-amber-300'
           : 'bg-destructive/10 text-destructive',
       )}
     >

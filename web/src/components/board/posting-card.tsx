@@ -51,7 +51,7 @@ export function PostingCard({
   return (
     <article className="flex flex-col gap-1 px-4 py-2.5 text-sm">
       <div className="flex items-start justify-between gap-3">
-        <h3 className="min-w-0 font-medium break-words">
+        <h2 className="min-w-0 font-medium break-words">
           {open ? (
             <Link
               to={open.to}
@@ -63,7 +63,7 @@ export function PostingCard({
           ) : (
             title
           )}
-        </h3>
+        </h2>
         {aside ? (
           <span className="flex min-h-11 shrink-0 items-center text-xs text-muted-foreground tabular-nums">
             {aside}

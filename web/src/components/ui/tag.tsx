@@ -4,7 +4,7 @@ import { cn } from '../../lib/cn';
 const tones = {
   muted: 'bg-muted text-muted-foreground',
   success: 'bg-success/10 text-success',
-  warning: 'bg-amber-500/15 text-amber-700 dark:text-amber-400',
+  warning: 'bg-amber-500/15 text-amber-800 dark:text-amber-400',
   danger: 'bg-destructive/10 text-destructive',
 } as const;
 

@@ -16,7 +16,7 @@ function VerificationBadge({ verified }: { verified: boolean }) {
   return verified ? (
     <span className="rounded-full bg-success/10 px-2 py-0.5 text-xs font-medium text-success">Verified</span>
   ) : (
-    <span className="rounded-full bg-amber-500/15 px-2 py-0.5 text-xs font-medium text-amber-700 dark:text-amber-400">
+    <span className="rounded-full bg-amber-500/15 px-2 py-0.5 text-xs font-medium text-amber-800 dark:text-amber-400">
       Not verified
     </span>
   );

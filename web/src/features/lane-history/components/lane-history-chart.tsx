@@ -47,7 +47,11 @@ export function LaneHistoryChart({ series, bucket }: LaneHistoryChartProps) {
     <div className="h-64 sm:h-72" aria-hidden>
       <ResponsiveContainer width="100%" height="100%">
         {/* A picture of the dialog's table of the same points: no focus stop, no second reading. */}
-        <ComposedChart accessibilityLayer={false} data={data} margin={{ top: 4, right: 0, bottom: 0, left: 0 }}>
+        <ComposedChart
+          accessibilityLayer={false}
+          data={data}
+          margin={{ top: 4, right: 0, bottom: 0, left: 0 }}
+        >
           <CartesianGrid strokeDasharray="3 3" vertical={false} className="stroke-border" />
           <XAxis dataKey="label" tickLine={false} axisLine={false} fontSize={11} minTickGap={16} />
           <YAxis

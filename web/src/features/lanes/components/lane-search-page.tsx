@@ -184,8 +184,8 @@ function Results({
       <div className="flex min-w-0 flex-col gap-3">
         <h2 className="px-1 text-base font-semibold tracking-tight" aria-live="polite">
           {answer.totalCount.toLocaleString()}
-          {answer.totalCountExact ? '' : '+'} {noun} from within {formatMiles(origin.radius)} of{' '}
-          {origin.city}, {origin.state} to {to}
+          {answer.totalCountExact ? '' : '+'} {noun} from within {formatMiles(origin.radius)} of {origin.city}
+          , {origin.state} to {to}
         </h2>
         <Card className="overflow-x-auto">
           {answer.data.length === 0 ? (

@@ -24,7 +24,7 @@ function StatusBadge({ invitation, now }: { invitation: InvitationView; now: Dat
     <span
       className={cn(
         'inline-flex rounded-full px-2 py-0.5 text-xs font-medium',
-        status === 'pending' && 'bg-amber-500/15 text-amber-700 dark:text-amber-400',
+        status === 'pending' && 'bg-amber-500/15 text-amber-800 dark:text-amber-400',
         status === 'accepted' && 'bg-success/15 text-success',
         (status === 'canceled' || status === 'rejected' || status === 'expired') &&
           'bg-muted text-muted-foreground',

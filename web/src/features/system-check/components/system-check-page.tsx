@@ -266,7 +266,7 @@ function TestMessagesSection() {
               <>
                 <MessageSquareText className="mr-1 inline size-4 align-text-bottom" aria-hidden />
                 Your account has no phone number.{' '}
-                <Link to="/account" className="text-primary underline-offset-4 hover:underline">
+                <Link to="/account" className="text-primary underline underline-offset-4">
                   Add one
                 </Link>{' '}
                 to receive a test text.

@@ -10,6 +10,7 @@ import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { Tag } from '../../../components/ui/tag';
 import { isApiError } from '../../../lib/api-client';
+import { cn } from '../../../lib/cn';
 import { useDates } from '../../../lib/organization-dates';
 import { guardNotices, type Organization, SettingsNav, useManagersOnly } from '../../organizations';
 import { webhookDeliveriesQueryOptions } from '../api/get-webhook-deliveries';
@@ -20,9 +21,9 @@ import { EndpointActions } from './endpoint-actions';
 import { EndpointStatus, LastAttempt } from './endpoint-status';
 import { ReplayDialog } from './replay-dialog';
 
-function Fact({ label, children }: { label: string; children: ReactNode }) {
+function Fact({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
   return (
-    <div className="flex min-w-0 flex-col gap-1">
+    <div className={cn('flex min-w-0 flex-col gap-1', className)}>
       <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
       <dd className="min-w-0 text-sm">{children}</dd>
     </div>
@@ -51,17 +52,15 @@ function EndpointFacts({ endpoint }: { endpoint: WebhookAnswer }) {
             </span>
           ) : null}
         </Fact>
-        <div className="sm:col-span-2 lg:col-span-4">
-          <Fact label={`Event types (${endpoint.eventTypes.length})`}>
-            <div className="flex flex-wrap gap-1">
-              {endpoint.eventTypes.map((type) => (
-                <Tag key={type} title={type}>
-                  {publicEventLabels[type]}
-                </Tag>
-              ))}
-            </div>
-          </Fact>
-        </div>
+        <Fact label={`Event types (${endpoint.eventTypes.length})`} className="sm:col-span-2 lg:col-span-4">
+          <div className="flex flex-wrap gap-1">
+            {endpoint.eventTypes.map((type) => (
+              <Tag key={type} title={type}>
+                {publicEventLabels[type]}
+              </Tag>
+            ))}
+          </div>
+        </Fact>
       </dl>
     </Card>
   );
