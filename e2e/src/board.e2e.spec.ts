@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newPage, signInAs, signUpWithOrganization, useBrowserApp } from './harness.ts';
+import { newPage, showColumn, signInAs, signUpWithOrganization, useBrowserApp } from './harness.ts';
 import { postTruckForm } from './truck-form.ts';
 
 useBrowserApp();
@@ -67,6 +67,7 @@ describe('the board filtered, the overview and a truck history, live in a second
     expect(posterListLoads).toHaveLength(1);
 
     // Made unavailable in the first browser, the truck no longer matches: it leaves the filtered list.
+    await showColumn(first, 'Status');
     await first.locator('tr', { hasText: 'Night Owl' }).getByRole('switch', { name: 'Available' }).click();
     await row.waitFor({ state: 'detached', timeout: 10_000 });
     expect(reloads).toBe(loadsBefore);

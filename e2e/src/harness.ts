@@ -102,3 +102,14 @@ export async function sessionCookie(email: string, password: string): Promise<st
     .map((c) => c.split(';')[0])
     .join('; ');
 }
+
+/**
+ * Shows a column the grid keeps in its Columns menu by default (docs/decisions.md#board-columns), as a
+ * dispatcher does; the choice is kept for the user in this browser.
+ */
+export async function showColumn(page: Page, name: string): Promise<void> {
+  await page.getByRole('button', { name: 'Columns' }).click();
+  await page.getByRole('menuitemcheckbox', { name, exact: true }).click();
+  await page.keyboard.press('Escape');
+  await page.getByRole('columnheader', { name: new RegExp(`^${name}`) }).waitFor();
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newPage, signInAs, signUpWithOrganization, useBrowserApp } from './harness.ts';
+import { newPage, showColumn, signInAs, signUpWithOrganization, useBrowserApp } from './harness.ts';
 import { postTruckForm } from './truck-form.ts';
 
 useBrowserApp();
@@ -34,6 +34,8 @@ describe('a truck posted in one browser appears live in another', () => {
     expect(await row.getAttribute('data-highlighted')).toBe('true');
 
     // An edit in the first browser changes the row in the second.
+    await showColumn(first, 'Status');
+    await showColumn(second, 'Status');
     const ownRow = first.locator('tr', { hasText: 'Midnight Express' });
     await ownRow.getByRole('switch', { name: 'Available' }).click();
     await row.getByText('Not available').waitFor({ timeout: 10_000 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pickCity } from './city-picker.ts';
-import { newPage, signInAs, signUpWithOrganization, useBrowserApp } from './harness.ts';
+import { newPage, showColumn, signInAs, signUpWithOrganization, useBrowserApp } from './harness.ts';
 
 useBrowserApp();
 
@@ -63,6 +63,7 @@ describe('a load posted in one browser appears live in another', () => {
     expect(await row.getAttribute('data-highlighted')).toBe('true');
     await row.getByText('$3.25').waitFor();
     expect(await row.textContent()).toContain('Des Moines, IA');
+    await showColumn(second, 'Carrier rate');
     expect(await row.textContent()).toContain('$2.90 / ton');
     expect(reloads).toBe(0);
   });
