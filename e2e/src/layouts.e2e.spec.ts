@@ -41,10 +41,18 @@ const gridWidths = (page: Page) =>
   page.evaluate(
     `[...document.querySelectorAll('[data-grid-frame]')].map((frame) => ({ scrollWidth: frame.scrollWidth, clientWidth: frame.clientWidth }))`,
   ) as Promise<{ scrollWidth: number; clientWidth: number }[]>;
+/** Each plain table on the page (Radius 360's list, a lane's results): its width and its frame's. */
+const tableWidths = (page: Page) =>
+  page.evaluate(
+    `[...document.querySelectorAll('table')].map((table) => ({ scrollWidth: table.scrollWidth, clientWidth: table.parentElement.clientWidth }))`,
+  ) as Promise<{ scrollWidth: number; clientWidth: number }[]>;
 const pageScrollsSideways = (page: Page) =>
   page.evaluate(
     '(document.scrollingElement ?? document.documentElement).scrollWidth > (document.scrollingElement ?? document.documentElement).clientWidth',
   ) as Promise<boolean>;
+
+const laneSearch =
+  'searchType=trucks&originState=IL&originCity=Chicago&originRadius=200&destinationState=TX&destinationCity=Dallas&destinationRadius=200';
 
 const screens = () =>
   [
@@ -67,6 +75,16 @@ describe('layouts', () => {
       // The first row is in the window: a search's results start above the fold.
       const box = await page.locator(row).first().boundingBox();
       expect(box && box.y + box.height, path).toBeLessThanOrEqual(768);
+    }
+    for (const path of [
+      `/${slug}/radius-360?state=IL&city=Chicago&radius=200`,
+      `/${slug}/lanes?${laneSearch}`,
+    ]) {
+      await page.goto(path);
+      await page.locator('tr[data-truck-id]').first().waitFor();
+      const tables = await tableWidths(page);
+      expect(tables.length, path).toBe(1);
+      for (const table of tables) expect(table.scrollWidth, path).toBeLessThanOrEqual(table.clientWidth);
     }
     // A search's form folds into a line; "Edit search" opens it again.
     await page.goto(`/${slug}/radius?state=IL&city=Chicago&radius=200`);
@@ -111,6 +129,21 @@ describe('layouts', () => {
     expect(loadText).toContain('Chicago, IL');
     expect(loadText).toContain('Nov 21, 2026');
     expect(await pageScrollsSideways(page)).toBe(false);
+
+    // Radius 360's list and a lane's results are cards too, with where and when, and no table.
+    for (const path of [
+      `/${slug}/radius-360?state=IL&city=Chicago&radius=200`,
+      `/${slug}/lanes?${laneSearch}`,
+    ]) {
+      await page.goto(path);
+      const found = page.locator('li[data-truck-id]').first();
+      await found.waitFor();
+      expect(await page.locator('table').count(), path).toBe(0);
+      const text = await found.innerText();
+      expect(text, path).toContain('Chicago, IL');
+      expect(text, path).toContain('Nov 21, 2026');
+      expect(await pageScrollsSideways(page), path).toBe(false);
+    }
     await context.close();
   });
 

@@ -2,6 +2,7 @@ import type { LaneSearchAnswer } from '@dispatch/domain';
 import { trailerTypeLabels } from '@dispatch/domain';
 import { type UseQueryResult, useQuery } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { PostingCard, RouteLine } from '../../../components/board/posting-card';
 import { SearchSummary, useFoldedSearch } from '../../../components/board/search-summary';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -9,6 +10,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table';
 import { isApiError } from '../../../lib/api-client';
 import { formatCalendarDay } from '../../../lib/dates';
+import { PHONE_QUERY, useMediaQuery } from '../../../lib/use-media-query';
 import { LaneHistoryButton } from '../../lane-history';
 import {
   AvailabilityBadge,
@@ -152,6 +154,8 @@ function Results({
   orgSlug: string;
   onNavigate: (search: LaneRouteSearch) => void;
 }) {
+  // A phone gets cards, a wider window the table: one of the two, never both.
+  const phone = useMediaQuery(PHONE_QUERY);
   const answer = query.data;
   if (!answer) {
     if (query.isError)
@@ -187,7 +191,7 @@ function Results({
           {answer.totalCountExact ? '' : '+'} {noun} from within {formatMiles(origin.radius)} of {origin.city}
           , {origin.state} to {to}
         </h2>
-        <Card className="overflow-x-auto">
+        <Card className={phone ? undefined : 'overflow-x-auto'}>
           {answer.data.length === 0 ? (
             <p className="px-4 py-10 text-center text-sm text-muted-foreground">
               No {trucks ? 'trucks' : 'loads'} on this lane.
@@ -195,6 +199,8 @@ function Results({
                 ? ' Trucks that name no preferred destination are found by a search to anywhere.'
                 : ''}
             </p>
+          ) : phone ? (
+            <LaneCards rows={answer.data} orgSlug={orgSlug} destination={Boolean(destination)} />
           ) : (
             <Table>
               <TableHeader>
@@ -293,5 +299,80 @@ function Results({
         <LaneMap answer={answer} />
       </Card>
     </section>
+  );
+}
+
+/** The lane's postings as cards on a phone: where from and to, the deadhead, the date, then the rest. */
+function LaneCards({
+  rows,
+  orgSlug,
+  destination,
+}: {
+  rows: LaneSearchAnswer['data'];
+  orgSlug: string;
+  /** Whether the search names a destination: the miles are then to it, otherwise the trip's. */
+  destination: boolean;
+}) {
+  return (
+    <ul aria-label="Lane results" className="divide-y divide-border" data-grid-cards>
+      {rows.map((row) => {
+        const toDestination =
+          row.destinationMiles === null
+            ? null
+            : `${formatMiles(row.destinationMiles)} ${destination ? 'to destination' : 'trip'}`;
+        const deadhead = `${formatMiles(row.deadheadMiles)} deadhead`;
+        if ('truck' in row) {
+          const { truck } = row;
+          return (
+            <li key={truck.id} data-truck-id={truck.id}>
+              <PostingCard
+                title={truck.truckName}
+                open={{ to: '/$orgSlug/trucks/edit/$id', params: { orgSlug, id: truck.id } }}
+                aside={deadhead}
+                route={
+                  <RouteLine
+                    from={`${truck.truckCity}, ${truck.truckState}`}
+                    to={
+                      truck.preferedCity ? `${truck.preferedCity}, ${truck.preferedState ?? ''}` : 'Anywhere'
+                    }
+                  />
+                }
+                facts={[
+                  <span key="date" className="tabular-nums" data-card-date>
+                    {formatCalendarDay(truck.availabilityDate)}
+                  </span>,
+                  <AvailabilityBadge key="status" available={truck.status} />,
+                  trailerTypeLabels[truck.trailerType],
+                  toDestination,
+                ]}
+              />
+            </li>
+          );
+        }
+        const { load } = row;
+        return (
+          <li key={load.id} data-load-id={load.id}>
+            <PostingCard
+              title={
+                <RouteLine
+                  from={`${load.originCity}, ${load.originState}`}
+                  to={`${load.destinationCity}, ${load.destinationState}`}
+                />
+              }
+              open={{ to: '/$orgSlug/loads/edit/$id', params: { orgSlug, id: load.id } }}
+              aside={deadhead}
+              facts={[
+                <span key="date" className="tabular-nums" data-card-date>
+                  {formatCalendarDay(load.availabilityDate)}
+                </span>,
+                trailerTypeLabels[load.trailerType],
+                toDestination,
+              ]}
+              actions={<LaneHistoryButton organization={orgSlug} lane={load} variant="text" />}
+            />
+          </li>
+        );
+      })}
+    </ul>
   );
 }

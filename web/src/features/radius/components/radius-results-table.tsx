@@ -138,35 +138,7 @@ export function TruckResultsTable({
       onOpen={({ truck }) =>
         void navigate({ to: '/$orgSlug/trucks/edit/$id', params: { orgSlug, id: truck.id } })
       }
-      card={({ truck, distance, direction }) => (
-        <PostingCard
-          title={truck.truckName}
-          open={{ to: '/$orgSlug/trucks/edit/$id', params: { orgSlug, id: truck.id } }}
-          aside={
-            <>
-              <DistanceCell miles={distance} />
-              &nbsp;
-              <DirectionText direction={direction} city={city} />
-            </>
-          }
-          route={
-            <RouteLine
-              from={place(truck.truckCity, truck.truckState)}
-              to={place(truck.preferedCity, truck.preferedState) || 'Anywhere'}
-            />
-          }
-          facts={[
-            <span key="date" className="tabular-nums" data-card-date>
-              {formatCalendarDay(truck.availabilityDate)}
-            </span>,
-            <AvailabilityBadge key="status" available={truck.status} />,
-            trailerTypeLabels[truck.trailerType],
-            <span key="phone" className={touchTargets}>
-              <PhoneLink countryCode={truck.dispatcherCountryCode} number={truck.dispatcherMobileNumber} />
-            </span>,
-          ]}
-        />
-      )}
+      card={(result) => <TruckResultCard result={result} orgSlug={orgSlug} city={city} />}
     />
   );
 }
@@ -332,31 +304,85 @@ export function LoadResultsTable({
       onOpen={({ load }) =>
         void navigate({ to: '/$orgSlug/loads/edit/$id', params: { orgSlug, id: load.id } })
       }
-      card={({ load, distance, direction }) => (
-        <PostingCard
-          title={
-            <RouteLine
-              from={place(load.originCity, load.originState)}
-              to={place(load.destinationCity, load.destinationState)}
-            />
-          }
-          open={{ to: '/$orgSlug/loads/edit/$id', params: { orgSlug, id: load.id } }}
-          aside={
-            <>
-              <DistanceCell miles={distance} />
-              &nbsp;
-              <DirectionText direction={direction} city={city} />
-            </>
-          }
-          facts={[
-            <span key="date" className="tabular-nums" data-card-date>
-              {formatCalendarDay(load.availabilityDate)}
-            </span>,
-            <RateCell key="rate" rate={load.rateForTitan} unit={load.rateForTitanUnit} />,
-            trailerTypeLabels[load.trailerType],
-          ]}
+      card={(result) => <LoadResultCard result={result} orgSlug={orgSlug} city={city} />}
+    />
+  );
+}
+
+/** A truck found around a city, as a card on a phone: the radius results and Radius 360 show it. */
+export function TruckResultCard({
+  result: { truck, distance, direction },
+  orgSlug,
+  city,
+}: {
+  result: TruckResult;
+  orgSlug: string;
+  city: string;
+}) {
+  return (
+    <PostingCard
+      title={truck.truckName}
+      open={{ to: '/$orgSlug/trucks/edit/$id', params: { orgSlug, id: truck.id } }}
+      aside={
+        <>
+          <DistanceCell miles={distance} />
+          &nbsp;
+          <DirectionText direction={direction} city={city} />
+        </>
+      }
+      route={
+        <RouteLine
+          from={place(truck.truckCity, truck.truckState)}
+          to={place(truck.preferedCity, truck.preferedState) || 'Anywhere'}
         />
-      )}
+      }
+      facts={[
+        <span key="date" className="tabular-nums" data-card-date>
+          {formatCalendarDay(truck.availabilityDate)}
+        </span>,
+        <AvailabilityBadge key="status" available={truck.status} />,
+        trailerTypeLabels[truck.trailerType],
+        <span key="phone" className={touchTargets}>
+          <PhoneLink countryCode={truck.dispatcherCountryCode} number={truck.dispatcherMobileNumber} />
+        </span>,
+      ]}
+    />
+  );
+}
+
+/** A load found around a city, as a card on a phone: the radius results and Radius 360 show it. */
+export function LoadResultCard({
+  result: { load, distance, direction },
+  orgSlug,
+  city,
+}: {
+  result: LoadResult;
+  orgSlug: string;
+  city: string;
+}) {
+  return (
+    <PostingCard
+      title={
+        <RouteLine
+          from={place(load.originCity, load.originState)}
+          to={place(load.destinationCity, load.destinationState)}
+        />
+      }
+      open={{ to: '/$orgSlug/loads/edit/$id', params: { orgSlug, id: load.id } }}
+      aside={
+        <>
+          <DistanceCell miles={distance} />
+          &nbsp;
+          <DirectionText direction={direction} city={city} />
+        </>
+      }
+      facts={[
+        <span key="date" className="tabular-nums" data-card-date>
+          {formatCalendarDay(load.availabilityDate)}
+        </span>,
+        <RateCell key="rate" rate={load.rateForTitan} unit={load.rateForTitanUnit} />,
+        trailerTypeLabels[load.trailerType],
+      ]}
     />
   );
 }
