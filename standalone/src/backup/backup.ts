@@ -1,0 +1,188 @@
+import { createHash } from 'node:crypto';
+import {
+  chmodSync,
+  copyFileSync,
+  createReadStream,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { collections, LIVE_CHECKPOINT } from '@dispatch/read-models';
+
+/**
+ * Backups of the embedded stores (docs/operations.md#backups): a consistent copy of a running
+ * product's data folder, taken beside it without stopping it, and its restore into a new folder.
+ *
+ * Each SQLite file is copied with `VACUUM INTO` on a read-only connection: one read transaction, so
+ * the copy is the file as of one instant, and in WAL mode the product goes on writing meanwhile.
+ * The files are copied in an order that keeps them consistent with each other:
+ *   1. the read models, whose checkpoint is then at or behind the log's copy (a restored product
+ *      projects the rest on start);
+ *   2. the event log, so every command acknowledged before the backup began is in it;
+ *   3. the identity database (users, sessions, organizations, members), so every user and
+ *      organization the copied events name is in its copy.
+ */
+
+export const BACKUP_FORMAT = 1;
+
+/** The files of the data folder a backup holds, in the order they are copied. */
+export const backedUpFiles = ['read-models.sqlite', 'events.sqlite', 'auth.sqlite'] as const;
+/** The secret that signs sessions, generated into the data folder when none is configured. */
+const SECRET_FILE = 'auth-secret';
+const MANIFEST = 'manifest.json';
+
+export interface BackupManifest {
+  format: typeof BACKUP_FORMAT;
+  /** When the copy of the first file began and when the last one ended (ISO). */
+  startedAt: string;
+  finishedAt: string;
+  files: { name: string; bytes: number; sha256: string }[];
+  /** The log's last position in the copy, and the position the copied read models reflect. */
+  positions: { events: string; readModels: string | null };
+}
+
+export class BackupError extends Error {}
+
+/** The file's SHA-256, read as a stream (the event log may be gigabytes). */
+async function sha256Of(path: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+function copyDatabase(source: string, target: string): void {
+  const db = new DatabaseSync(source, { readOnly: true });
+  try {
+    db.prepare('VACUUM INTO ?').run(target);
+  } finally {
+    db.close();
+  }
+  const copy = new DatabaseSync(target, { readOnly: true });
+  try {
+    const check = copy.prepare('PRAGMA quick_check').get() as { quick_check: string };
+    if (check.quick_check !== 'ok')
+      throw new BackupError(`the copy of ${source} is damaged: ${check.quick_check}`);
+  } finally {
+    copy.close();
+  }
+}
+
+function readOne<T>(path: string, sql: string, ...params: string[]): T | undefined {
+  const db = new DatabaseSync(path, { readOnly: true });
+  try {
+    return db.prepare(sql).get(...params) as T | undefined;
+  } catch {
+    // A file without the table (a product that never projected) has no position.
+    return undefined;
+  } finally {
+    db.close();
+  }
+}
+
+/** The log's last position and the read models' checkpoint, as the files of `dir` hold them. */
+export function positionsIn(dir: string): BackupManifest['positions'] {
+  const head = readOne<{ position: number | bigint | null }>(
+    join(dir, 'events.sqlite'),
+    'SELECT MAX(position) AS position FROM events',
+  );
+  const checkpoint = readOne<{ position: number | bigint }>(
+    join(dir, 'read-models.sqlite'),
+    `SELECT position FROM "docs_${collections.checkpoints}" WHERE id = ?`,
+    LIVE_CHECKPOINT,
+  );
+  return {
+    events: String(head?.position ?? 0),
+    readModels: checkpoint ? String(checkpoint.position) : null,
+  };
+}
+
+function emptyOrAbsent(dir: string): boolean {
+  return !existsSync(dir) || readdirSync(dir).length === 0;
+}
+
+/**
+ * Copies the data folder `dataDir` (the product may be running on it) into the new folder `to`, with a
+ * manifest of the positions and checksums. Returns the manifest.
+ */
+export async function backUp({ dataDir, to }: { dataDir: string; to: string }): Promise<BackupManifest> {
+  if (!existsSync(join(dataDir, 'events.sqlite')))
+    throw new BackupError(`${dataDir} holds no event log (events.sqlite): nothing to back up`);
+  if (!emptyOrAbsent(to)) throw new BackupError(`${to} is not empty: a backup goes into a new folder`);
+  mkdirSync(to, { recursive: true });
+  const startedAt = new Date().toISOString();
+  for (const name of backedUpFiles) {
+    if (existsSync(join(dataDir, name))) copyDatabase(join(dataDir, name), join(to, name));
+  }
+  const finishedAt = new Date().toISOString();
+  if (existsSync(join(dataDir, SECRET_FILE))) {
+    copyFileSync(join(dataDir, SECRET_FILE), join(to, SECRET_FILE));
+    chmodSync(join(to, SECRET_FILE), 0o600);
+  }
+  const files = [];
+  for (const name of [...backedUpFiles, SECRET_FILE]) {
+    const path = join(to, name);
+    if (existsSync(path)) files.push({ name, bytes: statSync(path).size, sha256: await sha256Of(path) });
+  }
+  const manifest: BackupManifest = {
+    format: BACKUP_FORMAT,
+    startedAt,
+    finishedAt,
+    files,
+    positions: positionsIn(to),
+  };
+  writeFileSync(join(to, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+  return manifest;
+}
+
+/** Reads a backup's manifest and checks every file against it. */
+export async function verifyBackup(from: string): Promise<BackupManifest> {
+  let manifest: BackupManifest;
+  try {
+    manifest = JSON.parse(await readFile(join(from, MANIFEST), 'utf8')) as BackupManifest;
+  } catch {
+    throw new BackupError(`${from} holds no readable ${MANIFEST}: not a backup`);
+  }
+  if (manifest.format !== BACKUP_FORMAT)
+    throw new BackupError(`backup format ${manifest.format} is not known`);
+  if (!manifest.files.some((file) => file.name === 'events.sqlite'))
+    throw new BackupError('the backup holds no event log');
+  for (const file of manifest.files) {
+    const path = join(from, file.name);
+    if (!existsSync(path)) throw new BackupError(`${file.name} is missing from the backup`);
+    if ((await sha256Of(path)) !== file.sha256)
+      throw new BackupError(`${file.name} does not match its checksum: the backup is damaged`);
+  }
+  return manifest;
+}
+
+/**
+ * Restores the backup `from` into `dataDir`, which must be new or empty (the product is not running on
+ * it). Without the read models (`rebuild`), the product projects them from the restored log on start.
+ */
+export async function restore({
+  from,
+  dataDir,
+  rebuild = false,
+}: {
+  from: string;
+  dataDir: string;
+  rebuild?: boolean;
+}): Promise<BackupManifest> {
+  const manifest = await verifyBackup(from);
+  if (!emptyOrAbsent(dataDir))
+    throw new BackupError(
+      `${dataDir} is not empty: restore into a new data folder, then point DATA_DIR at it`,
+    );
+  mkdirSync(dataDir, { recursive: true });
+  for (const file of manifest.files) {
+    if (rebuild && file.name === 'read-models.sqlite') continue;
+    copyFileSync(join(from, file.name), join(dataDir, file.name));
+    if (file.name === SECRET_FILE) chmodSync(join(dataDir, file.name), 0o600);
+  }
+  return manifest;
+}
