@@ -245,6 +245,78 @@ describe('sqlite document store on disk', () => {
     expect(after).toContainEqual(largest);
   });
 
+  it.each([
+    ['built now', false],
+    ['built before deletes were kept apart', true],
+  ])(
+    'leaves a text index (%s) whole under the deletes of many rows, and finds none of them',
+    async (_, earlier) => {
+      const path = join(dir, 'read-models.sqlite');
+      let documents = openSqliteDocumentStore({ path });
+      const notes: CollectionDefinition = {
+        name: 'notes_v1',
+        fields: { orgId: 'text', text: 'text' },
+        textIndex: ['text'],
+        indexEachField: false,
+      };
+      const note = (n: number) => ({
+        id: `n${n}`,
+        orgId: 'org-1',
+        text: `Truck ${n} in ${['Chicago', 'Dallas', 'Denver', 'Fresno'][n % 4]}, unit U-${n % 997}`,
+      });
+      await documents.ensureCollection(notes, { deferIndexes: true });
+      await documents.write(
+        Array.from({ length: 20_000 }, (_, n) => ({
+          op: 'put' as const,
+          collection: 'notes_v1',
+          document: note(n),
+          position: 1n,
+        })),
+      );
+      await documents.createIndexes('notes_v1');
+      if (earlier) {
+        // The index as an earlier version left it: FTS5's own setting, a segment rewritten once a tenth
+        // of its rows are deleted.
+        await documents.close();
+        const db = new DatabaseSync(path);
+        db.exec(`INSERT INTO "docs_notes_v1:text" ("docs_notes_v1:text", rank) VALUES ('deletemerge', 10)`);
+        db.close();
+        documents = openSqliteDocumentStore({ path });
+        await documents.ensureCollection(notes);
+      }
+      const reader = new DatabaseSync(path, { readOnly: true });
+      const segments = reader.prepare(
+        'SELECT segid, count(*) AS pages FROM "docs_notes_v1:text_idx" GROUP BY segid ORDER BY pages DESC',
+      );
+      const [largest] = segments.all() as { segid: number; pages: number }[];
+      // A fifth of the rows off the list, a few hundred a commit, as an expiry sweep's are projected.
+      for (let from = 0; from < 4_000; from += 500) {
+        await documents.write(
+          Array.from({ length: 500 }, (_, n) => ({
+            op: 'delete' as const,
+            collection: 'notes_v1',
+            id: `n${from + n}`,
+            position: 2n,
+          })),
+        );
+      }
+      const after = segments.all() as { segid: number; pages: number }[];
+      reader.close();
+      const found = await documents.find('notes_v1', {
+        filter: { orgId: { eq: 'org-1' }, text: { contains: 'truck 12' } },
+        limit: 10_000,
+      });
+      await documents.close();
+
+      expect(largest?.pages).toBeGreaterThan(10);
+      expect(after).toContainEqual(largest);
+      // Truck 12, 120…129, 1200…1299 and 12000…12999 were listed; those under 4,000 are deleted.
+      expect(found.map(({ id }) => Number(id.slice(1))).sort((a, b) => a - b)).toEqual(
+        Array.from({ length: 20_000 }, (_, n) => n).filter((n) => n >= 4_000 && String(n).startsWith('12')),
+      );
+    },
+  );
+
   it('knows collections another store on the file ensured', async () => {
     const path = join(dir, 'read-models.sqlite');
     const first = openSqliteDocumentStore({ path });
