@@ -8,12 +8,14 @@ export default defineConfig({
     include: ['src/**/*.e2e.spec.ts'],
     // Fails any test in whose pages the Content Security Policy refused something.
     setupFiles: ['src/policy-watch.ts'],
+    // One Chromium for the run; each spec file connects to it (src/browser.ts).
+    globalSetup: ['src/chromium-server.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
     fileParallelism: false,
     // The spec files share their worker's module graph (the product, playwright-core): each file starts
-    // its own app and Chromium in its hooks and stops them after, and the setup file runs again before
-    // every file. Importing the product once rather than once per file saves seconds per file.
+    // its own app and browser connection in its hooks and stops them after, and the setup file runs
+    // again before every file. Importing the product once rather than once per file saves seconds per file.
     isolate: false,
   },
 });

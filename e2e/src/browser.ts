@@ -1,24 +1,19 @@
 import { type Browser, type BrowserContext, chromium } from 'playwright-core';
+import { inject } from 'vitest';
+import { CHROMIUM_ARGS, CHROMIUM_ENDPOINT, chromiumPath } from './chromium-options.ts';
 
 /**
- * Debian's Chromium, headless, without the background traffic this machine's closed network refuses.
- * Every context it opens (and so every page, `browser.newPage` included) reports each Content Security
- * Policy violation to policyViolations(): the app must run under its policy without one.
+ * Debian's Chromium, headless: the run's one browser, which the global setup started
+ * (chromium-server.ts), or one of its own for a configuration without that setup. Closing what this
+ * returns closes the contexts it opened. Every context it opens (and so every page, `browser.newPage`
+ * included) reports each Content Security Policy violation to policyViolations(): the app must run
+ * under its policy without one.
  */
 export async function launchChromium(): Promise<Browser> {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-      '--disable-sync',
-      '--disable-quic',
-    ],
-  });
+  const endpoint = inject(CHROMIUM_ENDPOINT);
+  const browser = endpoint
+    ? await chromium.connect(endpoint)
+    : await chromium.launch({ executablePath: chromiumPath(), headless: true, args: CHROMIUM_ARGS });
   const newContext = browser.newContext.bind(browser);
   // browser.newPage opens its context through this method too.
   browser.newContext = async (options) => {
