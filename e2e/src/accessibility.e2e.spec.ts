@@ -14,7 +14,7 @@ import { linkIn, waitForMail } from './mail.ts';
  * violation fails the run.
  */
 
-// Each variant signs in once through the API; the public pages are visited before it does.
+// Each width signs in once through the API; the public pages are visited before it does.
 useBrowserApp({ env: { AUTH_RATE_LIMIT: 'off' } });
 
 /** What the seeded organization holds, for the addresses that name a record. */
@@ -395,9 +395,67 @@ async function check(page: Page, where: string, found: Found[], layer = false): 
   }
 }
 
-async function visit(page: Page, screen: Screen, label: string, found: Found[]): Promise<void> {
+/** The two themes: the gate checks each state of a screen in both, switching the theme in place. */
+type Theme = 'light' | 'dark';
+
+/** A signed-in or signed-out page of one width, and the theme it shows now. */
+interface View {
+  page: Page;
+  width: number;
+  theme: Theme;
+}
+
+/**
+ * Shows the page in `theme` without reloading it: the page follows the system's colour scheme (the
+ * app's `system` theme), which the browser then reports as `theme`. Waits for the app's class on the
+ * document and for the colour transitions it starts, so axe reads the theme's final colours.
+ */
+async function showTheme(view: View, theme: Theme): Promise<void> {
+  if (view.theme === theme) return;
+  await view.page.emulateMedia({ colorScheme: theme });
+  view.theme = theme;
+  // Runs in the page (these tests have no DOM types): the class the app sets, then its transitions.
+  await view.page.evaluate(async (dark) => {
+    type Running = { constructor: { name: string }; finished: Promise<unknown> };
+    const page = globalThis as unknown as {
+      document: {
+        documentElement: { classList: { contains(name: string): boolean } };
+        getAnimations(): Running[];
+      };
+      requestAnimationFrame(callback: () => void): void;
+    };
+    const { document } = page;
+    const deadline = Date.now() + 10_000;
+    while (document.documentElement.classList.contains('dark') !== dark) {
+      if (Date.now() > deadline)
+        throw new Error(`the page never showed the ${dark ? 'dark' : 'light'} theme`);
+      await new Promise<void>((resolve) => page.requestAnimationFrame(resolve));
+    }
+    const transitions = document.getAnimations().filter((a) => a.constructor.name === 'CSSTransition');
+    await Promise.all(transitions.map((a) => a.finished.catch(() => null)));
+  }, theme === 'dark');
+}
+
+/**
+ * Checks the page as it stands in both themes (the one it shows first, so each state switches once);
+ * `where` names the screen and state, the theme and width are added to it.
+ */
+async function checkThemes(view: View, where: string, found: Found[], layer = false): Promise<void> {
+  const themes: Theme[] = view.theme === 'light' ? ['light', 'dark'] : ['dark', 'light'];
+  for (const theme of themes) {
+    await showTheme(view, theme);
+    await check(view.page, where.replace('%s', `${theme}, ${view.width}px`), found, layer);
+    if (process.env.A11Y_SHOTS && !layer) {
+      const file = `${theme}-${view.width}-${where}`.replace(/[^a-z0-9]+/gi, '-').slice(0, 120);
+      await view.page.screenshot({ path: `${process.env.A11Y_SHOTS}/${file}.png`, fullPage: true });
+    }
+  }
+}
+
+async function visit(view: View, screen: Screen, found: Found[]): Promise<void> {
+  const { page } = view;
   const path = screen.path(seed);
-  const where = `${path} (${label})`;
+  const where = `${path} (%s)`;
   const started = Date.now();
   try {
     await page.goto(path, { waitUntil: 'commit' });
@@ -406,28 +464,24 @@ async function visit(page: Page, screen: Screen, label: string, found: Found[]):
     found.push({
       rule: 'screen never drawn',
       impact: null,
-      where,
+      where: where.replace('%s', `${view.width}px`),
       targets: [],
       summary: (error as Error).message,
     });
     return;
   }
   const drawn = Date.now();
-  await check(page, where, found);
-  if (process.env.A11Y_SHOTS) {
-    const file = `${label}${path}`.replace(/[^a-z0-9]+/gi, '-').slice(0, 120);
-    await page.screenshot({ path: `${process.env.A11Y_SHOTS}/${file}.png`, fullPage: true });
-  }
+  await checkThemes(view, where, found);
   if (process.env.A11Y_REPORT) console.log(`${drawn - started} + ${Date.now() - drawn} ms ${path}`);
   for (const state of screen.states ?? []) {
-    if (state.tableOnly && (page.viewportSize()?.width ?? 0) < 640) continue;
+    if (state.tableOnly && view.width < 640) continue;
     try {
       await state.open(page);
     } catch (error) {
       found.push({
         rule: 'state never opened',
         impact: null,
-        where: `${where} ${state.name}`,
+        where: `${where.replace('%s', `${view.theme}, ${view.width}px`)} ${state.name}`,
         targets: [],
         summary: (error as Error).message,
       });
@@ -435,7 +489,7 @@ async function visit(page: Page, screen: Screen, label: string, found: Found[]):
       await screen.ready(page);
       continue;
     }
-    await check(page, `${where} with the ${state.name} open`, found, state.layer);
+    await checkThemes(view, `${where} with the ${state.name} open`, found, state.layer);
     if (state.close) await state.close(page);
     else {
       await page.goto(path, { waitUntil: 'commit' });
@@ -447,34 +501,32 @@ async function visit(page: Page, screen: Screen, label: string, found: Found[]):
 /** A11Y_SCREENS (a pattern of addresses) narrows a local run to some screens; the full gate runs every one. */
 const only = process.env.A11Y_SCREENS ? new RegExp(process.env.A11Y_SCREENS) : null;
 
-const VARIANTS = [
-  { theme: 'light', width: 1366, height: 768 },
-  { theme: 'dark', width: 1366, height: 768 },
-  { theme: 'light', width: 390, height: 844 },
-  { theme: 'dark', width: 390, height: 844 },
+const WIDTHS = [
+  { width: 1366, height: 768 },
+  { width: 390, height: 844 },
 ] as const;
 
 describe('the accessibility gate (docs/accessibility.md)', () => {
-  // One signed-in browser context per variant, the four at once.
-  for (const variant of VARIANTS) {
-    const name = `finds no violation on any screen, ${variant.theme} at ${variant.width}x${variant.height}`;
-    it.concurrent(name, { timeout: 600_000 }, async ({ expect }) => {
+  // One signed-in browser context per width, the two at once; each state is checked light and dark.
+  for (const { width, height } of WIDTHS) {
+    const name = `finds no violation on any screen, light and dark at ${width}x${height}`;
+    it.concurrent(name, { timeout: 900_000 }, async ({ expect }) => {
       const context: BrowserContext = await browser.newContext({
         baseURL: app.url,
-        viewport: { width: variant.width, height: variant.height },
-        colorScheme: variant.theme,
+        viewport: { width, height },
+        colorScheme: 'light',
         reducedMotion: 'reduce',
       });
-      await context.addInitScript((theme) => localStorage.setItem('vite-ui-theme', theme), variant.theme);
-      const page = await context.newPage();
-      page.setDefaultTimeout(30_000);
-      const label = `${variant.theme}, ${variant.width}px`;
+      // The app's `system` theme: the page shows the colour scheme the browser reports (showTheme()).
+      await context.addInitScript(() => localStorage.setItem('vite-ui-theme', 'system'));
+      const view: View = { page: await context.newPage(), width, theme: 'light' };
+      view.page.setDefaultTimeout(30_000);
       const chosen = SCREENS.filter((screen) => !only || only.test(screen.path(seed)));
       const found: Found[] = [];
       try {
-        for (const screen of chosen.filter((s) => s.signedOut)) await visit(page, screen, label, found);
+        for (const screen of chosen.filter((s) => s.signedOut)) await visit(view, screen, found);
         await context.addCookies(cookiesOf(seed.cookie, app.url));
-        for (const screen of chosen.filter((s) => !s.signedOut)) await visit(page, screen, label, found);
+        for (const screen of chosen.filter((s) => !s.signedOut)) await visit(view, screen, found);
       } finally {
         await context.close();
       }
