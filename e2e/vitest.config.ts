@@ -12,7 +12,9 @@ export default defineConfig({
     globalSetup: ['src/chromium-server.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
-    fileParallelism: false,
+    // Two spec files at once, each with its own app and browser contexts: much of a browser test is
+    // waiting (for the app, a projection, a live update), so the second core is busy meanwhile.
+    maxWorkers: 2,
     // The spec files share their worker's module graph (the product, playwright-core): each file starts
     // its own app and browser connection in its hooks and stops them after, and the setup file runs
     // again before every file. Importing the product once rather than once per file saves seconds per file.
