@@ -28,7 +28,8 @@ import { handle, readStreamState, type StreamState } from '../command-handler.ts
 import { type Resolver, systemResolver, type WebhookSettings } from './address-guard.ts';
 import { type AttemptLog, attemptLog } from './attempt-log.ts';
 import { mailWebhookDisabled } from './disabled-mail.ts';
-import { webhookSender } from './sender.ts';
+import { type DeliverySender, type RunOutcome, webhookSender } from './sender.ts';
+import { webhookSenderThread } from './sender-thread.ts';
 import { concurrencyLimit, Signal } from './signal.ts';
 import { systemContext } from './system-context.ts';
 
@@ -99,18 +100,26 @@ type Outcome = 'done' | 'interrupted';
  * else. Attempts are recorded in batches with the cursor (see attemptLog), and a restarted deliverer
  * resumes from the last cursor recorded: an event may be delivered twice, never skipped (receivers
  * tell repeats by `webhook-id`). Replays, redeliveries and tests are events of the endpoint's stream
- * the worker takes in; the last one it took in is recorded with its cursor.
+ * the worker takes in; the last one it took in is recorded with its cursor. The requests themselves
+ * go out from the sending thread (see webhookSenderThread) as runs of an endpoint's next events that
+ * stop at the first failure; everything recorded is written from this thread, through `store`.
  */
 export function webhookDeliverer(options: WebhookDelivererOptions) {
   const { store, documents, settings, log } = options;
   const timing: DeliveryTiming = { ...DEFAULT_DELIVERY_TIMING, ...options.timing };
   const disableAfterMs = timing.disableAfterMs ?? settings.disableAfterDays * DAY;
   const clock = options.clock ?? (() => new Date());
-  const sender = webhookSender({
-    settings,
-    resolve: options.resolve ?? systemResolver,
-    timeoutMs: timing.timeoutMs,
-  });
+  // Requests, signatures and answers go to a thread of their own, off the thread that answers the
+  // API; a resolver or clock given here (tests) lives on this thread, so its deliveries are sent from here.
+  const sender: DeliverySender =
+    options.resolve || options.clock
+      ? webhookSender({
+          settings,
+          resolve: options.resolve ?? systemResolver,
+          timeoutMs: timing.timeoutMs,
+          clock,
+        })
+      : webhookSenderThread({ settings, timeoutMs: timing.timeoutMs });
   const limit = concurrencyLimit(timing.concurrency);
   const workers = new Map<string, EndpointWorker>();
 
@@ -122,6 +131,10 @@ export function webhookDeliverer(options: WebhookDelivererOptions) {
     cursor = 0;
     /** Events up to here are being sent again after a replay. */
     replayThrough = 0;
+    /** Moves with every replay taken in: a run that ended after one leaves the cursor where the replay put it. */
+    replays = 0;
+    /** The run of feed events under way, ended early when the worker must start over. */
+    running: { cancel(): void } | null = null;
     requestsThrough: bigint | null = null;
     lastSuccessAt = 0;
     /** Moves whenever what the worker is doing must start over: a replay, a change of the endpoint, a stop. */
@@ -175,6 +188,8 @@ export function webhookDeliverer(options: WebhookDelivererOptions) {
         this.takeRequests();
       });
       if (this.removed) return this.stop();
+      // The sending thread starts with the first endpoint, not with the first event.
+      sender.warm?.();
       this.run = this.loop();
     }
 
@@ -240,6 +255,7 @@ export function webhookDeliverer(options: WebhookDelivererOptions) {
 
     restart() {
       this.generation += 1;
+      this.running?.cancel();
       this.interrupt.wake();
       this.wakeUp.wake();
     }
@@ -254,6 +270,7 @@ export function webhookDeliverer(options: WebhookDelivererOptions) {
       for (const request of fresh) {
         if (request.kind === 'replay') {
           this.replayThrough = Math.max(this.replayThrough, this.cursor);
+          this.replays += 1;
           this.cursor = Math.min(this.cursor, Number(request.after));
           this.restart();
         } else if (request.kind === 'test') {
@@ -326,52 +343,117 @@ export function webhookDeliverer(options: WebhookDelivererOptions) {
           await this.wakeUp.wait(timing.pollEveryMs);
           continue;
         }
-        for (const item of items) {
-          if (generation !== this.generation || this.stopped) break;
-          const kind = Number(item.sequence) <= this.replayThrough ? 'replay' : 'feed';
-          const outcome = await this.deliver(item, kind, generation, true);
-          if (outcome === 'interrupted' || generation !== this.generation) break;
-          this.cursor = Number(item.sequence);
-          this.attempts.progressed();
-        }
+        await this.deliverInOrder(items, generation);
       }
     }
 
-    /** Posts one event until it is delivered or given up on; 'interrupted' when the worker must start over. */
+    /**
+     * Sends the feed's items in order, as runs that go on until an event fails (it is then retried on
+     * its own, see deliver): each event delivered moves the cursor past it.
+     */
+    async deliverInOrder(items: FeedItem[], generation: number) {
+      const replays = this.replays;
+      for (let index = 0; index < items.length; ) {
+        const endpoint = this.endpoint;
+        if (!endpoint?.enabled || this.stopped || generation !== this.generation) return;
+        const rest = items.slice(index);
+        const outcomes = await limit(async () => {
+          if (this.stopped || generation !== this.generation) return [];
+          const run = sender.run(endpoint.url, rest, signingSecrets(endpoint, clock()));
+          this.running = run;
+          try {
+            return await run.done;
+          } finally {
+            this.running = null;
+          }
+        });
+        for (const outcome of outcomes) {
+          const item = items[index];
+          if (!item) return;
+          // A failure cut short by a stop is no attempt: the event is sent again when deliveries resume.
+          if (!outcome.ok && this.stopped) return;
+          const kind = this.kindOf(item);
+          if (!outcome.ok) {
+            if (generation !== this.generation) {
+              this.record(this.attemptOf(item, kind, 1, outcome, null));
+              return;
+            }
+            const ended = await this.deliver(item, kind, generation, true, outcome);
+            if (ended === 'interrupted' || generation !== this.generation) return;
+          } else {
+            this.record(this.attemptOf(item, kind, 1, outcome, null));
+            this.lastSuccessAt = Math.max(this.lastSuccessAt, outcome.at);
+          }
+          // What was delivered stays delivered, unless a replay moved the cursor back meanwhile.
+          if (this.replays !== replays) return;
+          this.cursor = Number(item.sequence);
+          this.attempts.progressed();
+          index += 1;
+        }
+        if (outcomes.length === 0 || generation !== this.generation) return;
+      }
+    }
+
+    kindOf(item: FeedItem): DeliveryKind {
+      return Number(item.sequence) <= this.replayThrough ? 'replay' : 'feed';
+    }
+
+    attemptOf(
+      item: FeedItem,
+      kind: DeliveryKind,
+      attempt: number,
+      { at, ...outcome }: RunOutcome,
+      wait: number | null,
+    ): RecordedAttempt {
+      return {
+        id: randomUUID(),
+        eventId: item.id,
+        eventType: item.type,
+        sequence: item.sequence,
+        kind,
+        attempt,
+        at: new Date(at).toISOString(),
+        ...outcome,
+        nextAttemptAt: wait === null ? null : new Date(at + wait).toISOString(),
+      };
+    }
+
+    /**
+     * Posts one event until it is delivered or given up on; 'interrupted' when the worker must start
+     * over. `first` is the outcome of a first attempt already made (in a run).
+     */
     async deliver(
       item: FeedItem,
       kind: DeliveryKind,
       generation: number,
       retries: boolean,
+      first?: RunOutcome,
     ): Promise<Outcome> {
       for (let attempt = 1; ; attempt++) {
         const endpoint = this.endpoint;
         if (!endpoint?.enabled || this.stopped) return 'interrupted';
-        const at = clock();
-        const outcome = await limit(() => sender.send(endpoint.url, item, signingSecrets(endpoint, at), at));
+        const outcome = attempt === 1 && first ? first : await this.sendOne(endpoint, item);
         // A request cut short by a stop is no attempt: it is made again when deliveries resume.
-        if (this.stopped) return 'interrupted';
+        if (!outcome || this.stopped) return 'interrupted';
         const delay = retries && !outcome.ok ? timing.retryDelaysMs[attempt - 1] : undefined;
         const wait = delay === undefined ? null : jittered(delay);
-        this.record({
-          id: randomUUID(),
-          eventId: item.id,
-          eventType: item.type,
-          sequence: item.sequence,
-          kind,
-          attempt,
-          at: at.toISOString(),
-          ...outcome,
-          nextAttemptAt: wait === null ? null : new Date(at.getTime() + wait).toISOString(),
-        });
+        this.record(this.attemptOf(item, kind, attempt, outcome, wait));
         if (outcome.ok) {
-          this.lastSuccessAt = Math.max(this.lastSuccessAt, at.getTime());
+          this.lastSuccessAt = Math.max(this.lastSuccessAt, outcome.at);
           return 'done';
         }
-        if (await this.disableIfDead(endpoint, at)) return 'interrupted';
+        if (await this.disableIfDead(endpoint, new Date(outcome.at))) return 'interrupted';
         if (wait === null) return 'done';
         if (!(await this.pause(wait, generation))) return 'interrupted';
       }
+    }
+
+    /** One attempt at one event (null when the sending thread ended before making it). */
+    async sendOne(endpoint: WebhookEndpoint, item: FeedItem): Promise<RunOutcome | null> {
+      const [outcome] = await limit(
+        () => sender.run(endpoint.url, [item], signingSecrets(endpoint, clock())).done,
+      );
+      return outcome ?? null;
     }
 
     record(attempt: RecordedAttempt) {

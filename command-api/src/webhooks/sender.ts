@@ -1,5 +1,5 @@
+import { createHmac } from 'node:crypto';
 import type { FeedItem } from '@dispatch/domain';
-import { Webhook } from 'standardwebhooks';
 import { Agent, request } from 'undici';
 import { assertPublicLiteral, guardedLookup, type Resolver, type WebhookSettings } from './address-guard.ts';
 
@@ -12,20 +12,85 @@ export interface SendOutcome {
   error: string | null;
 }
 
+/** One delivery of a run: its outcome, and when it was made (ms since the epoch, as signed). */
+export interface RunOutcome extends SendOutcome {
+  at: number;
+}
+
+/** Deliveries to one endpoint under way: the outcomes of those made once it ends, and a way to end it early. */
+export interface DeliveryRun {
+  done: Promise<RunOutcome[]>;
+  /** No further delivery of the run starts (the one in flight finishes). */
+  cancel(): void;
+}
+
+/** What the deliverer sends through: on its own thread (webhookSender) or another (webhookSenderThread). */
+export interface DeliverySender {
+  /** Posts `items` to `url` in order, one at a time, until one fails or the run is cancelled. */
+  run(url: string, items: readonly FeedItem[], secrets: readonly string[]): DeliveryRun;
+  /** Ends every request in flight at once (each answers as failed). */
+  destroy(): Promise<void>;
+  /** Makes ready to send (a thread starts), before the first delivery. */
+  warm?(): void;
+}
+
+/** Sends `items` in order with `send`, one at a time, until one fails or the run is cancelled. */
+export function sendInOrder(
+  send: (url: string, item: FeedItem, secrets: readonly string[], at: Date) => Promise<SendOutcome>,
+  url: string,
+  items: readonly FeedItem[],
+  secrets: readonly string[],
+  clock: () => Date = () => new Date(),
+): DeliveryRun {
+  let cancelled = false;
+  const done = (async () => {
+    const outcomes: RunOutcome[] = [];
+    for (const item of items) {
+      if (cancelled) break;
+      const at = clock();
+      const outcome = await send(url, item, secrets, at);
+      outcomes.push({ ...outcome, at: at.getTime() });
+      if (!outcome.ok) break;
+    }
+    return outcomes;
+  })();
+  return {
+    done,
+    cancel() {
+      cancelled = true;
+    },
+  };
+}
+
 /** The most of an answer's body the delivery log keeps. */
 export const EXCERPT_BYTES = 1024;
 export const DELIVERY_TIMEOUT_MS = 10_000;
 const ERROR_MAX = 500;
 
+const SECRET_PREFIX = 'whsec_';
+
+/** A secret's key: the base64 after `whsec_` (as the Standard Webhooks libraries read it). */
+function keyOf(secret: string): Buffer {
+  return Buffer.from(
+    secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret,
+    'base64',
+  );
+}
+
 /**
  * The Standard Webhooks headers of one delivery: `webhook-signature` holds one `v1,` signature per
- * secret, space-separated (the current secret's, then a rotated-out one's while it still signs).
+ * secret, space-separated (the current secret's, then a rotated-out one's while it still signs). Each
+ * is the base64 HMAC-SHA256, under the secret's key, of `<webhook-id>.<webhook-timestamp>.<body>`.
  */
 export function signedHeaders(item: FeedItem, body: string, secrets: readonly string[], at: Date) {
-  const signatures = secrets.map((secret) => new Webhook(secret).sign(item.id, at, body));
+  const timestamp = String(Math.floor(at.getTime() / 1000));
+  const signed = `${item.id}.${timestamp}.${body}`;
+  const signatures = secrets.map(
+    (secret) => `v1,${createHmac('sha256', keyOf(secret)).update(signed).digest('base64')}`,
+  );
   return {
     'webhook-id': item.id,
-    'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+    'webhook-timestamp': timestamp,
     'webhook-signature': signatures.join(' '),
   };
 }
@@ -54,6 +119,8 @@ export function webhookSender(options: {
   resolve: Resolver;
   timeoutMs?: number;
   userAgent?: string;
+  /** The time of each delivery of a run (the system's clock unless given). */
+  clock?: () => Date;
 }) {
   const timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
   const agent = new Agent({
@@ -108,6 +175,12 @@ export function webhookSender(options: {
   }
 
   /** `close` lets requests in flight finish; `destroy` ends them at once. */
-  return { send, close: () => agent.close(), destroy: () => agent.destroy() };
+  return {
+    send,
+    run: (url: string, items: readonly FeedItem[], secrets: readonly string[]) =>
+      sendInOrder(send, url, items, secrets, options.clock),
+    close: () => agent.close(),
+    destroy: () => agent.destroy(),
+  };
 }
 export type WebhookSender = ReturnType<typeof webhookSender>;
