@@ -3,8 +3,9 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { fullOrganizationAnswerSchema, sessionAnswerSchema } from '@dispatch/domain';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 export const webRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'web');
 /** The built web app; `WEB_DIST` points a test run at a build of its own. */
@@ -49,16 +50,77 @@ export async function serveWebApp(app: FastifyInstance, { index }: WebApp) {
     // again for none, so a warm board loads no script or stylesheet over the network. Other files
     // (the icon) are checked again on each use.
     cacheControl: false,
+    // The build writes each asset also brotli- and gzip-compressed beside it (web/vite.config.ts):
+    // the encoding the browser accepts is sent, with `vary: accept-encoding`; a build without them
+    // sends the plain file.
+    preCompressed: true,
     setHeaders: (reply, path) => {
       const hashed = /[\\/]assets[\\/][^\\/]+$/.test(path);
       reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     if (request.method !== 'GET' || path.startsWith('/api/') || path.startsWith('/socket.io')) {
       return reply.status(404).send({ success: false, code: 'NOT_FOUND', message: 'Not found' });
     }
-    return reply.type('text/html').header('cache-control', 'no-cache').send(index);
+    const viewer = await embeddedViewer(app, request, reply);
+    if (viewer === null) return reply.type('text/html').header('cache-control', 'no-cache').send(index);
+    // The page now carries one user's session: no cache keeps it.
+    return reply.type('text/html').header('cache-control', 'no-store').send(withViewer(index, viewer));
   });
+}
+
+/** The id of the element that carries the viewer in the page (web/src/app/embedded-viewer.ts reads it). */
+export const VIEWER_ELEMENT_ID = 'dispatch-viewer';
+
+/**
+ * The viewer a page is sent with, so its first render needs no round-trip: the session's answer of
+ * GET /api/auth/get-session and, when the session has an active organization, the answer of
+ * GET /api/v1/organization/get-full-organization, both asked in-process with the page request's own
+ * cookie and address (the same routes, checks and rate limits as the browser's own calls). A renewed
+ * session cookie goes out with the page. Null when the request has no cookie or the session's answer
+ * is not a plain 200, and the organization left out when it has none to show: the page then asks for
+ * them itself.
+ */
+async function embeddedViewer(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<string | null> {
+  const cookie = request.headers.cookie;
+  if (!cookie) return null;
+  const ask = (url: string) =>
+    app.inject({
+      method: 'GET',
+      url,
+      headers: { cookie, accept: 'application/json' },
+      remoteAddress: request.ip,
+    });
+  const session = await ask('/api/auth/get-session');
+  if (session.statusCode !== 200) return null;
+  const renewed = session.headers['set-cookie'];
+  if (renewed) reply.header('set-cookie', renewed);
+  // Only the fields of the answer's schema go into the page (not the session's token, address or agent).
+  const parsedSession = sessionAnswerSchema.safeParse(session.body ? JSON.parse(session.body) : null);
+  if (!parsedSession.success) return null;
+  const sessionAnswer = parsedSession.data ?? null;
+  if (!sessionAnswer?.session.activeOrganizationId) return JSON.stringify({ session: sessionAnswer });
+  const organization = await ask('/api/v1/organization/get-full-organization');
+  const organizationAnswer =
+    organization.statusCode === 200
+      ? fullOrganizationAnswerSchema.safeParse(JSON.parse(organization.body)).data
+      : undefined;
+  // No organization to show (not read yet after its creation, or left): the page asks again itself.
+  if (!organizationAnswer?.data) return JSON.stringify({ session: sessionAnswer });
+  return JSON.stringify({ session: sessionAnswer, organization: organizationAnswer });
+}
+
+/**
+ * The page with the viewer in a JSON data block at the end of its head. A data block is never run (no
+ * script policy applies to it); every `<` is escaped so no text in it can close the element.
+ */
+export function withViewer(index: Buffer, viewer: string): string {
+  const block = `<script type="application/json" id="${VIEWER_ELEMENT_ID}">${viewer.replace(/</g, '\\u003c')}</script>`;
+  return index.toString('utf8').replace('</head>', `${block}</head>`);
 }

@@ -2,6 +2,7 @@
 import './lib/zod-policy';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { adoptEmbeddedViewer } from './app/embedded-viewer';
 import { AppProvider } from './app/provider';
 import { createQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
@@ -20,7 +21,12 @@ const queryClient = createQueryClient({
     void router.navigate({ href: `/login?redirect=${encodeURIComponent(href)}`, replace: true });
   },
 });
+adoptEmbeddedViewer(queryClient);
 const router = createAppRouter(queryClient);
+// The first screen's code is asked for at once, beside its guards and its data, not after them.
+for (const route of router.getMatchedRoutes(window.location.pathname)[0]) {
+  void router.loadRouteChunk(route)?.catch(() => undefined);
+}
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
