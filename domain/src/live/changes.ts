@@ -44,7 +44,11 @@ export const isLiveChangeKind = (kind: string): kind is LiveChangeKind => liveKi
 
 /** The socket events of the live connection. */
 export const LIVE_EVENTS = {
-  /** Server to client once joined: the position the read models reflect. */
+  /**
+   * Server to client once joined: the position the read models reflect, and whether the changes since
+   * the position the client said it had applied were sent just before (`caughtUp`), or it must re-read
+   * what is on its screen.
+   */
   ready: 'ready',
   /** Server to client after each commit: one change notice. */
   change: 'change',
@@ -61,3 +65,15 @@ export const liveChangeSchema = z.object({
   orgId: z.string().min(1),
 });
 export type LiveChange = z.infer<typeof liveChangeSchema>;
+
+/**
+ * The handshake parameter of a reconnecting client: the last position it applied. The server sends
+ * the changes it missed since, when it still holds them.
+ */
+export const LIVE_SINCE_PARAMETER = 'since';
+
+export const liveReadySchema = z.object({
+  position: z.string().regex(/^\d+$/),
+  caughtUp: z.boolean().default(false),
+});
+export type LiveReady = z.infer<typeof liveReadySchema>;

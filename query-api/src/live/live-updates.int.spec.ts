@@ -15,19 +15,35 @@ afterAll(async () => {
   await app.stop();
 });
 
-function connect(cookie: string): Promise<Socket> {
+interface Heard {
+  socket: Socket;
+  ready: { position: string; caughtUp: boolean };
+  /** The change notices heard before `ready`. */
+  before: { kind: string; ids: (number | string)[]; position: string; orgId: string }[];
+}
+
+function join(cookie: string, auth: Record<string, string> = {}): Promise<Heard> {
   const socket = io(url, {
     path: '/socket.io',
     transports: ['websocket'],
     extraHeaders: { cookie },
     reconnection: false,
+    auth,
   });
   sockets.push(socket);
+  const before: Heard['before'] = [];
+  const early = (change: Heard['before'][number]) => before.push(change);
+  socket.on('change', early);
   return new Promise((resolve, reject) => {
-    socket.once('ready', () => resolve(socket));
+    socket.once('ready', (ready) => {
+      socket.off('change', early);
+      resolve({ socket, ready, before });
+    });
     socket.once('connect_error', reject);
   });
 }
+
+const connect = async (cookie: string) => (await join(cookie)).socket;
 
 describe('live updates over Socket.IO', () => {
   it('pushes a posted truck to its own organization only', async () => {
@@ -57,6 +73,51 @@ describe('live updates over Socket.IO', () => {
     });
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(seenByBob.filter((c) => (c as { kind: string }).kind === 'trucks')).toEqual([]);
+  });
+
+  it('sends a client back after a drop what it missed since the position it names, once, and only its own', async () => {
+    const carol = await signUp(app, 'live-carol@example.com');
+    const dave = await signUp(app, 'live-dave@example.com');
+    const carolOrg = await createOrganization(app, carol, 'Live Carol');
+    await createOrganization(app, dave, 'Live Dave');
+    const post = async (cookie: string, truckName: string) => {
+      const response = await app.app.inject({
+        method: 'POST',
+        url: '/api/v1/trucks',
+        headers: { cookie },
+        payload: { ...validTruck, truckName },
+      });
+      expect(response.statusCode).toBe(201);
+      return { id: response.json().id as number, position: response.headers['x-event-position'] as string };
+    };
+    const first = await join(carol);
+    expect(first.ready.caughtUp).toBe(false);
+    const seen = await post(carol, 'Seen before the drop');
+    await new Promise<void>((resolve) =>
+      first.socket.on('change', (change) => change.position === seen.position && resolve()),
+    );
+    first.socket.close();
+
+    // Away: two trucks of Carol's and one of Dave's are posted.
+    const missedOne = await post(carol, 'Missed one');
+    await post(dave, 'Not Carol’s');
+    const missedTwo = await post(carol, 'Missed two');
+    const projected = await app.app.inject({
+      method: 'GET',
+      url: '/api/v1/trucks',
+      headers: { cookie: carol, 'x-min-position': missedTwo.position },
+    });
+    expect(projected.statusCode).toBe(200);
+
+    const back = await join(carol, { since: seen.position });
+    expect(back.ready.caughtUp).toBe(true);
+    expect(back.before).toEqual([
+      { kind: 'trucks', ids: [missedTwo.id, missedOne.id], position: missedTwo.position, orgId: carolOrg.id },
+    ]);
+
+    // From where it is now, nothing was missed.
+    const current = await join(carol, { since: back.ready.position });
+    expect(current).toMatchObject({ ready: { caughtUp: true }, before: [] });
   });
 
   it('refuses a handshake without a session', async () => {

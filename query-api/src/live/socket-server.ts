@@ -3,8 +3,10 @@ import {
   type ChangeKind,
   isLiveChangeKind,
   LIVE_EVENTS,
+  LIVE_SINCE_PARAMETER,
   type LiveChange,
   type LiveChangeKind,
+  type LiveReady,
   MIN_POSITION_PARAMETER,
   PER_USER_CHANGE_KINDS,
 } from '@dispatch/domain';
@@ -16,6 +18,7 @@ import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import type { ProjectionClock } from '../projection-clock.ts';
 import { MAX_WAIT_MS } from '../read-your-writes.ts';
+import { RecentChanges } from './recent-changes.ts';
 
 /** Sent to a socket just before the server closes it because its user left the organization. */
 export const MEMBERSHIP_ENDED_EVENT = LIVE_EVENTS.membershipEnded;
@@ -26,8 +29,8 @@ export const memberRoom = (orgId: string, userId: string) => `member:${orgId}:${
 
 const perUserKinds: ReadonlySet<ChangeKind> = new Set(PER_USER_CHANGE_KINDS);
 
-function positionOf(auth: unknown): bigint | null {
-  const raw = (auth as Record<string, unknown> | undefined)?.[MIN_POSITION_PARAMETER];
+function positionOf(auth: unknown, parameter: string = MIN_POSITION_PARAMETER): bigint | null {
+  const raw = (auth as Record<string, unknown> | undefined)?.[parameter];
   return typeof raw === 'string' && /^\d{1,20}$/.test(raw) ? BigInt(raw) : null;
 }
 
@@ -110,6 +113,8 @@ export function attachLiveUpdates(
       callback(refusal, refusal === null);
     },
   });
+  // What a client that comes back missed while away: kept from now on.
+  const recent = new RecentChanges(options.clock.position());
   const isMember = async (orgId: string, userId: string) =>
     (await memberRoleOf(options.documents, orgId, userId)) !== null;
 
@@ -133,11 +138,16 @@ export function attachLiveUpdates(
 
   io.on('connection', (socket) => {
     dropWhenBacklogged(socket, app.log);
-    void socket.join([
-      organizationRoom(socket.data.orgId as string),
-      memberRoom(socket.data.orgId as string, socket.data.userId as string),
-    ]);
-    socket.emit(LIVE_EVENTS.ready, { position: options.clock.position().toString() });
+    const orgId = socket.data.orgId as string;
+    const userId = socket.data.userId as string;
+    void socket.join([organizationRoom(orgId), memberRoom(orgId, userId)]);
+    // A client coming back says the last position it applied: it hears what it missed since, in the
+    // same turn as it joined the rooms, so no commit falls between the two or reaches it twice.
+    const since = positionOf(socket.handshake.auth, LIVE_SINCE_PARAMETER);
+    const missed = since === null ? null : recent.since(since, orgId, userId);
+    for (const change of missed ?? []) socket.emit(LIVE_EVENTS.change, change);
+    const ready: LiveReady = { position: options.clock.position().toString(), caughtUp: missed !== null };
+    socket.emit(LIVE_EVENTS.ready, ready);
   });
 
   async function dropFormerMembers(orgId: string) {
@@ -153,6 +163,7 @@ export function attachLiveUpdates(
   }
 
   const unsubscribe = options.clock.subscribe((commit) => {
+    recent.add(commit);
     const position = commit.position.toString();
     for (const change of commit.changes) {
       const kind = change.kind;

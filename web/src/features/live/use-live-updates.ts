@@ -1,4 +1,4 @@
-import { LIVE_EVENTS, MIN_POSITION_PARAMETER } from '@dispatch/domain';
+import { LIVE_EVENTS, LIVE_SINCE_PARAMETER, liveReadySchema, MIN_POSITION_PARAMETER } from '@dispatch/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { io } from 'socket.io-client';
@@ -30,6 +30,13 @@ export function useLiveUpdates(organizationId: string | null, handlers: LiveChan
     setStatus('connecting');
     reportLiveConnection({ status: 'connecting', transport: null, wasConnected: false });
     const stopTracking = trackReadPositions(queryClient);
+    // The last position this connection applied: the server's at joining, then each notice's. Coming
+    // back, the client says it, and the server sends what it missed since (or says to re-read).
+    let applied: bigint | null = null;
+    const apply = (position: string) => {
+      const at = BigInt(position);
+      if (applied === null || at > applied) applied = at;
+    };
     const socket = io({
       path: '/socket.io',
       withCredentials: true,
@@ -40,13 +47,14 @@ export function useLiveUpdates(organizationId: string | null, handlers: LiveChan
       // polling-to-WebSocket upgrade, which could stall and leave the board silently stale.
       transports: ['websocket'],
       // Read your writes: right after joining, the server checks membership once it has seen the join.
-      auth: (send) => send(minPosition() ? { [MIN_POSITION_PARAMETER]: minPosition() } : {}),
+      auth: (send) =>
+        send({
+          ...(minPosition() ? { [MIN_POSITION_PARAMETER]: minPosition() } : {}),
+          ...(applied !== null ? { [LIVE_SINCE_PARAMETER]: applied.toString() } : {}),
+        }),
     });
     let retry: ReturnType<typeof setTimeout> | undefined;
 
-    // Notices sent while no connection was up are lost: before the first connect (the screen's data
-    // may be older than the connection: a remount, a refused first handshake) and during a drop.
-    // So every connect refreshes what is on screen; only active queries refetch.
     socket.on('connect', () => {
       setStatus('live');
       reportLiveConnection({
@@ -54,7 +62,16 @@ export function useLiveUpdates(organizationId: string | null, handlers: LiveChan
         transport: socket.io.engine?.transport?.name ?? null,
         wasConnected: true,
       });
-      refreshAllKinds(queryClient, handlersRef.current);
+    });
+    // Notices sent while no connection was up are lost: before the first connect (the screen's data
+    // may be older than the connection: a remount, a refused first handshake) and during a drop. Back
+    // after a drop, the server has sent what was missed just before `ready` when it still knew it
+    // (`caughtUp`); otherwise, and at the first connect, what is on screen is re-read (only active
+    // queries refetch).
+    socket.on(LIVE_EVENTS.ready, (payload: unknown) => {
+      const ready = liveReadySchema.safeParse(payload);
+      if (!ready.success || !ready.data.caughtUp) refreshAllKinds(queryClient, handlersRef.current);
+      if (ready.success) apply(ready.data.position);
     });
     socket.on('disconnect', () => {
       setStatus('connecting');
@@ -67,10 +84,14 @@ export function useLiveUpdates(organizationId: string | null, handlers: LiveChan
       if (!socket.active) retry = setTimeout(() => socket.connect(), 1000);
     });
     socket.on(LIVE_EVENTS.change, (payload: unknown) => {
-      applyLiveChange(queryClient, payload, { organizationId, handlers: handlersRef.current, highlights });
-      // Screens that wait for a notice of their own (the system check's ping) hear every kind.
       const change = liveChangeSchema.safeParse(payload);
-      if (change.success && change.data.orgId === organizationId) announceLiveChange(change.data);
+      // A notice older than one applied was heard already (another replica's, after a reconnect).
+      if (change.success && applied !== null && BigInt(change.data.position) < applied) return;
+      applyLiveChange(queryClient, payload, { organizationId, handlers: handlersRef.current, highlights });
+      if (!change.success || change.data.orgId !== organizationId) return;
+      apply(change.data.position);
+      // Screens that wait for a notice of their own (the system check's ping) hear every kind.
+      announceLiveChange(change.data);
     });
 
     return () => {
