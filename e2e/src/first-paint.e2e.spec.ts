@@ -63,6 +63,18 @@ describe('the first paint', () => {
     await context.close();
   });
 
+  it('loads no phone number rules before a screen with a phone field asks for them', async () => {
+    const page = await get('/login');
+    const scripts = [...page.body.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map(
+      (match) => match[1] as string,
+    );
+    expect(scripts.length).toBeGreaterThan(1);
+    for (const path of scripts) {
+      // A name of libphonenumber's parsed numbers, which minifying keeps.
+      expect((await get(path)).body, path).not.toContain('countryCallingCode');
+    }
+  });
+
   it('sends each script and stylesheet compressed as the browser accepts, kept for a year', async () => {
     const page = await get('/login');
     const script = /src="(\/assets\/[^"]+\.js)"/.exec(page.body)?.[1] as string;
