@@ -119,7 +119,11 @@ export function webhookDeliverer(options: WebhookDelivererOptions) {
           timeoutMs: timing.timeoutMs,
           clock,
         })
-      : webhookSenderThread({ settings, timeoutMs: timing.timeoutMs });
+      : webhookSenderThread({
+          settings,
+          timeoutMs: timing.timeoutMs,
+          failed: (error) => log.error({ err: error }, 'webhook sending thread failed'),
+        });
   const limit = concurrencyLimit(timing.concurrency);
   const workers = new Map<string, EndpointWorker>();
 
@@ -390,7 +394,13 @@ export function webhookDeliverer(options: WebhookDelivererOptions) {
           this.attempts.progressed();
           index += 1;
         }
-        if (outcomes.length === 0 || generation !== this.generation) return;
+        if (generation !== this.generation) return;
+        // A run that sent nothing ended with the sending thread: the events are tried again after a
+        // pause (a thread that cannot start is not started again and again).
+        if (outcomes.length === 0) {
+          await this.pause(timing.pollEveryMs, generation);
+          return;
+        }
       }
     }
 

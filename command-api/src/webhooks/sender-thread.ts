@@ -48,7 +48,9 @@ const DESTROY_WAIT_MS = 2000;
  * without webhooks never starts it) and keeps the process alive only while runs are under way. It
  * has the system's DNS and clock only: a deliverer given its own sends on its own thread.
  */
-export function webhookSenderThread(options: SenderThreadData): DeliverySender {
+export function webhookSenderThread(
+  options: SenderThreadData & { failed?: (error: Error) => void },
+): DeliverySender {
   let worker: Worker | null = null;
   let next = 0;
   const pending = new Map<number, (outcomes: RunOutcome[]) => void>();
@@ -83,7 +85,7 @@ export function webhookSenderThread(options: SenderThreadData): DeliverySender {
       }
       if (pending.size === 0) thread.unref();
     });
-    thread.on('error', () => {});
+    thread.on('error', (error) => options.failed?.(error));
     thread.once('exit', () => {
       if (worker === thread) worker = null;
       destroyed?.();
