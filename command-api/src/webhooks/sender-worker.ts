@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { systemResolver } from './address-guard.ts';
+import { systemResolver } from './address-check.ts';
 import { type DeliveryRun, webhookSender } from './sender.ts';
 import type {
   FromSenderThread,

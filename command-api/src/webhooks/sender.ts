@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { FeedItem } from '@dispatch/domain';
 import { Agent, request } from 'undici';
-import { assertPublicLiteral, guardedLookup, type Resolver, type WebhookSettings } from './address-guard.ts';
+import { assertPublicLiteral, guardedLookup, type Resolver, type WebhookSettings } from './address-check.ts';
 
 /** What an endpoint answered, or why it could not answer. */
 export interface SendOutcome {
