@@ -40,5 +40,21 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   serializeAnswersAsTheyAre(app);
   await installApiDocument(app, { title: options.title, publicUrl: options.publicUrl });
   installMetricsEndpoint(app, { metrics: options.metrics, token: options.metricsToken });
+  closeConnectionsWhenStopping(app);
   return app;
+}
+
+/**
+ * Stopping, the server answers what it has taken and then lets each connection go: the answers sent
+ * from then on say `Connection: close`, so a keep-alive connection ends with its last answer instead
+ * of holding the stop for the keep-alive timeout (idle ones are closed at once by the close itself).
+ */
+function closeConnectionsWhenStopping(app: FastifyInstance): void {
+  let stopping = false;
+  app.addHook('preClose', async () => {
+    stopping = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (stopping) reply.header('connection', 'close');
+  });
 }

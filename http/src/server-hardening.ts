@@ -31,6 +31,9 @@ export function serverOptions(options: {
           )(options.trustProxy)
         : options.trustProxy,
     bodyLimit: MAX_BODY_BYTES,
+    // Stopping (SIGTERM) serves what arrives on connections already open until they close, rather
+    // than answering 503: a client sees an answer or a refused connection, never an error answer.
+    return503OnClosing: false,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     // The router's own refusals (a malformed address, an overlong path parameter) in the API's error shape.

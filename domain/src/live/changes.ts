@@ -54,6 +54,11 @@ export const LIVE_EVENTS = {
   change: 'change',
   /** Sent to a socket just before the server closes it because its user left the organization. */
   membershipEnded: 'membership-ended',
+  /**
+   * Sent to every socket just before the server stops (SIGTERM): the client connects again shortly,
+   * to this process restarted or to another replica, and catches up from its position.
+   */
+  serverStopping: 'server-stopping',
 } as const;
 
 /** What the query API emits as `change` after each projector commit that touched an organization. */

@@ -190,6 +190,12 @@ export function attachLiveUpdates(
     }
   });
 
+  // Before the HTTP server stops listening: every socket is told, then closed, so none holds the
+  // server open and each browser reconnects on its own.
+  app.addHook('preClose', async () => {
+    io.emit(LIVE_EVENTS.serverStopping, {});
+    io.disconnectSockets(true);
+  });
   app.addHook('onClose', async () => {
     unsubscribe();
     await io.close();

@@ -54,6 +54,11 @@ export function useLiveUpdates(organizationId: string | null, handlers: LiveChan
         }),
     });
     let retry: ReturnType<typeof setTimeout> | undefined;
+    // The server said it stops: its closing the connection is then no reason to stay away.
+    let serverStopping = false;
+    socket.on(LIVE_EVENTS.serverStopping, () => {
+      serverStopping = true;
+    });
 
     socket.on('connect', () => {
       setStatus('live');
@@ -73,9 +78,15 @@ export function useLiveUpdates(organizationId: string | null, handlers: LiveChan
       if (!ready.success || !ready.data.caughtUp) refreshAllKinds(queryClient, handlersRef.current);
       if (ready.success) apply(ready.data.position);
     });
-    socket.on('disconnect', () => {
+    socket.on('disconnect', (reason) => {
       setStatus('connecting');
       reportLiveConnection({ status: 'connecting', transport: null });
+      // A connection the server closed is not retried by the client itself. After a stop, connect again
+      // after a random 0.5–2.5 s, so a floor of browsers does not arrive all at once.
+      if (reason === 'io server disconnect' && serverStopping) {
+        serverStopping = false;
+        retry = setTimeout(() => socket.connect(), 500 + Math.random() * 2000);
+      }
     });
     socket.on('connect_error', () => {
       setStatus('offline');
