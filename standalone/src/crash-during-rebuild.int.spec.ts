@@ -67,7 +67,7 @@ beforeAll(async () => {
   await waitForProjection(product, head);
   adminCookie = await signIn(product, admin.email, admin.password);
   await product.stop();
-  // Two product starts and a projection of the long log: minutes when another spec file shares the cores.
+  // Two product starts, a projection of the long log: minutes when another file shares the cores.
 }, 180_000);
 
 afterAll(() => removeDataDir(template));
