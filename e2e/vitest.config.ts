@@ -12,9 +12,8 @@ export default defineConfig({
     globalSetup: ['src/chromium-server.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
-    // Two spec files at once, each with its own app and browser contexts: much of a browser test is
-    // waiting (for the app, a projection, a live update), so the second core is busy meanwhile.
-    maxWorkers: 2,
+    // One spec file at a time: the app, Chromium and its renderers already keep both cores busy.
+    fileParallelism: false,
     // The spec files share their worker's module graph (the product, playwright-core): each file starts
     // its own app and browser connection in its hooks and stops them after, and the setup file runs
     // again before every file. Importing the product once rather than once per file saves seconds per file.
