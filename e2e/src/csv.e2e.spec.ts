@@ -1,8 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import { createOrganization, validTruck } from '@dispatch/standalone/testing';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { app, newPage, sessionCookie, signInAs, useBrowserApp } from './harness.ts';
+import { app, downloaded, newPage, sessionCookie, signInAs, useBrowserApp } from './harness.ts';
 
 // Four sign-ins within seconds from one address: the sign-in rate limit is not what this tests.
 useBrowserApp({ env: { AUTH_RATE_LIMIT: 'off' } });
@@ -97,7 +96,7 @@ describe('CSV export and import of the trucks board', () => {
     await sourcePage.getByRole('link', { name: /Export CSV/ }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(/^trucks-\d{4}-\d{2}-\d{2}\.csv$/);
-    const file = await readFile((await download.path()) as string);
+    const file = await downloaded(download);
     expect(file.toString('utf8').split('\r\n').filter(Boolean).length).toBeGreaterThan(30);
 
     const copyPage = await signedIn('cole.copy@example.com', 'copy-freight');

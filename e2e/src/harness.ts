@@ -1,5 +1,9 @@
+import { randomUUID } from 'node:crypto';
+import { readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createOrganization, signUp, startTestApp, type TestApp } from '@dispatch/standalone/testing';
-import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import type { Browser, BrowserContext, BrowserContextOptions, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { cookiesOf, launchChromium } from './browser.ts';
 import { linkIn, waitForMail } from './mail.ts';
@@ -112,4 +116,18 @@ export async function showColumn(page: Page, name: string): Promise<void> {
   await page.getByRole('menuitemcheckbox', { name, exact: true }).click();
   await page.keyboard.press('Escape');
   await page.getByRole('columnheader', { name: new RegExp(`^${name}`) }).waitFor();
+}
+
+/**
+ * The bytes of a download. The run's Chromium is a server the spec files connect to, so the file is
+ * streamed here (`saveAs`) rather than read where the browser keeps it (`path()` is local only).
+ */
+export async function downloaded(download: Download): Promise<Buffer> {
+  const file = join(tmpdir(), `dispatch-download-${randomUUID()}`);
+  await download.saveAs(file);
+  try {
+    return await readFile(file);
+  } finally {
+    await rm(file, { force: true });
+  }
 }

@@ -1,8 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import { command, join, ownerWithOrganization, PASSWORD } from '@dispatch/test-kit';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { app, newPage, signInAs, useBrowserApp } from './harness.ts';
+import { app, downloaded, newPage, signInAs, useBrowserApp } from './harness.ts';
 import { linkIn, waitForMail } from './mail.ts';
 
 useBrowserApp();
@@ -111,8 +110,7 @@ describe('sign-pro: onboarding a driver by e-mail', () => {
       senderPage.waitForEvent('download'),
       row.getByRole('link', { name: 'Download PDF' }).click(),
     ]);
-    const file = await download.path();
-    const pdf = await readFile(file);
+    const pdf = await downloaded(download);
     expect(pdf.subarray(0, 4).toString('latin1')).toBe('%PDF');
 
     // The closed link now says so.

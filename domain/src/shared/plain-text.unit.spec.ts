@@ -259,6 +259,7 @@ const answerSchemas = new Set([
   'activityEntrySchema',
   'fieldChangeSchema',
   'liveChangeSchema',
+  'liveReadySchema',
   'feedItemSchema',
   'laneHistoryPointSchema',
   'laneHistorySeriesSchema',
