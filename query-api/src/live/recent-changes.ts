@@ -12,7 +12,7 @@ const perUserKinds: ReadonlySet<ChangeKind> = new Set(PER_USER_CHANGE_KINDS);
 
 /**
  * The commits of the last minutes, as the query API heard them: what a client that was away missed
- * since the last position it applied (docs/architecture.md#live-updates). A client away longer than the
+ * since the last position it applied (docs/architecture.md, "Live"). A client away longer than the
  * buffer covers, or one that missed too much, is told to re-read what is on its screen instead.
  */
 export class RecentChanges {
