@@ -1,5 +1,5 @@
-import { createHmac } from 'node:crypto';
 import type { FeedItem } from '@dispatch/domain';
+import { Webhook } from 'standardwebhooks';
 import { Agent, request } from 'undici';
 import { assertPublicLiteral, guardedLookup, type Resolver, type WebhookSettings } from './address-check.ts';
 
@@ -67,30 +67,30 @@ export const EXCERPT_BYTES = 1024;
 export const DELIVERY_TIMEOUT_MS = 10_000;
 const ERROR_MAX = 500;
 
-const SECRET_PREFIX = 'whsec_';
+/** The signer of each secret in use, made once: a few per endpoint (current and rotated-out). */
+const signers = new Map<string, Webhook>();
+const MAX_SIGNERS = 10_000;
 
-/** A secret's key: the base64 after `whsec_` (as the Standard Webhooks libraries read it). */
-function keyOf(secret: string): Buffer {
-  return Buffer.from(
-    secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret,
-    'base64',
-  );
+function signerOf(secret: string): Webhook {
+  let signer = signers.get(secret);
+  if (!signer) {
+    if (signers.size >= MAX_SIGNERS) signers.clear();
+    signer = new Webhook(secret);
+    signers.set(secret, signer);
+  }
+  return signer;
 }
 
 /**
  * The Standard Webhooks headers of one delivery: `webhook-signature` holds one `v1,` signature per
- * secret, space-separated (the current secret's, then a rotated-out one's while it still signs). Each
- * is the base64 HMAC-SHA256, under the secret's key, of `<webhook-id>.<webhook-timestamp>.<body>`.
+ * secret, space-separated (the current secret's, then a rotated-out one's while it still signs), made by
+ * the convention's own library.
  */
 export function signedHeaders(item: FeedItem, body: string, secrets: readonly string[], at: Date) {
-  const timestamp = String(Math.floor(at.getTime() / 1000));
-  const signed = `${item.id}.${timestamp}.${body}`;
-  const signatures = secrets.map(
-    (secret) => `v1,${createHmac('sha256', keyOf(secret)).update(signed).digest('base64')}`,
-  );
+  const signatures = secrets.map((secret) => signerOf(secret).sign(item.id, at, body));
   return {
     'webhook-id': item.id,
-    'webhook-timestamp': timestamp,
+    'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
     'webhook-signature': signatures.join(' '),
   };
 }
