@@ -40,10 +40,13 @@ import {
   TRUCK_SCHEMA_VERSION,
   truckCommandDecider,
   truckStream,
+  WEBHOOK_PLACES_SCHEMA_VERSION,
   WEBHOOK_SCHEMA_VERSION,
   type WebhookAttemptsRecorded,
   webhookDecider,
   webhookDeliveriesStream,
+  webhookPlacesDecider,
+  webhookPlacesStream,
   webhookStream,
 } from '@dispatch/domain';
 import type { Aggregate } from './command-handler.ts';
@@ -105,6 +108,12 @@ export const savedSearchPlaces = aggregate({
   stream: (owner: { orgId: string; userId: string }) => savedSearchPlacesStream(owner.orgId, owner.userId),
   decider: savedSearchPlacesDecider,
   schemaVersion: SAVED_SEARCH_PLACES_SCHEMA_VERSION,
+});
+
+export const webhookPlaces = aggregate({
+  stream: (organization: { orgId: string }) => webhookPlacesStream(organization.orgId),
+  decider: webhookPlacesDecider,
+  schemaVersion: WEBHOOK_PLACES_SCHEMA_VERSION,
 });
 
 export const notificationInboxes = aggregate({

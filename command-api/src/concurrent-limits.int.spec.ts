@@ -1,4 +1,10 @@
-import { SAVED_SEARCHES_MAX, SAVED_SEARCHES_MAX_MESSAGE, savedSearchCreateSchema } from '@dispatch/domain';
+import {
+  SAVED_SEARCHES_MAX,
+  SAVED_SEARCHES_MAX_MESSAGE,
+  savedSearchCreateSchema,
+  WEBHOOKS_MAX,
+  WEBHOOKS_MAX_MESSAGE,
+} from '@dispatch/domain';
 import { join, ownerWithOrganization, query, signIn, startTestApp, type TestApp } from '@dispatch/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as aggregates from './aggregates.ts';
@@ -14,7 +20,8 @@ let owner: Awaited<ReturnType<typeof ownerWithOrganization>>;
 const TOGETHER = 100;
 
 beforeAll(async () => {
-  app = await startTestApp();
+  // Endpoints on this machine are allowed so that registrations reach the cap rather than the address check.
+  app = await startTestApp({ env: { WEBHOOK_ALLOW_HTTP: 'true', WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true' } });
   owner = await ownerWithOrganization(app, 'limits-owner@example.com', 'Limits Freight');
 });
 afterAll(() => app.stop());
@@ -97,6 +104,51 @@ describe('saved searches saved at the same moment', () => {
     expect(await savedSearchesOf(user.cookie)).toHaveLength(3);
     expect((await saveTogether(user.cookie, TOGETHER)).saved).toBe(SAVED_SEARCHES_MAX - 3);
     expect(await savedSearchesOf(user.cookie)).toHaveLength(SAVED_SEARCHES_MAX);
+  });
+});
+
+describe('webhook endpoints added at the same moment', () => {
+  const register = (cookie: string, i: number) =>
+    app.app.inject({
+      method: 'POST',
+      url: '/api/v1/webhooks',
+      headers: { cookie, origin: app.url },
+      payload: { url: `http://127.0.0.1:9/hook-${i}`, eventTypes: ['truck.posted'] },
+    });
+  const registerTogether = async (cookie: string, count: number, from = 0) => {
+    const answers = await Promise.all(Array.from({ length: count }, (_, i) => register(cookie, from + i)));
+    const refused = answers.filter((answer) => answer.statusCode !== 201);
+    return {
+      registered: answers
+        .filter((answer) => answer.statusCode === 201)
+        .map((answer) => answer.json().endpoint.id),
+      refusals: [...new Set(refused.map((answer) => `${answer.statusCode} ${answer.json().message}`))],
+    };
+  };
+  const endpointsOf = async (cookie: string): Promise<{ id: string }[]> => {
+    await app.projector.waitFor(await head(), 10_000);
+    const response = await query(app, cookie, '/api/v1/webhooks');
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().items;
+  };
+
+  it('keep exactly the cap for the organization, and a removed endpoint frees one place', async () => {
+    const other = await ownerWithOrganization(app, 'limits-hooks@example.com', 'Hooks Freight');
+    const outcome = await registerTogether(other.cookie, 2 * WEBHOOKS_MAX);
+    expect(outcome.registered).toHaveLength(WEBHOOKS_MAX);
+    expect(outcome.refusals).toEqual([`409 ${WEBHOOKS_MAX_MESSAGE}`]);
+    expect(await endpointsOf(other.cookie)).toHaveLength(WEBHOOKS_MAX);
+
+    const removed = await app.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/webhooks/${outcome.registered[0]}`,
+      headers: { cookie: other.cookie, origin: app.url },
+    });
+    expect(removed.statusCode).toBe(204);
+    const again = await registerTogether(other.cookie, 5, 100);
+    expect(again.registered).toHaveLength(1);
+    expect(again.refusals).toEqual([`409 ${WEBHOOKS_MAX_MESSAGE}`]);
+    expect(await endpointsOf(other.cookie)).toHaveLength(WEBHOOKS_MAX);
   });
 });
 

@@ -30,6 +30,7 @@ import { webhooks } from '../aggregates.ts';
 import { handle } from '../command-handler.ts';
 import { commandContextOf, sendPosition } from '../request-context.ts';
 import { checkWebhookUrl, type Resolver, systemResolver, type WebhookSettings } from './address-guard.ts';
+import { freeWebhookPlace, takeWebhookPlace } from './webhook-places.ts';
 
 export const WEBHOOKS_FORBIDDEN_MESSAGE = 'Only owners and admins may manage webhooks';
 
@@ -116,6 +117,9 @@ export function webhookRoutes(options: WebhookRoutesOptions): RoutesPlugin {
       await checkWebhookUrl(request.body.url, webhookSettings, resolve);
       const webhookId = randomUUID();
       const secret = newWebhookSecret();
+      const context = commandContextOf(request, actor);
+      // The cap holds for endpoints added at the same moment too: each takes a place first.
+      await takeWebhookPlace(store, documents, actor.orgId, webhookId, context);
       const result = await handle(
         store,
         webhooks,
@@ -135,9 +139,12 @@ export function webhookRoutes(options: WebhookRoutesOptions): RoutesPlugin {
             after: String(await feedHead(documents, actor.orgId)),
           },
         },
-        commandContextOf(request, actor),
+        context,
         { create: true },
-      );
+      ).catch(async (error: unknown) => {
+        await freeWebhookPlace(store, actor.orgId, webhookId, context);
+        throw error;
+      });
       touched(webhookId);
       sendPosition(response, result);
       return response.status(201).send({ endpoint: await answerOf(webhookId, result.state), secret });
@@ -168,13 +175,15 @@ export function webhookRoutes(options: WebhookRoutesOptions): RoutesPlugin {
     app.delete('/api/v1/webhooks/:id', removed, async (request, response) => {
       const actor = await requireWebhookManager(auth, request);
       const { id } = request.params;
+      const context = commandContextOf(request, actor);
       const result = await handle(
         store,
         webhooks,
         id,
         { type: 'RemoveWebhook', data: { webhookId: id, orgId: actor.orgId } },
-        commandContextOf(request, actor),
+        context,
       );
+      await freeWebhookPlace(store, actor.orgId, id, context);
       touched(id);
       sendPosition(response, result);
       return response.status(204).send();

@@ -1,13 +1,15 @@
 import type { Decider } from '../shared/decider.ts';
-import { assertNever, illegalState } from '../shared/errors.ts';
+import { assertNever } from '../shared/errors.ts';
+import {
+  decidePlace,
+  evolvePlaces,
+  initialPlacesState,
+  type PlaceChange,
+  type PlacesState,
+} from '../shared/places.ts';
 import { SAVED_SEARCHES_MAX, SAVED_SEARCHES_MAX_MESSAGE } from './schemas.ts';
 
-/**
- * The places one user's saved searches hold in one organization, on a stream of their own: every
- * save takes a place there and every delete frees one, each append stating the revision it decided
- * on, so that saves made at the same moment cannot pass the last free place together. The searches
- * kept before the places were recorded are counted once, from the read model, by the first save.
- */
+/** The places one user's saved searches hold in one organization (see `PlacesState`). */
 export type SavedSearchPlaceEvent =
   | { type: 'SavedSearchesCounted'; data: { savedSearchIds: string[] } }
   | { type: 'SavedSearchPlaceTaken'; data: { savedSearchId: string } }
@@ -18,62 +20,46 @@ export const SAVED_SEARCH_PLACES_SCHEMA_VERSION = 1;
 export const savedSearchPlacesStream = (orgId: string, userId: string) =>
   `savedSearchOwner-${orgId}_${userId}`;
 
-export interface SavedSearchPlacesState {
-  /** Whether the searches kept before the places were recorded have been counted. */
-  counted: boolean;
-  /** The searches holding a place. */
-  kept: Set<string>;
-  /** Searches freed: a count read from a read model not yet aware of their deletion leaves them out. */
-  freed: Set<string>;
-}
+export type SavedSearchPlacesState = PlacesState;
 
-export const initialSavedSearchPlacesState = (): SavedSearchPlacesState => ({
-  counted: false,
-  kept: new Set(),
-  freed: new Set(),
-});
+export const initialSavedSearchPlacesState = initialPlacesState;
 
-/** The fold owns its state: the sets change in place. */
-export function evolveSavedSearchPlaces(
-  state: SavedSearchPlacesState,
-  event: SavedSearchPlaceEvent,
-): SavedSearchPlacesState {
+const changeOf = (event: SavedSearchPlaceEvent): PlaceChange => {
   switch (event.type) {
     case 'SavedSearchesCounted':
-      for (const id of event.data.savedSearchIds) if (!state.freed.has(id)) state.kept.add(id);
-      return { ...state, counted: true };
+      return { kind: 'counted', ids: event.data.savedSearchIds };
     case 'SavedSearchPlaceTaken':
-      state.kept.add(event.data.savedSearchId);
-      return state;
+      return { kind: 'taken', id: event.data.savedSearchId };
     case 'SavedSearchPlaceFreed':
-      state.kept.delete(event.data.savedSearchId);
-      state.freed.add(event.data.savedSearchId);
-      return state;
+      return { kind: 'freed', id: event.data.savedSearchId };
     default:
       return assertNever(event);
   }
-}
+};
+
+const eventOf = (change: PlaceChange): SavedSearchPlaceEvent =>
+  change.kind === 'counted'
+    ? { type: 'SavedSearchesCounted', data: { savedSearchIds: change.ids } }
+    : change.kind === 'taken'
+      ? { type: 'SavedSearchPlaceTaken', data: { savedSearchId: change.id } }
+      : { type: 'SavedSearchPlaceFreed', data: { savedSearchId: change.id } };
+
+export const evolveSavedSearchPlaces = (state: SavedSearchPlacesState, event: SavedSearchPlaceEvent) =>
+  evolvePlaces(state, changeOf(event));
 
 /**
  * A place for a new search, or the cap's refusal. `counted` is what the read model holds of the
  * user's searches, needed (and recorded) only while the stream has not counted them yet.
  */
-export function decideSavedSearchPlace(
+export const decideSavedSearchPlace = (
   state: SavedSearchPlacesState,
   savedSearchId: string,
   counted: string[] | null,
-): SavedSearchPlaceEvent[] {
-  const events: SavedSearchPlaceEvent[] = [];
-  let kept = state.kept.size;
-  if (!state.counted) {
-    if (counted === null) throw new Error('The saved searches kept so far must be counted first');
-    events.push({ type: 'SavedSearchesCounted', data: { savedSearchIds: counted } });
-    kept = new Set([...state.kept, ...counted.filter((id) => !state.freed.has(id))]).size;
-  }
-  if (kept >= SAVED_SEARCHES_MAX) throw illegalState(SAVED_SEARCHES_MAX_MESSAGE);
-  events.push({ type: 'SavedSearchPlaceTaken', data: { savedSearchId } });
-  return events;
-}
+): SavedSearchPlaceEvent[] =>
+  decidePlace(state, savedSearchId, counted, {
+    max: SAVED_SEARCHES_MAX,
+    message: SAVED_SEARCHES_MAX_MESSAGE,
+  }).map(eventOf);
 
 export type SavedSearchPlaceCommand =
   /** `counted`: what the read model holds of the user's searches, while the stream has not counted them. */
