@@ -6,6 +6,7 @@ import {
   type ExpectedRevision,
   eventMetadata,
   newEventId,
+  type RecordedEvent,
   type StreamAppend,
   StreamNotFoundError,
   WrongExpectedRevisionError,
@@ -142,6 +143,36 @@ export async function decideUnappended<Id, State, Command, Event extends AnyEven
 ): Promise<StreamAppend | null> {
   const streamId = aggregate.stream(id);
   const { state, revision } = await readStreamState(store, streamId, aggregate.decider);
+  return decidedShare(aggregate, streamId, { state, revision }, command, context);
+}
+
+/**
+ * `decideUnappended` on a stream's events read already (its answer from `EventStore.readStreams`,
+ * none for a stream without events).
+ */
+export function decideOnRecorded<Id, State, Command, Event extends AnyEvent>(
+  aggregate: Aggregate<Id, State, Command, Event>,
+  id: Id,
+  recorded: readonly RecordedEvent[],
+  command: Command,
+  context: CommandContext,
+): StreamAppend | null {
+  let state = aggregate.decider.initialState();
+  let revision: bigint | null = null;
+  for (const event of recorded) {
+    state = aggregate.decider.evolve(state, event as unknown as Recorded<Event>);
+    revision = event.revision;
+  }
+  return decidedShare(aggregate, aggregate.stream(id), { state, revision }, command, context);
+}
+
+function decidedShare<Id, State, Command, Event extends AnyEvent>(
+  aggregate: Aggregate<Id, State, Command, Event>,
+  streamId: string,
+  { state, revision }: StreamState<State>,
+  command: Command,
+  context: CommandContext,
+): StreamAppend | null {
   const decided = aggregate.decider.decide(command, state);
   if (decided.length === 0) return null;
   const metadata = decidedMetadata(aggregate, state, context);

@@ -19,6 +19,7 @@ export function countedAppends(store: EventStore, metrics: ProductMetrics): Even
       return outcomes;
     },
     readStream: (streamId, options) => store.readStream(streamId, options),
+    readStreams: (streamIds) => store.readStreams(streamIds),
     readAll: (from, max) => store.readAll(from, max),
     headPosition: () => store.headPosition(),
     subscribe: (from, handler, options) => store.subscribe(from, handler, options),

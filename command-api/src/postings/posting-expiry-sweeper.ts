@@ -10,12 +10,13 @@ import {
   type Document,
   type DocumentStore,
   type EventStore,
+  newEventId,
   type StreamAppend,
   WrongExpectedRevisionError,
 } from '@dispatch/storage';
 import type { FastifyBaseLogger } from 'fastify';
 import { loads, trucks } from '../aggregates.ts';
-import { type CommandContext, decideUnappended, handle } from '../command-handler.ts';
+import { type CommandContext, commandMetadata, decideOnRecorded, handle } from '../command-handler.ts';
 import { currentOrganizations } from '../organizations/organization-store.ts';
 import { repeatedSweep } from '../sweeping.ts';
 
@@ -24,7 +25,7 @@ export interface PostingExpirySweeperOptions {
   documents: DocumentStore;
   clock: () => Date;
   log: Pick<FastifyBaseLogger, 'error'>;
-  /** How many due postings a page holds (500 unless said). */
+  /** How many due postings a page holds (2,000 unless said). */
   pageSize?: number;
 }
 
@@ -32,16 +33,20 @@ export interface PostingExpirySweeperOptions {
 export const POSTINGS_SYSTEM_ACTOR = 'system:postings';
 
 /**
- * How many due postings a sweep reads at a time: their expiries are decided on their streams and
- * appended together, in one transaction (one fsync), before the event loop serves what waits.
+ * How many due postings a sweep reads at a time: their expiries are decided and appended together,
+ * in one transaction (one fsync), before the event loop serves what waits. A page holds the main
+ * thread about as long as the list's slowest reads already take; smaller pages leave the sweep
+ * waiting on the projector's turns in between (docs/performance.md#posting-expiry).
  */
-const PAGE = 500;
+const PAGE = 2000;
 
 type DuePosting = Document & {
   orgId: string;
   expiresAt: string;
   refreshedAt: string;
   availabilityDate: string;
+  /** The revision of its stream the row shows. */
+  version: number;
 };
 
 /** Lets the event loop serve what waits (requests, the projector) between two pages. */
@@ -49,14 +54,16 @@ const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Expires the trucks and loads past their expiry (docs/rules.md#posting-age-and-expiry). The live
- * lists find the candidates (`expiresAt` at or before now, indexed), a page at a time. Each one's
- * expiry is decided as the command path decides it (its stream read, the decider's `ExpireTruck` or
- * `ExpireLoad` with the refresh and availability date the list showed), and the page's expiries are
- * appended in one call, each expecting the revision its stream was read at. A posting refreshed,
- * re-dated, expired or removed since it was read is left as it is; one whose stream moved on between
- * the read and the append goes through the command path on its own, which reads it again. So a sweep
- * run again, in two processes or after a restart expires nothing twice, and as the due set is
- * everything past, nothing due is ever skipped for good.
+ * lists find the candidates (`expiresAt` at or before now, indexed), a page at a time, and the page's
+ * expiries are appended in one call. A row on the live list is its stream folded up to the revision
+ * it shows (`version`): a posting not expired, with the refresh and availability date the row holds,
+ * which the decider's `ExpireTruck` or `ExpireLoad` expires. So each expiry is appended expecting that
+ * revision without its stream being read, and the store refuses it if anything was appended since.
+ * Those refused (the projector behind, a writer in between) are decided as the command path decides
+ * them, on their streams, read together (`readStreams`): a posting refreshed, re-dated, expired or
+ * removed meanwhile is left as it is. One whose stream moved on again goes through the command path
+ * on its own. So a sweep run again, in two processes or after a restart expires nothing twice, and as
+ * the due set is everything past, nothing due is ever skipped for good.
  */
 export function postingExpirySweeper(options: PostingExpirySweeperOptions) {
   const { store, documents, clock, log } = options;
@@ -89,11 +96,51 @@ export function postingExpirySweeper(options: PostingExpirySweeperOptions) {
 
   type ExpiryCommand = ReturnType<typeof expiryCommand>;
 
-  /** The expiry decided on the posting's stream, not yet appended (null: the decider records nothing). */
-  function decideExpiry(expiry: ExpiryCommand): Promise<StreamAppend | null> {
-    return expiry.kind === 'trucks'
-      ? decideUnappended(store, trucks, expiry.id, expiry.command, expiry.context)
-      : decideUnappended(store, loads, expiry.id, expiry.command, expiry.context);
+  const streamOf = (expiry: ExpiryCommand) =>
+    expiry.kind === 'trucks' ? trucks.stream(expiry.id) : loads.stream(expiry.id);
+
+  /**
+   * The expiry the decider makes of the posting the row shows, appended only if its stream is still
+   * at the row's revision (see above).
+   */
+  function expiryOnRow(posting: DuePosting, expiry: ExpiryCommand): StreamAppend {
+    const { reason } = expiry.command.data;
+    const event =
+      expiry.kind === 'trucks'
+        ? { type: 'TruckExpired', data: { truckId: expiry.id, reason } }
+        : { type: 'LoadExpired', data: { loadId: expiry.id, reason } };
+    const schemaVersion = expiry.kind === 'trucks' ? trucks.schemaVersion : loads.schemaVersion;
+    const metadata = commandMetadata(expiry.context, schemaVersion);
+    return {
+      streamId: streamOf(expiry),
+      events: [{ id: newEventId(), ...event, metadata }],
+      expected: BigInt(posting.version),
+    };
+  }
+
+  /** The expiries decided on their streams, read together (those the decider records nothing for left out). */
+  async function decideOnStreams(kind: Kind, expiries: ExpiryCommand[]): Promise<Decided[]> {
+    let streams: Awaited<ReturnType<EventStore['readStreams']>>;
+    try {
+      streams = await store.readStreams(expiries.map(streamOf));
+    } catch (error) {
+      log.error({ err: error, kind, postings: expiries.length }, 'posting expiry failed');
+      return [];
+    }
+    const decided: Decided[] = [];
+    for (const expiry of expiries) {
+      try {
+        const recorded = streams.get(streamOf(expiry)) ?? [];
+        const share =
+          expiry.kind === 'trucks'
+            ? decideOnRecorded(trucks, expiry.id, recorded, expiry.command, expiry.context)
+            : decideOnRecorded(loads, expiry.id, recorded, expiry.command, expiry.context);
+        if (share) decided.push({ expiry, share });
+      } catch (error) {
+        log.error({ err: error, kind, id: expiry.id }, 'posting expiry failed');
+      }
+    }
+    return decided;
   }
 
   /** The expiry through the command path on its own: the stream read again, the decision made anew. */
@@ -105,12 +152,16 @@ export function postingExpirySweeper(options: PostingExpirySweeperOptions) {
     return result.events.length > 0;
   }
 
-  type Decided = { posting: DuePosting; expiry: ExpiryCommand; share: StreamAppend };
+  type Decided = { expiry: ExpiryCommand; share: StreamAppend };
 
-  /** One page's expiries, decided one by one on their streams (those the decider records nothing for left out). */
+  /**
+   * One page's expiries, each on its row; a row that shows no revision is decided on its stream.
+   * Those of a deleted organization are left out.
+   */
   async function decidePage(kind: Kind, page: DuePosting[], now: Date): Promise<Decided[]> {
     const organizations = new Map<string, Promise<OrganizationState>>();
     const decided: Decided[] = [];
+    const unversioned: ExpiryCommand[] = [];
     for (const posting of page) {
       try {
         let organization = organizations.get(posting.orgId);
@@ -122,17 +173,22 @@ export function postingExpirySweeper(options: PostingExpirySweeperOptions) {
         // A deleted organization's postings stay as they were: nobody sees them any more.
         if (state.status !== 'active') continue;
         const expiry = expiryCommand(kind, posting, state, now);
-        const share = await decideExpiry(expiry);
-        if (share) decided.push({ posting, expiry, share });
+        if (Number.isSafeInteger(posting.version))
+          decided.push({ expiry, share: expiryOnRow(posting, expiry) });
+        else unversioned.push(expiry);
       } catch (error) {
         log.error({ err: error, kind, id: posting.id }, 'posting expiry failed');
       }
     }
+    if (unversioned.length > 0) decided.push(...(await decideOnStreams(kind, unversioned)));
     return decided;
   }
 
-  /** Appends a page's expiries together; answers how many it expired. */
-  async function appendPage(kind: Kind, decided: Decided[]): Promise<number> {
+  /**
+   * Appends a page's expiries together; those whose streams moved on are decided again on them, and
+   * appended together again. Answers how many it expired.
+   */
+  async function appendPage(kind: Kind, decided: Decided[], again = true): Promise<number> {
     if (decided.length === 0) return 0;
     let outcomes: Awaited<ReturnType<EventStore['appendToStreams']>>;
     try {
@@ -143,21 +199,24 @@ export function postingExpirySweeper(options: PostingExpirySweeperOptions) {
       return 0;
     }
     let expired = 0;
-    for (const [index, { posting, expiry }] of decided.entries()) {
+    const moved: ExpiryCommand[] = [];
+    for (const [index, { expiry }] of decided.entries()) {
       const outcome = outcomes[index];
       if (outcome && 'result' in outcome) {
         expired += 1;
         continue;
       }
       try {
-        // Its stream moved on since it was read: decided again on what it holds now.
+        // Its stream moved on since the revision it was decided on: decided again on what it holds now.
         if (outcome?.error instanceof WrongExpectedRevisionError) {
-          if (await expireAlone(expiry)) expired += 1;
+          if (again) moved.push(expiry);
+          else if (await expireAlone(expiry)) expired += 1;
         } else throw outcome?.error ?? new Error('The store answered fewer appends than it was given');
       } catch (error) {
-        log.error({ err: error, kind, id: posting.id }, 'posting expiry failed');
+        log.error({ err: error, kind, id: expiry.id }, 'posting expiry failed');
       }
     }
+    if (moved.length > 0) expired += await appendPage(kind, await decideOnStreams(kind, moved), false);
     return expired;
   }
 

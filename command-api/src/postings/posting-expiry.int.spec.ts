@@ -64,11 +64,32 @@ function storeWith(before: (call: number) => Promise<void>, after?: (call: numbe
       return outcomes;
     },
     readStream: (streamId, options) => store.readStream(streamId, options),
+    readStreams: (streamIds) => store.readStreams(streamIds),
     readAll: (from, max) => store.readAll(from, max),
     headPosition: () => store.headPosition(),
     subscribe: (from, handler, options) => store.subscribe(from, handler, options),
     close: () => store.close(),
   };
+}
+
+/** The event store, with its reads of postings' streams and its appends to many streams counted. */
+function countedStore() {
+  const store = app.infrastructure.eventStore;
+  const calls = { readStream: 0, readStreams: 0, appendToStreams: 0 };
+  const counted: EventStore = {
+    ...storeWith(async () => {
+      calls.appendToStreams += 1;
+    }),
+    readStream: (streamId, options) => {
+      if (/^(truck|load)-/.test(streamId)) calls.readStream += 1;
+      return store.readStream(streamId, options);
+    },
+    readStreams: (streamIds) => {
+      calls.readStreams += 1;
+      return store.readStreams(streamIds);
+    },
+  };
+  return { store: counted, calls };
 }
 
 type Due = Document & { expiresAt: string };
@@ -252,6 +273,65 @@ describe('sweeps, a page appended at once', () => {
     );
     expect(types).toEqual(['TruckPosted', 'TruckUpdated', 'TruckExpired']);
     expect(await listIds()).toContain(refreshed);
+    expect(await sweepAt(new Date())).toBe(0);
+  });
+
+  it('decide each due posting on the revision its list row shows, without reading its stream', async () => {
+    const posted = new Date(Date.now() - 9 * DAY).toISOString();
+    const ids = Array.from({ length: 7 }, () => newId());
+    for (const id of ids) {
+      if (id % 2 === 0)
+        await history.postTruck(id, { availabilityDate: '2026-12-30' }, posted, owner.memberId);
+      else await history.postLoad(id, { availabilityDate: '2026-12-30' }, posted, owner.memberId);
+    }
+    await settled();
+    const { store, calls } = countedStore();
+    expect(await sweeper({ store, pageSize: 3 }).sweep(new Date())).toBe(ids.length);
+    expect(calls).toMatchObject({ readStream: 0, readStreams: 0 });
+    // Pages of 3: the trucks' and the loads' pages, each appended once.
+    const trucks = ids.filter((id) => id % 2 === 0).length;
+    expect(calls.appendToStreams).toBe(Math.ceil(trucks / 3) + Math.ceil((ids.length - trucks) / 3));
+    await settled();
+    for (const id of ids) {
+      const events = await app.infrastructure.eventStore.readStream(
+        id % 2 === 0 ? `truck-${id}` : `load-${id}`,
+      );
+      expect(events.map((event) => [event.type, event.revision])).toEqual([
+        [id % 2 === 0 ? 'TruckPosted' : 'LoadPosted', 0n],
+        [id % 2 === 0 ? 'TruckExpired' : 'LoadExpired', 1n],
+      ]);
+      expect(events[1]?.data).toEqual(
+        id % 2 === 0 ? { truckId: id, reason: 'age' } : { loadId: id, reason: 'age' },
+      );
+      expect(events[1]?.metadata).toMatchObject({ orgId: owner.organization.id, actorId: 'system:postings' });
+    }
+  });
+
+  it('read the streams of a page whose rows the projector has not caught up together, and decide them on what they hold', async () => {
+    const posted = new Date(Date.now() - 9 * DAY).toISOString();
+    const ids = Array.from({ length: 6 }, () => newId());
+    for (const id of ids)
+      await history.postTruck(id, { availabilityDate: '2026-12-30' }, posted, owner.memberId);
+    await settled();
+    const stale = await listAsOfNow();
+    // Since the rows were read: every truck edited (still due), and the last one refreshed (no longer due).
+    for (const id of ids)
+      await history.updateTruck(id, { notes: 'Tarps on board' }, new Date().toISOString(), owner.memberId);
+    const refreshed = ids.at(-1) as number;
+    await history.append(
+      `truck-${refreshed}`,
+      'TruckRefreshed',
+      { truckId: refreshed },
+      new Date().toISOString(),
+      owner.memberId,
+    );
+    const { store, calls } = countedStore();
+    expect(await sweeper({ store, documents: stale, pageSize: 3 }).sweep(new Date())).toBe(5);
+    // One read of a page's streams, not one a posting.
+    expect(calls).toMatchObject({ readStream: 0, readStreams: 2 });
+    await settled();
+    const counts = await Promise.all(ids.map((id) => expiriesOf(`truck-${id}`)));
+    expect(counts).toEqual(ids.map((id) => (id === refreshed ? 0 : 1)));
     expect(await sweepAt(new Date())).toBe(0);
   });
 

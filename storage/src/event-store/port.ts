@@ -99,6 +99,12 @@ export interface EventStore {
   appendToStreams(appends: StreamAppend[]): Promise<StreamAppendOutcome[]>;
   /** All events of a stream in revision order. Throws StreamNotFoundError for a stream that has none. */
   readStream(streamId: string, options?: { fromRevision?: bigint }): Promise<RecordedEvent[]>;
+  /**
+   * Many streams at once (a sweep's page): each one's events in revision order, under its id; a
+   * stream that has none is left out, an id given twice is read once. SQLite answers them from one
+   * query; EventStoreDB reads them side by side.
+   */
+  readStreams(streamIds: readonly string[]): Promise<Map<string, RecordedEvent[]>>;
   /** Up to `max` events with position > `from`, in position order. */
   readAll(from: bigint, max: number): Promise<RecordedEvent[]>;
   /** Position of the newest event, 0n when the store is empty. */

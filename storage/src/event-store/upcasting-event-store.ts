@@ -13,6 +13,11 @@ export function upcastingEventStore(store: EventStore, upcast: Upcast): EventSto
     append: (streamId, events, options) => store.append(streamId, events, options),
     appendToStreams: (appends) => store.appendToStreams(appends),
     readStream: async (streamId, options) => (await store.readStream(streamId, options)).map(upcast),
+    readStreams: async (streamIds) => {
+      const streams = await store.readStreams(streamIds);
+      for (const [streamId, events] of streams) streams.set(streamId, events.map(upcast));
+      return streams;
+    },
     readAll: async (from, max) => (await store.readAll(from, max)).map(upcast),
     headPosition: () => store.headPosition(),
     subscribe: (from, handler, options) => store.subscribe(from, (event) => handler(upcast(event)), options),

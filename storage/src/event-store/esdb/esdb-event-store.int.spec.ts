@@ -2,6 +2,7 @@ import { describe } from 'vitest';
 import { appendToStreamsContract } from '../append-to-streams.contract.ts';
 import { concurrentAppendsContract } from '../concurrent-appends.contract.ts';
 import { eventStoreContract } from '../event-store.contract.ts';
+import { readStreamsContract } from '../read-streams.contract.ts';
 import { openEsdbEventStore } from './open-esdb-event-store.ts';
 
 // A shared server, e.g. EVENTSTORE_URL='esdb://localhost:2113?tls=false': every test uses streams of its own.
@@ -16,4 +17,5 @@ describe.skipIf(!url)('eventstoredb (EVENTSTORE_URL)', () => {
   // Streams of their own (random names), so a shared server serves it too.
   concurrentAppendsContract('eventstoredb', () => openEsdbEventStore({ url }));
   appendToStreamsContract('eventstoredb', () => openEsdbEventStore({ url }));
+  readStreamsContract('eventstoredb', () => openEsdbEventStore({ url }));
 });

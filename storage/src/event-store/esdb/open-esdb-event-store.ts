@@ -11,6 +11,7 @@ import type {
   SubscribeOptions,
   Subscription,
 } from '../port.ts';
+import { StreamNotFoundError } from '../port.ts';
 import { subscribeToAll } from './all-subscription.ts';
 import { fromEsdbEvent, toEsdbEvent, toEsdbExpectedRevision, translateError } from './esdb-mapping.ts';
 import { readAllAfter, readHeadPosition } from './read-all.ts';
@@ -97,6 +98,28 @@ class EsdbEventStore implements EventStore {
       throw translateError(error, streamId);
     }
     return events;
+  }
+
+  async readStreams(streamIds: readonly string[]): Promise<Map<string, RecordedEvent[]>> {
+    const unique = [...new Set(streamIds)];
+    const streams = new Map<string, RecordedEvent[]>();
+    // A hundred reads in flight at a time: the server's queue, not the client's memory, sets the pace.
+    for (let from = 0; from < unique.length; from += 100) {
+      const slice = unique.slice(from, from + 100);
+      const read = await Promise.all(
+        slice.map((streamId) =>
+          this.readStream(streamId).catch((error: unknown) => {
+            if (error instanceof StreamNotFoundError) return [];
+            throw error;
+          }),
+        ),
+      );
+      slice.forEach((streamId, index) => {
+        const events = read[index] as RecordedEvent[];
+        if (events.length > 0) streams.set(streamId, events);
+      });
+    }
+    return streams;
   }
 
   readAll(from: bigint, max: number): Promise<RecordedEvent[]> {

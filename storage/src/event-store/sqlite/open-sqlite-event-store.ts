@@ -22,6 +22,7 @@ import { announceLocalAppend, onLocalAppend } from './local-appends.ts';
 import { subscribeToLog } from './log-subscription.ts';
 import { prepareReadAll, type ReadAll } from './read-all.ts';
 import { prepareReadStream, type ReadStream } from './read-stream.ts';
+import { prepareReadStreams, type ReadStreams } from './read-streams.ts';
 import { createEventsSchema } from './schema.ts';
 
 export interface SqliteEventStoreOptions {
@@ -52,6 +53,7 @@ class SqliteEventStore implements EventStore {
    */
   #worker: WorkerClient<AppendRequest[], AppendOutcome[]> | null = null;
   readonly #readStream: ReadStream;
+  readonly #readStreams: ReadStreams;
   readonly #readAll: ReadAll;
   readonly #head: HeadPosition;
   readonly #signal: AppendSignal;
@@ -83,6 +85,7 @@ class SqliteEventStore implements EventStore {
       );
     }
     this.#readStream = prepareReadStream(this.#db);
+    this.#readStreams = prepareReadStreams(this.#db);
     this.#readAll = prepareReadAll(this.#db);
     this.#head = prepareHeadPosition(this.#db);
     this.#signal = new AppendSignal(this.#file, this.#head);
@@ -111,6 +114,10 @@ class SqliteEventStore implements EventStore {
 
   async readStream(streamId: string, options?: { fromRevision?: bigint }): Promise<RecordedEvent[]> {
     return this.#readStream(streamId, options?.fromRevision ?? 0n);
+  }
+
+  async readStreams(streamIds: readonly string[]): Promise<Map<string, RecordedEvent[]>> {
+    return this.#readStreams(streamIds);
   }
 
   async readAll(from: bigint, max: number): Promise<RecordedEvent[]> {

@@ -11,6 +11,7 @@ import { appendToStreamsContract } from '../append-to-streams.contract.ts';
 import { concurrentAppendsContract } from '../concurrent-appends.contract.ts';
 import { eventStoreContract } from '../event-store.contract.ts';
 import type { EventStore, RecordedEvent } from '../port.ts';
+import { readStreamsContract } from '../read-streams.contract.ts';
 import { openSqliteEventStore } from './open-sqlite-event-store.ts';
 
 const child = fileURLToPath(new URL('./testing/append-from-child.ts', import.meta.url));
@@ -27,6 +28,8 @@ concurrentAppendsContract('sqlite in memory', () => openSqliteEventStore({ path:
 concurrentAppendsContract('sqlite file', ...eventsFile);
 appendToStreamsContract('sqlite in memory', () => openSqliteEventStore({ path: ':memory:' }));
 appendToStreamsContract('sqlite file', ...eventsFile);
+readStreamsContract('sqlite in memory', () => openSqliteEventStore({ path: ':memory:' }));
+readStreamsContract('sqlite file', ...eventsFile);
 
 const newEvent = () => testEvent();
 
