@@ -5,5 +5,6 @@ export {
   type CompiledStanding,
   compileStandingSearches,
 } from './projections/standing-search-alerts.ts';
+export * from './read-model-groups.ts';
 export * from './read-model-rebuild.ts';
 export * from './runner/index.ts';

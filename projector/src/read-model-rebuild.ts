@@ -4,6 +4,7 @@ import {
   ChangeSet,
   changeLogCollection,
   collections,
+  GROUP_REBUILD_CHECKPOINT,
   idleRebuildStatus,
   type ProjectionCommit,
   REBUILD_CHECKPOINT,
@@ -12,7 +13,10 @@ import {
   type StoredRebuildStatus,
 } from '@dispatch/read-models';
 import type { Document, DocumentStore, RecordedEvent, WriteOperation } from '@dispatch/storage';
+import { type GroupRebuildPlan, planGroupRebuild, scratchOf } from './group-rebuild.ts';
+import type { Projection } from './projection.ts';
 import { REBUILD_REQUESTED } from './projections/rebuild-requests.ts';
+import { type ReadModelGroup, readModelGroups } from './read-model-groups.ts';
 import { type Projector, type ProjectorOptions, readModelsOf, startProjector } from './runner/index.ts';
 
 /** Where a rebuild builds each read model while the one in service keeps serving. */
@@ -23,8 +27,12 @@ const PROGRESS_INTERVAL_MS = 1000;
 const ANY_POSITION = 1n << 62n;
 
 /** The same store with the named collections read and written under their shadow names. */
-function shadowCollections(documents: DocumentStore, names: ReadonlySet<string>): DocumentStore {
-  const name = (collection: string) => (names.has(collection) ? shadowOf(collection) : collection);
+function shadowCollections(
+  documents: DocumentStore,
+  names: ReadonlySet<string>,
+  renamed: (collection: string) => string = shadowOf,
+): DocumentStore {
+  const name = (collection: string) => (names.has(collection) ? renamed(collection) : collection);
   const op = (operation: WriteOperation): WriteOperation => ({
     ...operation,
     collection: name(operation.collection),
@@ -57,7 +65,9 @@ function shadowCollections(documents: DocumentStore, names: ReadonlySet<string>)
  * or an empty list; commands are only slowed for the moment of the switch. A rebuild interrupted by a
  * restart goes on from its own checkpoint.
  */
-export async function startReadModels(options: ProjectorOptions): Promise<Projector> {
+export async function startReadModels(
+  options: ProjectorOptions & { groups?: readonly ReadModelGroup[] },
+): Promise<Projector> {
   const { eventStore, documents, projections } = options;
   const liveName = options.name ?? 'read-models';
   const names = new Set(projections.flatMap((projection) => projection.collections.map((c) => c.name)));
@@ -82,6 +92,21 @@ export async function startReadModels(options: ProjectorOptions): Promise<Projec
   }
   if (!stored) await save({});
 
+  // A start whose code has a new version of some read models builds their groups again beside the
+  // others, which keep serving (a full rebuild under way, or a change log to write, builds all).
+  const plan =
+    options.writeChangeLog || isRebuildUnderWay(status.state)
+      ? null
+      : await planGroupRebuild(documents, liveName, projections, options.groups ?? readModelGroups);
+  let served: Projection[] = plan?.served ?? projections;
+  /** The builder of a group rebuild under way: readers wait for it too. */
+  let groupBuilder: Projector | null = null;
+  /** The position every read model reflects: the live projector's, or the builder's if behind. */
+  const reflected = (position: bigint) => {
+    const built = groupBuilder?.position();
+    return built !== undefined && built < position ? built : position;
+  };
+
   let closed = false;
   let rebuilding: Promise<void> | null = null;
   /** The newest request heard of: one heard while a rebuild was under way is taken up after it. */
@@ -97,12 +122,13 @@ export async function startReadModels(options: ProjectorOptions): Promise<Projec
   }
   const relay: ChangeFeed = {
     publish(commit: ProjectionCommit) {
-      options.feed?.publish(commit);
+      options.feed?.publish({ ...commit, position: reflected(commit.position) });
       hearRequests(commit);
     },
     subscribe: (listener) => options.feed?.subscribe(listener) ?? (() => {}),
   };
-  const startLive = () => startProjector({ ...options, feed: relay });
+  const startLive = (until?: bigint) =>
+    startProjector({ ...options, projections: served, feed: relay, stopAt: until });
   let live = await startLive();
 
   function requested(position: bigint) {
@@ -277,6 +303,125 @@ export async function startReadModels(options: ProjectorOptions): Promise<Projec
     }
   }
 
+  /**
+   * Builds the plan's groups from position 0 beside the read models in service: the groups they read
+   * are built again too, into scratch copies, so each event reads them as they stood then while the
+   * served ones are left alone. Once caught up, the live projector and the builder are stopped at the
+   * same position and the rebuilt groups join the others under the live checkpoint.
+   */
+  function groupBuilderOf(plan: GroupRebuildPlan) {
+    const shadowed = shadowCollections(documents, plan.scratch, scratchOf);
+    const readable = new Set([
+      collections.checkpoints,
+      ...plan.built.flatMap((projection) => projection.collections.map((definition) => definition.name)),
+    ]);
+    // A group reads only its own read models and those of the groups it reads (rebuilt beside it):
+    // another would be read as it stands now rather than as it stood at the event being applied.
+    const view: DocumentStore = {
+      ...shadowed,
+      get: (collection, id) =>
+        readable.has(collection)
+          ? shadowed.get(collection, id)
+          : Promise.reject(new Error(`A rebuilt group read ${collection}, of a group it does not read`)),
+    };
+    // What the rebuilt groups change is told as it is built, as a start building every read model does.
+    const builderFeed: ChangeFeed = {
+      publish(commit) {
+        if (commit.changes.length > 0) relay.publish({ position: live.position(), changes: commit.changes });
+      },
+      subscribe: () => () => {},
+    };
+    const startBuilder = (until?: bigint) =>
+      startProjector({
+        eventStore,
+        documents: view,
+        projections: plan.built,
+        untold: plan.untold,
+        feed: builderFeed,
+        name: GROUP_REBUILD_CHECKPOINT,
+        batchSize: options.batchSize,
+        catchUpBatchSize: options.catchUpBatchSize,
+        stopAt: until,
+        onError,
+      });
+    return startBuilder;
+  }
+
+  async function rebuildGroups(
+    plan: GroupRebuildPlan,
+    startBuilder: (until?: bigint) => Promise<Projector>,
+    started: Projector,
+  ) {
+    let builder = started;
+    try {
+      for (;;) {
+        if (closed) return;
+        if (await builder.waitFor(await eventStore.headPosition(), PROGRESS_INTERVAL_MS)) break;
+      }
+      let finish = () => {};
+      switching = new Promise((resolve) => {
+        finish = resolve;
+      });
+      try {
+        await live.close();
+        await builder.close();
+        // Both stopped; the one behind goes on to where the other stopped, and no further.
+        let at = live.position();
+        if (builder.position() < at) {
+          builder = await startBuilder(at);
+          groupBuilder = builder;
+          if (!(await builder.waitFor(at, 60_000)))
+            throw new Error('The rebuild fell behind the read models');
+          await builder.close();
+        } else if (builder.position() > at) {
+          at = builder.position();
+          live = await startLive(at);
+          if (!(await live.waitFor(at, 60_000))) throw new Error('The read models fell behind the rebuild');
+          await live.close();
+        }
+        const { position: _position, ...checkpoint } =
+          (await documents.get<Document>(collections.checkpoints, liveName)) ?? ({} as Document);
+        await documents.write([
+          { op: 'delete', collection: collections.checkpoints, id: liveName, position: at + 1n },
+          {
+            op: 'put',
+            collection: collections.checkpoints,
+            document: { ...checkpoint, id: liveName, readModels: readModelsOf(projections) },
+            position: at,
+          },
+          {
+            op: 'delete',
+            collection: collections.checkpoints,
+            id: GROUP_REBUILD_CHECKPOINT,
+            position: ANY_POSITION,
+          },
+        ]);
+        groupBuilder = null;
+        served = projections;
+        for (const name of plan.scratch) await documents.dropCollection(scratchOf(name)).catch(onError);
+      } finally {
+        // Whatever happened, the read models in service keep being kept (with the groups, once joined).
+        live = await startLive();
+        finish();
+        switching = null;
+      }
+    } catch (error) {
+      // The next start goes on from the builder's checkpoint.
+      onError(error);
+    } finally {
+      await builder.close();
+    }
+  }
+  if (plan) {
+    // Started before the first reader asks: readers wait for it from the start.
+    const startBuilder = groupBuilderOf(plan);
+    groupBuilder = await startBuilder();
+    rebuilding = rebuildGroups(plan, startBuilder, groupBuilder).finally(() => {
+      rebuilding = null;
+      requested(latestRequest);
+    });
+  }
+
   // A rebuild a restart interrupted goes on from its checkpoint. One interrupted while switching over
   // is done if its checkpoint is gone (the switch commits with it); otherwise it starts over, since on
   // MongoDB some collections may have switched and others not (SQLite switches all or none).
@@ -292,14 +437,21 @@ export async function startReadModels(options: ProjectorOptions): Promise<Projec
   }
 
   return {
-    position: () => live.position(),
+    position: () => reflected(live.position()),
     async waitFor(position, timeoutMs) {
       const deadline = performance.now() + timeoutMs;
       for (;;) {
         const current = live;
-        if (await current.waitFor(position, Math.max(0, deadline - performance.now()))) return true;
+        const builder = groupBuilder;
+        const left = () => Math.max(0, deadline - performance.now());
+        // A group rebuild under way: its read models are waited for too.
+        if (
+          (await current.waitFor(position, left())) &&
+          (!builder || (await builder.waitFor(position, left())))
+        )
+          return true;
         if (switching) await switching;
-        if (current === live || performance.now() >= deadline) return false;
+        if ((current === live && builder === groupBuilder) || performance.now() >= deadline) return false;
       }
     },
     async close() {

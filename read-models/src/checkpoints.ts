@@ -10,6 +10,9 @@ export const LIVE_CHECKPOINT = 'read-models';
 /** The checkpoint of a rebuild under way, in the checkpoints collection beside the live one. */
 export const REBUILD_CHECKPOINT = 'read-models-rebuild';
 
+/** The checkpoint of a start's rebuild of some groups of read models, until they join the others. */
+export const GROUP_REBUILD_CHECKPOINT = 'read-models-group-rebuild';
+
 /**
  * Events applied per second of wall-clock time over the last minute, as `[epoch second, events]`
  * pairs, oldest first. Kept in the checkpoint, in the same write as the batch, so any process (the

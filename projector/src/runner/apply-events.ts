@@ -17,12 +17,17 @@ export function projectionsByType(projections: Projection[]): Map<string, Projec
 export async function applyEvents(
   events: RecordedEvent[],
   byType: Map<string, Projection[]>,
-  unit: ProjectionContext & { position: bigint },
+  unit: ProjectionContext & { position: bigint; telling: boolean },
+  untold: ReadonlySet<Projection> = new Set(),
 ) {
   let since = performance.now();
   for (const event of events) {
     unit.position = event.position;
-    for (const projection of byType.get(event.type) ?? []) await projection.apply(event, unit);
+    for (const projection of byType.get(event.type) ?? []) {
+      unit.telling = !untold.has(projection);
+      await projection.apply(event, unit);
+    }
+    unit.telling = true;
     // A catch-up batch of thousands of events is applied in about a second, through promises
     // that settle at once: let the process's other work (the live board's requests, when a
     // rebuild runs beside it) in between, rather than hold it up for the whole batch.

@@ -25,6 +25,10 @@ export interface BatchWriterOptions {
   /** The read models are built without their indexes, created once `startHead` is reached. */
   indexesDeferred: boolean;
   waiters: PositionWaiters;
+  /** Events after it are not applied. */
+  stopAt?: bigint;
+  /** Projections whose changes are not told. */
+  untold?: readonly Projection[];
   onError?: (error: unknown) => void;
 }
 
@@ -35,6 +39,7 @@ export interface BatchWriterOptions {
 export class BatchWriter {
   readonly #options: BatchWriterOptions;
   readonly #byType: Map<string, Projection[]>;
+  readonly #untold: ReadonlySet<Projection>;
   #committed: bigint;
   #pace: AppliedPace;
   #indexesDeferred: boolean;
@@ -49,6 +54,7 @@ export class BatchWriter {
   constructor(options: BatchWriterOptions) {
     this.#options = options;
     this.#byType = projectionsByType(options.projections);
+    this.#untold = new Set(options.untold);
     this.#committed = options.committed;
     this.#pace = options.pace;
     this.#indexesDeferred = options.indexesDeferred;
@@ -63,6 +69,8 @@ export class BatchWriter {
   async receive(event: RecordedEvent) {
     // A redelivered event (after a handler error) is already buffered.
     if (event.position <= this.#last()) return;
+    const { stopAt } = this.#options;
+    if (stopAt !== undefined && event.position > stopAt) return;
     this.#buffer.push(event);
     const { startHead, catchUpBatchSize, liveBatchSize } = this.#options;
     if (this.#unwritten() >= (event.position < startHead ? catchUpBatchSize : liveBatchSize)) {
@@ -149,7 +157,7 @@ export class BatchWriter {
     if (this.#buffer.length > from) {
       const batch = this.#buffer.slice(from);
       const unit = new UnitOfWork(this.#options.documents, previous);
-      await applyEvents(batch, this.#byType, unit);
+      await applyEvents(batch, this.#byType, unit, this.#untold);
       // A batch applied on top of one that failed is dropped; both are applied again by the retry.
       if (previous && !(await previous.done)) return;
       this.#startWrite(unit, batch.length);

@@ -18,6 +18,13 @@ export interface ProjectorOptions {
    * writes, and a counter touched by many events of a batch is written once.
    */
   catchUpBatchSize?: number;
+  /** Events after this position are not applied: the read models stop there (for a switch). */
+  stopAt?: bigint;
+  /**
+   * Projections applied only for the read models others read while applying an event (a rebuild of
+   * one group reads the groups it depends on as they stood): what they change is not told.
+   */
+  untold?: readonly Projection[];
   onError?: (error: unknown) => void;
 }
 

@@ -46,6 +46,8 @@ export async function startProjector(options: ProjectorOptions): Promise<Project
     pace: checkpoint.pace,
     indexesDeferred,
     waiters,
+    stopAt: options.stopAt,
+    untold: options.untold,
     onError: options.onError,
   });
 

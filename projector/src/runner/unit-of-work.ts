@@ -54,6 +54,8 @@ export class UnitOfWork implements ProjectionContext {
   readonly #read = new ByDocument<Document | null>();
   readonly #changed = new ChangeSet();
   position = 0n;
+  /** Off while a projection whose changes are not told applies an event. */
+  telling = true;
   private readonly documents: DocumentStore;
   /** The batch being written while this one is applied, if any: what it wrote is not stored yet. */
   private previous: InFlight | null;
@@ -133,7 +135,7 @@ export class UnitOfWork implements ProjectionContext {
     }
   }
   changed(kind: string, orgId: string, id: string | number) {
-    this.#changed.add(kind, orgId, id);
+    if (this.telling) this.#changed.add(kind, orgId, id);
   }
 
   /** What changed in the batch, per kind and organization. */

@@ -1,0 +1,164 @@
+import { randomUUID } from 'node:crypto';
+import { collections, inProcessChangeFeed, type ProjectionCommit } from '@dispatch/read-models';
+import {
+  type Document,
+  type DocumentStore,
+  type EventStore,
+  openSqliteDocumentStore,
+  type WriteOperation,
+} from '@dispatch/storage';
+import { describe, expect, it } from 'vitest';
+import type { Projection } from './projection.ts';
+import { projections } from './projections/index.ts';
+import { readModelGroups, readModelsOfGroup } from './read-model-groups.ts';
+import { startReadModels } from './read-model-rebuild.ts';
+import { readModelsOf, startProjector } from './runner/index.ts';
+import { documentStoreWith } from './testing/document-store-with.ts';
+import { eventMetadata } from './testing/event-fixtures.ts';
+import { memoryStoresPerTest } from './testing/memory-stores.ts';
+import { readModelSnapshot } from './testing/read-model-snapshot.ts';
+import { truckFixture } from './testing/truck-fixture.ts';
+
+const truck = truckFixture('Grouped');
+let events: EventStore;
+let documents: DocumentStore;
+memoryStoresPerTest((stores) => ({ events, documents } = stores));
+
+const meta = () => eventMetadata({ orgId: 'org-a', occurredAt: new Date().toISOString() });
+const post = (truckId: number) =>
+  events.append(
+    `truck-${truckId}`,
+    [{ id: randomUUID(), type: 'TruckPosted', data: { truckId, ...truck }, metadata: meta() }],
+    { expected: 'no_stream' },
+  );
+const rename = (truckId: number, truckName: string) =>
+  events.append(
+    `truck-${truckId}`,
+    [{ id: randomUUID(), type: 'TruckUpdated', data: { truckId, changes: { truckName } }, metadata: meta() }],
+    { expected: 'any' },
+  );
+
+/** A read model of the history group whose version a test changes: one row per posted truck. */
+const notes = (name: string): Projection => ({
+  name: 'notes',
+  collections: [{ name, fields: { orgId: 'text' } }],
+  eventTypes: ['TruckPosted'],
+  apply(event, context) {
+    context.put(name, { id: String((event.data as { truckId: number }).truckId), orgId: 'org-a' });
+  },
+});
+/** The product's projections and groups, with the notes read model of a version among the history's. */
+function withNotes(name: string) {
+  const extra = notes(name);
+  return {
+    projections: [...projections, extra],
+    groups: readModelGroups.map((group) =>
+      group.name === 'history' ? { ...group, projections: [...group.projections, extra] } : group,
+    ),
+  };
+}
+
+async function until(check: () => Promise<boolean>, timeoutMs = 50_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+const history = readModelGroups.find((group) => group.name === 'history');
+const historyModels = new Set(history ? readModelsOfGroup(history) : []);
+
+describe('a start with a new version of one read model', { timeout: 60_000 }, () => {
+  it('builds its group again alone, the others kept as they were, and ends as a build from zero', async () => {
+    for (let id = 1; id <= 60; id++) await post(id);
+    for (let id = 1; id <= 60; id += 3) await rename(id, `Renamed ${id}`);
+    const earlier = await startReadModels({ eventStore: events, documents, ...withNotes('notes_v1') });
+    expect(await earlier.waitFor(await events.headPosition(), 20_000)).toBe(true);
+    await earlier.close();
+    const before = await readModelSnapshot(documents);
+    const headBefore = await events.headPosition();
+
+    const written: WriteOperation[] = [];
+    const watched = documentStoreWith(documents, {
+      write: (operations) => {
+        written.push(...operations);
+        return documents.write(operations);
+      },
+    });
+    const feed = inProcessChangeFeed();
+    const commits: ProjectionCommit[] = [];
+    feed.subscribe((commit) => commits.push(commit));
+    const later = withNotes('notes_v2');
+    const errors: unknown[] = [];
+    const readModels = await startReadModels({
+      eventStore: events,
+      documents: watched,
+      ...later,
+      feed,
+      onError: (error) => errors.push(error),
+      batchSize: 5,
+      catchUpBatchSize: 5,
+    });
+    // Written while the history is built again: its reader waits for the history too.
+    const { position } = await post(61);
+    expect(await readModels.waitFor(position, 20_000)).toBe(true);
+    const activity = await documents.find<Document & { subjectId: string }>(collections.activity, {});
+    expect(activity.map((entry) => entry.subjectId)).toContain('61');
+    await rename(61, 'Renamed 61');
+    await until(async () => {
+      const live = await documents.get<Document & { readModels: string }>(
+        collections.checkpoints,
+        'read-models',
+      );
+      return live?.readModels === readModelsOf(later.projections);
+    });
+    expect(await readModels.waitFor(await events.headPosition(), 20_000)).toBe(true);
+    await readModels.close();
+    expect(errors).toEqual([]);
+
+    // Only the history's read models were written for the events before the start.
+    const rewritten = written.filter(
+      (operation) =>
+        operation.position <= headBefore &&
+        operation.collection !== collections.checkpoints &&
+        !operation.collection.endsWith('__group_rebuild'),
+    );
+    expect(rewritten.length).toBeGreaterThan(0);
+    const rewrittenModels = new Set(rewritten.map((operation) => operation.collection));
+    expect([...rewrittenModels].filter((name) => !historyModels.has(name) && name !== 'notes_v2')).toEqual(
+      [],
+    );
+    expect(rewrittenModels.has(collections.activity)).toBe(true);
+    const after = await readModelSnapshot(documents);
+    for (const [collection, rows] of Object.entries(before)) {
+      if (historyModels.has(collection)) continue;
+      // Counters (kept without positions) are covered by the writes above.
+      if (rows.some((row) => typeof row.position !== 'string')) continue;
+      const untouched = (after[collection] ?? []).filter((row) => BigInt(String(row.position)) <= headBefore);
+      expect(untouched, collection).toEqual(rows);
+    }
+    await expect(documents.count('notes_v1')).rejects.toThrow(/does not exist/);
+    expect(await documents.count('notes_v2')).toBe(61);
+
+    // The same as every read model built from the first event.
+    const fromZero = openSqliteDocumentStore({ path: ':memory:' });
+    const built = await startProjector({
+      eventStore: events,
+      documents: fromZero,
+      projections: later.projections,
+    });
+    expect(await built.waitFor(await events.headPosition(), 20_000)).toBe(true);
+    await built.close();
+    expect(after).toEqual(await readModelSnapshot(fromZero));
+    expect(await documents.count('notes_v2')).toBe(await fromZero.count('notes_v2'));
+    await fromZero.close();
+
+    // The live board heard of each truck change once.
+    const told = commits.flatMap((commit) =>
+      commit.changes.filter((change) => change.kind === 'trucks').flatMap((change) => change.ids),
+    );
+    expect(told.filter((id) => String(id) === '61')).toHaveLength(2);
+    expect(told.filter((id) => Number(id) <= 60)).toEqual([]);
+  });
+});

@@ -1,0 +1,103 @@
+import { checkpointsCollection, collections, GROUP_REBUILD_CHECKPOINT } from '@dispatch/read-models';
+import type { Document, DocumentStore } from '@dispatch/storage';
+import type { Projection } from './projection.ts';
+import { groupsReadBy, groupsToRebuild, type ReadModelGroup } from './read-model-groups.ts';
+import { readModelsOf } from './runner/index.ts';
+
+/** Deletes a document whatever its position. */
+const ANY_POSITION = 1n << 62n;
+
+/** A start's rebuild of some groups: what the live projector keeps serving, what the builder builds. */
+export interface GroupRebuildPlan {
+  groups: ReadModelGroup[];
+  /** The projections kept in service meanwhile: every other group's, and those of no group. */
+  served: Projection[];
+  /** The builder's: the groups rebuilt, and those they read, in the product's order. */
+  built: Projection[];
+  /** Projections of the groups read, applied into scratch copies, their changes not told. */
+  untold: Projection[];
+  /** The scratch copies' read models: the served ones of the groups read. */
+  scratch: Set<string>;
+}
+
+type CheckpointDocument = Document & { readModels?: string };
+
+/**
+ * Where a start stands with the read models kept so far: null when they are the code's, or when a
+ * change needs every read model built again (the live projector then does, from position 0). Else
+ * the groups to build again while the others keep serving; the live checkpoint is then kept for
+ * the served read models only, so a restart before the switch goes on with the same plan.
+ */
+export async function planGroupRebuild(
+  documents: DocumentStore,
+  liveName: string,
+  projections: Projection[],
+  allGroups: readonly ReadModelGroup[],
+): Promise<GroupRebuildPlan | null> {
+  await documents.ensureCollection(checkpointsCollection);
+  const live = await documents.get<CheckpointDocument>(collections.checkpoints, liveName);
+  if (!live || live.readModels === readModelsOf(projections)) return null;
+  // Only groups whose projections the code has all of.
+  const groups = allGroups.filter((group) => group.projections.every((p) => projections.includes(p)));
+  const kept = new Set((live.readModels ?? '').split(','));
+  const rebuilt = groupsToRebuild(groups, projections, kept);
+  if (!rebuilt) return null;
+  const rebuiltProjections = new Set(rebuilt.flatMap((group) => group.projections));
+  const read = new Set(
+    groupsReadBy(
+      groups,
+      rebuilt.map((group) => group.name),
+    ).flatMap((group) => group.projections),
+  );
+  const served = projections.filter((projection) => !rebuiltProjections.has(projection));
+  const untold = projections.filter((projection) => read.has(projection));
+  const plan: GroupRebuildPlan = {
+    groups: rebuilt,
+    served,
+    built: projections.filter((projection) => rebuiltProjections.has(projection) || read.has(projection)),
+    untold,
+    scratch: new Set(untold.flatMap((projection) => projection.collections.map((c) => c.name))),
+  };
+
+  const servedModels = readModelsOf(served);
+  if (live.readModels !== servedModels) {
+    // Read models the checkpoint kept that the code no longer has (an earlier version) go, with
+    // the groups' others: they are built again by the builder, from nothing.
+    const code = new Set(readModelsOf(projections).split(','));
+    for (const retired of kept) if (retired && !code.has(retired)) await documents.dropCollection(retired);
+    const position = BigInt(live.position);
+    const { id: _id, position: _position, ...fields } = live;
+    await documents.write([
+      { op: 'delete', collection: collections.checkpoints, id: liveName, position: position + 1n },
+      {
+        op: 'put',
+        collection: collections.checkpoints,
+        document: { ...fields, id: liveName, readModels: servedModels },
+        position,
+      },
+    ]);
+  }
+  const builder = await documents.get<CheckpointDocument>(collections.checkpoints, GROUP_REBUILD_CHECKPOINT);
+  if (builder?.readModels !== readModelsOf(plan.built)) {
+    // A new build starts from nothing: the groups' read models, and what an earlier builder left.
+    for (const projection of plan.built) {
+      for (const definition of projection.collections) {
+        await documents.dropCollection(
+          plan.scratch.has(definition.name) ? scratchOf(definition.name) : definition.name,
+        );
+      }
+    }
+    await documents.write([
+      {
+        op: 'delete',
+        collection: collections.checkpoints,
+        id: GROUP_REBUILD_CHECKPOINT,
+        position: ANY_POSITION,
+      },
+    ]);
+  }
+  return plan;
+}
+
+/** Where a group rebuild keeps its copy of a read model it reads. */
+export const scratchOf = (collection: string) => `${collection}__group_rebuild`;
