@@ -121,6 +121,24 @@ const environmentSchema = z.object({
     .min(0, 'SESSION_CACHE_SECONDS cannot be negative')
     .max(60, 'SESSION_CACHE_SECONDS cannot be more than 60')
     .default(5),
+  /**
+   * Seconds between the server's pings on a live connection (Socket.IO's `pingInterval`). A browser
+   * that hears no ping for this plus LIVE_PING_TIMEOUT_SECONDS counts its connection as lost and
+   * connects again; the server drops a connection whose answer to a ping is that late.
+   */
+  LIVE_PING_INTERVAL_SECONDS: z.coerce
+    .number({ error: 'LIVE_PING_INTERVAL_SECONDS must be a whole number of seconds' })
+    .int('LIVE_PING_INTERVAL_SECONDS must be a whole number of seconds')
+    .min(1, 'LIVE_PING_INTERVAL_SECONDS must be at least 1')
+    .max(300, 'LIVE_PING_INTERVAL_SECONDS cannot be more than 300')
+    .default(25),
+  /** Seconds the server waits for the answer to a ping before it drops the live connection (`pingTimeout`). */
+  LIVE_PING_TIMEOUT_SECONDS: z.coerce
+    .number({ error: 'LIVE_PING_TIMEOUT_SECONDS must be a whole number of seconds' })
+    .int('LIVE_PING_TIMEOUT_SECONDS must be a whole number of seconds')
+    .min(1, 'LIVE_PING_TIMEOUT_SECONDS must be at least 1')
+    .max(300, 'LIVE_PING_TIMEOUT_SECONDS cannot be more than 300')
+    .default(20),
   /** Webhook URLs may use plain http:// (development, tests); https:// only otherwise. */
   WEBHOOK_ALLOW_HTTP: z
     .enum(['true', 'false'], { error: 'WEBHOOK_ALLOW_HTTP must be true or false' })
@@ -197,6 +215,8 @@ export type Environment = z.output<typeof environmentSchema> & {
   quotas: QuotaSettings;
   /** Where webhooks may deliver and when a failing one is disabled: the WEBHOOK_* variables. */
   webhooks: { allowHttp: boolean; allowPrivateAddresses: boolean; disableAfterDays: number };
+  /** The pace of the live connections' pings, in ms: the LIVE_PING_* variables. */
+  livePing: { intervalMs: number; timeoutMs: number };
 };
 
 export function loadEnvironment(source: Record<string, string | undefined> = process.env): Environment {
@@ -233,6 +253,10 @@ export function loadEnvironment(source: Record<string, string | undefined> = pro
       allowHttp: env.WEBHOOK_ALLOW_HTTP,
       allowPrivateAddresses: env.WEBHOOK_ALLOW_PRIVATE_ADDRESSES,
       disableAfterDays: env.WEBHOOK_DISABLE_AFTER_DAYS,
+    },
+    livePing: {
+      intervalMs: env.LIVE_PING_INTERVAL_SECONDS * 1000,
+      timeoutMs: env.LIVE_PING_TIMEOUT_SECONDS * 1000,
     },
   };
 }

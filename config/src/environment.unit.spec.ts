@@ -59,3 +59,22 @@ describe('QUOTA_*', () => {
     }
   });
 });
+
+describe('LIVE_PING_*', () => {
+  it("holds Socket.IO's own pace when nothing is set, and takes whole seconds", () => {
+    expect(loadEnvironment({}).livePing).toEqual({ intervalMs: 25_000, timeoutMs: 20_000 });
+    expect(
+      loadEnvironment({ LIVE_PING_INTERVAL_SECONDS: '2', LIVE_PING_TIMEOUT_SECONDS: '3' }).livePing,
+    ).toEqual({ intervalMs: 2_000, timeoutMs: 3_000 });
+  });
+
+  it('stops the start on anything else', () => {
+    for (const value of ['0', '1.5', '301', 'soon', '-2']) {
+      for (const name of ['LIVE_PING_INTERVAL_SECONDS', 'LIVE_PING_TIMEOUT_SECONDS']) {
+        expect(() => loadEnvironment({ [name]: value }), `${name}=${value}`).toThrow(
+          'Environment validation failed',
+        );
+      }
+    }
+  });
+});

@@ -2,10 +2,28 @@ import { validTruck } from '@dispatch/standalone/testing';
 import { describe, expect, it } from 'vitest';
 import { app, ownerThroughApi, signedInPage, useBrowserApp } from './harness.ts';
 
-useBrowserApp();
+/** Reads the live connections the server counts (GET /metrics). */
+const METRICS_TOKEN = 'reconnect-metrics-token';
 
-/** How long the first browser is cut off: long enough for its connection to be given up on both sides. */
-const AWAY_MS = 30_000;
+// Pings every 2 s, answered within 3 s: a connection whose network is gone is found lost on both sides
+// in seconds rather than Socket.IO's 45 (LIVE_PING_* in docs/operations.md).
+useBrowserApp({
+  env: { LIVE_PING_INTERVAL_SECONDS: '2', LIVE_PING_TIMEOUT_SECONDS: '3', METRICS_TOKEN },
+});
+
+/** The live connections open on the server. */
+async function liveConnections(): Promise<number> {
+  const scraped = await app.app.inject({
+    method: 'GET',
+    url: '/metrics',
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  });
+  const line = scraped.body
+    .split('\n')
+    .find((candidate) => candidate.startsWith('dispatch_live_connections '));
+  if (!line) throw new Error(`no dispatch_live_connections in /metrics: ${scraped.statusCode}`);
+  return Number(line.split(' ')[1]);
+}
 
 describe('coming back after the network was gone', () => {
   it('catches up on what was posted and edited meanwhile, by position, and marks it', async () => {
@@ -31,6 +49,8 @@ describe('coming back after the network was gone', () => {
     await page.locator(`tr[data-truck-id="${kept}"]`).waitFor();
     const live = page.getByRole('status').filter({ hasText: /^Live$/ });
     await live.waitFor({ timeout: 15_000 });
+    // The server counts the page's connection: its count falling to none below is the page's.
+    await expect.poll(liveConnections, { timeout: 15_000, interval: 250 }).toBe(1);
 
     // The network goes; the connection is lost and the board says so.
     await context.setOffline(true);
@@ -55,7 +75,8 @@ describe('coming back after the network was gone', () => {
     });
     expect(edited.status(), await edited.text()).toBe(200);
     await second.context.close();
-    await page.waitForTimeout(AWAY_MS);
+    // The connection is given up on the server's side too: nothing it sends now can reach the page.
+    await expect.poll(liveConnections, { timeout: 60_000, interval: 250 }).toBe(0);
     expect(await page.locator(`tr[data-truck-id="${postedId}"]`).count()).toBe(0);
 
     // Back: the board is live again and shows both changes, marked as new, as a push marks them; a

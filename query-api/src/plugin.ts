@@ -53,6 +53,11 @@ export interface QueryApiOptions {
   metrics?: ProductMetrics;
   /** The sending quotas (QUOTA_* settings), for the admin's view of an organization's usage. */
   quotas?: QuotaSettings;
+  /**
+   * How often the server pings a live connection and how long it waits for the answer, in ms
+   * (LIVE_PING_INTERVAL_SECONDS and LIVE_PING_TIMEOUT_SECONDS); Socket.IO's 25 s and 20 s by default.
+   */
+  livePing?: { intervalMs: number; timeoutMs: number };
 }
 
 /**

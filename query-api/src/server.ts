@@ -43,6 +43,7 @@ await app.register(
     apiKeyRateLimit: env.API_KEY_RATE_LIMIT,
     metrics,
     quotas: env.quotas,
+    livePing: env.livePing,
   }),
 );
 await app.listen({ port: env.PORT, host: env.HOST });

@@ -128,6 +128,7 @@ export async function createStandaloneApp(
       trustedOrigins: env.trustedOrigins,
       apiKeyRateLimit: env.API_KEY_RATE_LIMIT,
       metrics,
+      livePing: env.livePing,
     }),
   );
   if (web) await serveWebApp(app, web);

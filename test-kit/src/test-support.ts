@@ -147,6 +147,7 @@ export async function startTestApp(
       eventStore: infrastructure.eventStore,
       trustedOrigins: env.trustedOrigins,
       apiKeyRateLimit: env.API_KEY_RATE_LIMIT,
+      livePing: env.livePing,
     }),
   );
   if (options.listen) await app.listen({ port, host: '127.0.0.1' });

@@ -100,12 +100,19 @@ export function attachLiveUpdates(
     trustedOrigins: readonly string[];
     /** Counts the messages each change fans out to. */
     metrics?: ProductMetrics;
+    /** The pace of the pings that find a lost connection (Socket.IO's defaults without it). */
+    livePing?: { intervalMs: number; timeoutMs: number };
   },
 ) {
   const isTrusted = trustedOriginMatcher(options.trustedOrigins);
   const io = new Server(app.server, {
     path: '/socket.io',
     serveClient: false,
+    // Sent to each client in the handshake: a browser counts its connection as lost after interval +
+    // timeout without a ping, as the server does without an answer.
+    ...(options.livePing
+      ? { pingInterval: options.livePing.intervalMs, pingTimeout: options.livePing.timeoutMs }
+      : {}),
     // A WebSocket is not bound by CORS: without this, any site could open one with a visitor's
     // cookies and watch their organization's board (the same origin rule as every command).
     allowRequest: (request, callback) => {
