@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { collections, inProcessChangeFeed, type ProjectionCommit } from '@dispatch/read-models';
+import {
+  collections,
+  GROUP_REBUILD_CHECKPOINT,
+  inProcessChangeFeed,
+  type ProjectionCommit,
+} from '@dispatch/read-models';
 import {
   type Document,
   type DocumentStore,
@@ -38,18 +43,22 @@ const rename = (truckId: number, truckName: string) =>
     { expected: 'any' },
   );
 
-/** A read model of the history group whose version a test changes: one row per posted truck. */
-const notes = (name: string): Projection => ({
+/**
+ * A read model of the history group whose version a test changes: one row per posted truck, each
+ * `pauseMs` in the applying.
+ */
+const notes = (name: string, pauseMs = 0): Projection => ({
   name: 'notes',
   collections: [{ name, fields: { orgId: 'text' } }],
   eventTypes: ['TruckPosted'],
-  apply(event, context) {
+  async apply(event, context) {
+    if (pauseMs > 0) await new Promise((resolve) => setTimeout(resolve, pauseMs));
     context.put(name, { id: String((event.data as { truckId: number }).truckId), orgId: 'org-a' });
   },
 });
 /** The product's projections and groups, with the notes read model of a version among the history's. */
-function withNotes(name: string) {
-  const extra = notes(name);
+function withNotes(name: string, pauseMs = 0) {
+  const extra = notes(name, pauseMs);
   return {
     projections: [...projections, extra],
     groups: readModelGroups.map((group) =>
@@ -160,5 +169,58 @@ describe('a start with a new version of one read model', { timeout: 60_000 }, ()
     );
     expect(told.filter((id) => String(id) === '61')).toHaveLength(2);
     expect(told.filter((id) => Number(id) <= 60)).toEqual([]);
+  });
+
+  it('goes on from its own checkpoint after a restart, and ends as a build from zero', async () => {
+    for (let id = 1; id <= 200; id++) await post(id);
+    const earlier = await startReadModels({ eventStore: events, documents, ...withNotes('notes_v1') });
+    expect(await earlier.waitFor(await events.headPosition(), 20_000)).toBe(true);
+    await earlier.close();
+
+    // Seconds to build again: the first start is stopped midway.
+    const later = withNotes('notes_v2', 10);
+    const errors: unknown[] = [];
+    const options = { eventStore: events, ...later, batchSize: 5, catchUpBatchSize: 5 };
+    const stopped = await startReadModels({ ...options, documents, onError: (error) => errors.push(error) });
+    const builderAt = async () =>
+      (await documents.get(collections.checkpoints, GROUP_REBUILD_CHECKPOINT))?.position ?? '0';
+    await until(async () => BigInt(await builderAt()) > 0n);
+    await stopped.close();
+    const reached = BigInt(await builderAt());
+    expect(reached).toBeGreaterThan(0n);
+
+    const written: WriteOperation[] = [];
+    const watched = documentStoreWith(documents, {
+      write: (operations) => {
+        written.push(...operations);
+        return documents.write(operations);
+      },
+    });
+    const resumed = await startReadModels({ ...options, documents: watched, onError: (e) => errors.push(e) });
+    await until(async () => {
+      const live = await documents.get<Document & { readModels: string }>(
+        collections.checkpoints,
+        'read-models',
+      );
+      return live?.readModels === readModelsOf(later.projections);
+    });
+    await resumed.close();
+    expect(errors).toEqual([]);
+    // Nothing the first start had built was built again.
+    const again = written.filter(
+      (operation) => operation.collection === collections.activity && operation.position <= reached,
+    );
+    expect(again).toEqual([]);
+
+    const fromZero = openSqliteDocumentStore({ path: ':memory:' });
+    const built = await startProjector({
+      eventStore: events,
+      documents: fromZero,
+      projections: later.projections,
+    });
+    expect(await built.waitFor(await events.headPosition(), 20_000)).toBe(true);
+    await built.close();
+    expect(await readModelSnapshot(documents)).toEqual(await readModelSnapshot(fromZero));
+    await fromZero.close();
   });
 });

@@ -358,6 +358,8 @@ export async function startReadModels(
         if (closed) return;
         if (await builder.waitFor(await eventStore.headPosition(), PROGRESS_INTERVAL_MS)) break;
       }
+      // A closing process does not switch: the next start does.
+      if (closed) return;
       let finish = () => {};
       switching = new Promise((resolve) => {
         finish = resolve;
