@@ -40,8 +40,26 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   serializeAnswersAsTheyAre(app);
   await installApiDocument(app, { title: options.title, publicUrl: options.publicUrl });
   installMetricsEndpoint(app, { metrics: options.metrics, token: options.metricsToken });
-  closeConnectionsWhenStopping(app);
+  const stopping = closeConnectionsWhenStopping(app);
+  installProbes(app, stopping);
   return app;
+}
+
+/**
+ * `GET /live` answers while the process runs; `GET /ready` answers 200 until the process begins to
+ * stop, then 503, so a gateway or an orchestrator sends it nothing new. Outside the API (like
+ * /metrics): asked of each process directly, never through the gateway.
+ */
+function installProbes(app: FastifyInstance, stopping: () => boolean): void {
+  const hidden = { schema: { hide: true } };
+  app.get('/live', hidden, async (_request, reply) =>
+    reply.header('cache-control', 'no-store').send({ ok: true }),
+  );
+  app.get('/ready', hidden, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    if (stopping()) return reply.status(503).send({ ok: false, stopping: true });
+    return reply.send({ ok: true });
+  });
 }
 
 /**
@@ -49,7 +67,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
  * from then on say `Connection: close`, so a keep-alive connection ends with its last answer instead
  * of holding the stop for the keep-alive timeout (idle ones are closed at once by the close itself).
  */
-function closeConnectionsWhenStopping(app: FastifyInstance): void {
+function closeConnectionsWhenStopping(app: FastifyInstance): () => boolean {
   let stopping = false;
   app.addHook('preClose', async () => {
     stopping = true;
@@ -57,4 +75,5 @@ function closeConnectionsWhenStopping(app: FastifyInstance): void {
   app.addHook('onSend', async (_request, reply) => {
     if (stopping) reply.header('connection', 'close');
   });
+  return () => stopping;
 }

@@ -17,14 +17,19 @@ const projector = await startReadModels({
   onError: (error) => console.error('projector error', error),
 });
 
-const health = createServer((_request, response) => {
-  response.writeHead(200, { 'content-type': 'application/json' });
-  response.end(JSON.stringify({ ok: true, position: projector.position().toString() }));
+let stopping = false;
+// `/ready` answers 503 once the projector begins to stop; every other path (`/live`, `/health`) answers
+// while it runs.
+const health = createServer((request, response) => {
+  const unready = stopping && request.url?.startsWith('/ready');
+  response.writeHead(unready ? 503 : 200, { 'content-type': 'application/json' });
+  response.end(JSON.stringify({ ok: !unready, position: projector.position().toString() }));
 });
 health.listen(env.PORT, env.HOST);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, async () => {
+    stopping = true;
     health.close();
     await projector.close();
     await documents.close();

@@ -25,6 +25,10 @@ export const RESERVED_SLUGS = new Set([
   'assets',
   'socket.io',
   'error',
+  // The server's own paths outside the API: its metrics and each process's probes.
+  'metrics',
+  'live',
+  'ready',
 ]);
 
 export const slugSchema = z

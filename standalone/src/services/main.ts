@@ -1,0 +1,90 @@
+import { openAuthFor } from '@dispatch/auth/runtime';
+import { loadEnvironment, openEventStoreFor } from '@dispatch/config';
+import { eventUpcasting } from '@dispatch/domain';
+import { DEMO_SUPER_ADMIN, DEMO_USER, seedDemoData } from '../seed.ts';
+import { ensureWebBuild } from '../web-assets.ts';
+import { startGateway } from './gateway.ts';
+import { type ServiceProcess, startService } from './services.ts';
+import { startWebServer } from './web-server.ts';
+
+/**
+ * `npm run start:services`: the product as the services it is made of, each a process of its own on
+ * the embedded stores of one DATA_DIR (the command API, the projector and two query API replicas),
+ * behind a gateway on PORT that the browser sees as the one origin. The services use the ports after
+ * it (PORT + 1 to PORT + 4, on 127.0.0.1).
+ */
+const env = loadEnvironment();
+const log = (line: string) => console.log(line);
+if (env.EVENTSTORE_URL || env.MONGO_URL) {
+  throw new Error('start:services runs on the embedded stores; docker-compose runs the services on servers');
+}
+
+await ensureWebBuild(log);
+// The demo data, as `npm start` makes it, written before any service opens the stores.
+const eventStore = openEventStoreFor(env, { upcast: (event) => eventUpcasting.upcast(event) });
+const auth = await openAuthFor(env);
+const seeded = await seedDemoData(eventStore, auth);
+await auth.close();
+await eventStore.close();
+
+const shared: NodeJS.ProcessEnv = {
+  ...process.env,
+  DATA_DIR: env.DATA_DIR,
+  PUBLIC_URL: env.PUBLIC_URL,
+  // Only the gateway, on this machine, says who the client is.
+  TRUSTED_PROXIES: '127.0.0.1',
+  LOG_REQUESTS: process.env.LOG_REQUESTS ?? 'false',
+};
+const services: ServiceProcess[] = [];
+services.push(await startService('command API', 'command', env.PORT + 1, shared));
+services.push(await startService('projector', 'projector', env.PORT + 3, shared));
+const queries = await Promise.all([
+  startService('query API 1', 'query', env.PORT + 2, shared),
+  startService('query API 2', 'query', env.PORT + 4, shared),
+]);
+services.push(...queries);
+const web = await startWebServer(env);
+const gateway = await startGateway({
+  port: env.PORT,
+  host: env.HOST,
+  command: services[0]!.url,
+  queries: queries.map((query) => query.url),
+  web: web.url,
+});
+
+log('');
+log(`Dispatch board running at ${env.PUBLIC_URL}, as services:`);
+for (const service of services) log(`  ${service.name}: ${service.url} (pid ${service.child.pid})`);
+log(`Data: ${env.DATA_DIR}${seeded ? ' (demo data created)' : ''}`);
+log(`Sign in with ${DEMO_USER.email} / ${DEMO_USER.password}`);
+log(`Platform admin: ${DEMO_SUPER_ADMIN.email} / ${DEMO_SUPER_ADMIN.password}`);
+log('Press Ctrl-C to stop.');
+
+let stopping = false;
+// A service that dies is started again: the others go on meanwhile.
+for (const service of services) {
+  const watch = () =>
+    service.child.once('exit', (code, signal) => {
+      if (stopping) return;
+      log(`${service.name} stopped (${code ?? signal}); starting it again`);
+      void service
+        .restart()
+        .then(watch, (error: unknown) => log(`${service.name} could not start: ${error}`));
+    });
+  watch();
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, async () => {
+    if (stopping) return;
+    stopping = true;
+    log('Stopping…');
+    // Reads and the live connections first, then the writes, then the projector's last batch.
+    await Promise.all(queries.map((query) => query.stop()));
+    await services[0]!.stop();
+    await services[1]!.stop();
+    await gateway.close();
+    await web.close();
+    process.exit(0);
+  });
+}
