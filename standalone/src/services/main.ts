@@ -38,10 +38,11 @@ const shared: NodeJS.ProcessEnv = {
 const services: ServiceProcess[] = [];
 services.push(await startService('command API', 'command', env.PORT + 1, shared));
 services.push(await startService('projector', 'projector', env.PORT + 3, shared));
-const queries = await Promise.all([
-  startService('query API 1', 'query', env.PORT + 2, shared),
-  startService('query API 2', 'query', env.PORT + 4, shared),
-]);
+// One after the other: each checks the identity database's tables as it opens it.
+const queries = [
+  await startService('query API 1', 'query', env.PORT + 2, shared),
+  await startService('query API 2', 'query', env.PORT + 4, shared),
+];
 services.push(...queries);
 const web = await startWebServer(env);
 const gateway = await startGateway({
