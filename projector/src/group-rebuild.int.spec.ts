@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import {
+  changeLogCollection,
   collections,
   GROUP_REBUILD_CHECKPOINT,
   inProcessChangeFeed,
   type ProjectionCommit,
+  tailChangeLog,
 } from '@dispatch/read-models';
 import {
   type Document,
@@ -222,5 +224,55 @@ describe('a start with a new version of one read model', { timeout: 60_000 }, ()
     await built.close();
     expect(await readModelSnapshot(documents)).toEqual(await readModelSnapshot(fromZero));
     await fromZero.close();
+  });
+
+  it('tells a query API in another process, through the change log, the position every group reflects', async () => {
+    for (let id = 1; id <= 200; id++) await post(id);
+    const earlier = await startReadModels({
+      eventStore: events,
+      documents,
+      ...withNotes('notes_v1'),
+      writeChangeLog: true,
+    });
+    expect(await earlier.waitFor(await events.headPosition(), 20_000)).toBe(true);
+    await earlier.close();
+    const tail = tailChangeLog(documents, { from: await events.headPosition(), intervalMs: 10 });
+    const told: ProjectionCommit[] = [];
+    tail.subscribe((commit) => told.push(commit));
+
+    const later = withNotes('notes_v2', 10);
+    const errors: unknown[] = [];
+    const readModels = await startReadModels({
+      eventStore: events,
+      documents,
+      ...later,
+      writeChangeLog: true,
+      batchSize: 5,
+      catchUpBatchSize: 5,
+      onError: (error) => errors.push(error),
+    });
+    const { position } = await post(201);
+    const trucksOf = (commit: ProjectionCommit) =>
+      commit.changes.filter((change) => change.kind === 'trucks').flatMap((change) => change.ids);
+    await until(async () => told.some((commit) => trucksOf(commit).includes(201)));
+    // The board has the truck; the history, built again, not yet: the log says where the history is.
+    const boardTold = told.find((commit) => trucksOf(commit).includes(201));
+    expect(boardTold?.position).toBeLessThan(position);
+    await until(async () => {
+      const live = await documents.get<Document & { readModels: string }>(
+        collections.checkpoints,
+        'read-models',
+      );
+      return live?.readModels === readModelsOf(later.projections);
+    });
+    await until(async () => told.at(-1)?.position === position);
+    await readModels.close();
+    tail.close();
+    expect(errors).toEqual([]);
+    // The history's changes are told once, with the switch, at the position every group reflects.
+    const historyTold = told.filter((commit) => commit.changes.some((change) => change.kind === 'events'));
+    expect(historyTold).toHaveLength(1);
+    expect(historyTold[0]?.position).toBe(position);
+    expect(await documents.count(changeLogCollection.name)).toBeGreaterThan(0);
   });
 });

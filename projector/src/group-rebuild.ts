@@ -1,4 +1,9 @@
-import { checkpointsCollection, collections, GROUP_REBUILD_CHECKPOINT } from '@dispatch/read-models';
+import {
+  ChangeSet,
+  checkpointsCollection,
+  collections,
+  GROUP_REBUILD_CHECKPOINT,
+} from '@dispatch/read-models';
 import type { Document, DocumentStore } from '@dispatch/storage';
 import type { Projection } from './projection.ts';
 import { groupsReadBy, groupsToRebuild, type ReadModelGroup } from './read-model-groups.ts';
@@ -18,6 +23,8 @@ export interface GroupRebuildPlan {
   untold: Projection[];
   /** The scratch copies' read models: the served ones of the groups read. */
   scratch: Set<string>;
+  /** What the rebuilt groups changed that a change log's readers are told of with the switch. */
+  untoldYet: ChangeSet;
 }
 
 type CheckpointDocument = Document & { readModels?: string };
@@ -57,6 +64,7 @@ export async function planGroupRebuild(
     built: projections.filter((projection) => rebuiltProjections.has(projection) || read.has(projection)),
     untold,
     scratch: new Set(untold.flatMap((projection) => projection.collections.map((c) => c.name))),
+    untoldYet: new ChangeSet(),
   };
 
   const servedModels = readModelsOf(served);

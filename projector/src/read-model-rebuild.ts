@@ -93,11 +93,10 @@ export async function startReadModels(
   if (!stored) await save({});
 
   // A start whose code has a new version of some read models builds their groups again beside the
-  // others, which keep serving (a full rebuild under way, or a change log to write, builds all).
-  const plan =
-    options.writeChangeLog || isRebuildUnderWay(status.state)
-      ? null
-      : await planGroupRebuild(documents, liveName, projections, options.groups ?? readModelGroups);
+  // others, which keep serving (a full rebuild under way builds all).
+  const plan = isRebuildUnderWay(status.state)
+    ? null
+    : await planGroupRebuild(documents, liveName, projections, options.groups ?? readModelGroups);
   let served: Projection[] = plan?.served ?? projections;
   /** The builder of a group rebuild under way: readers wait for it too. */
   let groupBuilder: Projector | null = null;
@@ -128,7 +127,7 @@ export async function startReadModels(
     subscribe: (listener) => options.feed?.subscribe(listener) ?? (() => {}),
   };
   const startLive = (until?: bigint) =>
-    startProjector({ ...options, projections: served, feed: relay, stopAt: until });
+    startProjector({ ...options, projections: served, feed: relay, stopAt: until, reflected });
   let live = await startLive();
 
   function requested(position: bigint) {
@@ -324,10 +323,13 @@ export async function startReadModels(
           ? shadowed.get(collection, id)
           : Promise.reject(new Error(`A rebuilt group read ${collection}, of a group it does not read`)),
     };
-    // What the rebuilt groups change is told as it is built, as a start building every read model does.
+    // What the rebuilt groups change is told as it is built, as a start building every read model does;
+    // a query API in another process hears of it with the switch (the change log follows the live position).
     const builderFeed: ChangeFeed = {
       publish(commit) {
-        if (commit.changes.length > 0) relay.publish({ position: live.position(), changes: commit.changes });
+        if (options.writeChangeLog) plan.untoldYet.addAll(commit.changes);
+        else if (commit.changes.length > 0)
+          relay.publish({ position: live.position(), changes: commit.changes });
       },
       subscribe: () => () => {},
     };
@@ -397,6 +399,17 @@ export async function startReadModels(
             id: GROUP_REBUILD_CHECKPOINT,
             position: ANY_POSITION,
           },
+          // After the live projector's entry at this position, which the change log's readers have passed.
+          ...(options.writeChangeLog
+            ? [
+                {
+                  op: 'put' as const,
+                  collection: changeLogCollection.name,
+                  document: { id: `${at}-groups`, seq: Number(at) + 0.5, changes: plan.untoldYet.list() },
+                  position: at,
+                },
+              ]
+            : []),
         ]);
         groupBuilder = null;
         served = projections;

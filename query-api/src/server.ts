@@ -2,7 +2,13 @@ import { openAuthFor } from '@dispatch/auth/runtime';
 import { loadEnvironment, openDocumentStoreFor, openEventStoreFor } from '@dispatch/config';
 import { eventUpcasting, healthAnswerSchema } from '@dispatch/domain';
 import { answers, createMetrics, createServer } from '@dispatch/http';
-import { changeLogCollection, collections, ensureReadModels, tailChangeLog } from '@dispatch/read-models';
+import {
+  changeLogCollection,
+  collections,
+  ensureReadModels,
+  GROUP_REBUILD_CHECKPOINT,
+  tailChangeLog,
+} from '@dispatch/read-models';
 import { queryApi } from './plugin.ts';
 import { clockFromCommits } from './projection-clock.ts';
 
@@ -16,8 +22,11 @@ await documents.ensureCollection(changeLogCollection);
 await ensureReadModels(documents);
 const checkpoint = await documents.get(collections.checkpoints, 'read-models');
 const initial = checkpoint ? BigInt(checkpoint.position) : 0n;
+// Groups of read models built again beside the others stand at their own checkpoint until they join.
+const groupRebuild = await documents.get(collections.checkpoints, GROUP_REBUILD_CHECKPOINT);
+const rebuilt = groupRebuild ? BigInt(groupRebuild.position) : initial;
 const tail = tailChangeLog(documents, { from: initial });
-const clock = clockFromCommits(tail, initial);
+const clock = clockFromCommits(tail, rebuilt < initial ? rebuilt : initial);
 
 // GET /metrics for a scraper holding METRICS_TOKEN; 404 without one.
 const metrics = env.METRICS_TOKEN ? createMetrics() : undefined;

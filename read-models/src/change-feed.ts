@@ -82,21 +82,28 @@ export function tailChangeLog(
 ): { subscribe(listener: CommitListener): () => void; close(): void } {
   const listeners = new Set<CommitListener>();
   let last = options.from;
+  /** The last entry read: the position of the batch it tells of. */
+  let lastSeq = Number(options.from);
   let running = false;
   const poll = async () => {
     if (running) return;
     running = true;
     try {
-      const rows = await documents.find<{ id: string; position: string; changes: Change[] }>(
-        changeLogCollection.name,
-        {
-          filter: { seq: { gt: Number(last) } },
-          sort: [{ field: 'seq', direction: 'asc' }],
-          limit: 500,
-        },
-      );
+      const rows = await documents.find<{
+        id: string;
+        position: string;
+        seq: number;
+        changes: Change[];
+        reflects?: string;
+      }>(changeLogCollection.name, {
+        filter: { seq: { gt: lastSeq } },
+        sort: [{ field: 'seq', direction: 'asc' }],
+        limit: 500,
+      });
       for (const row of rows) {
-        last = BigInt(row.position);
+        lastSeq = row.seq;
+        // What every read model reflects: below the batch's position while a group is built again.
+        last = BigInt(row.reflects ?? row.position);
         for (const listener of listeners) listener({ position: last, changes: row.changes });
       }
     } finally {

@@ -29,6 +29,8 @@ export interface BatchWriterOptions {
   stopAt?: bigint;
   /** Projections whose changes are not told. */
   untold?: readonly Projection[];
+  /** The position the change log says every read model reflects. */
+  reflected?: (position: bigint) => bigint;
   onError?: (error: unknown) => void;
 }
 
@@ -121,14 +123,14 @@ export class BatchWriter {
    * flight; it is settled (buffer, checkpoint position, change feed, waiters) once committed.
    */
   #startWrite(unit: UnitOfWork, events: number) {
-    const { documents, name, readModels, writeChangeLog, feed, onError } = this.#options;
+    const { documents, name, readModels, writeChangeLog, feed, onError, reflected } = this.#options;
     unit.applied();
     // The previous batch has committed (see flushOnce): its pace is the one to add to.
     const applied = paceWith(this.#pace, events);
     const entry: InFlight = {
       unit,
       events,
-      done: documents.write(unit.operations(name, readModels, writeChangeLog, applied)).then(
+      done: documents.write(unit.operations(name, readModels, writeChangeLog, applied, reflected)).then(
         () => {
           this.#pace = applied;
           // Only now is the batch done: a failed write leaves it in the buffer to be tried again.

@@ -25,6 +25,11 @@ export interface ProjectorOptions {
    * one group reads the groups it depends on as they stood): what they change is not told.
    */
   untold?: readonly Projection[];
+  /**
+   * The position the change log says every read model reflects once a batch up to `position` is
+   * written: lower while a group of them is built again beside these.
+   */
+  reflected?: (position: bigint) => bigint;
   onError?: (error: unknown) => void;
 }
 

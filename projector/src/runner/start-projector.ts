@@ -48,6 +48,7 @@ export async function startProjector(options: ProjectorOptions): Promise<Project
     waiters,
     stopAt: options.stopAt,
     untold: options.untold,
+    reflected: options.reflected,
     onError: options.onError,
   });
 

@@ -148,6 +148,7 @@ export class UnitOfWork implements ProjectionContext {
     readModels: string,
     writeChangeLog: boolean,
     applied: AppliedPace,
+    reflected?: (position: bigint) => bigint,
   ): WriteOperation[] {
     const operations: WriteOperation[] = [];
     for (const staged of this.staged.values()) {
@@ -170,6 +171,7 @@ export class UnitOfWork implements ProjectionContext {
       }
     }
     if (writeChangeLog) {
+      const reflects = reflected?.(this.position) ?? this.position;
       operations.push({
         op: 'put',
         collection: changeLogCollection.name,
@@ -177,6 +179,8 @@ export class UnitOfWork implements ProjectionContext {
           id: this.position.toString(),
           seq: Number(this.position),
           changes: this.changes(),
+          // Below the position while a group of read models is built again beside these.
+          ...(reflects < this.position ? { reflects: reflects.toString() } : {}),
         },
         position: this.position,
       });
