@@ -5,7 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const backend = 'http://localhost:3000';
@@ -39,6 +39,45 @@ function precompressAssets(): Plugin {
   };
 }
 
+/** The file of the build that lists the organization area's scripts (standalone/src/web-assets.ts reads it). */
+const ORGANIZATION_PRELOADS = 'organization-preloads.json';
+
+/**
+ * The scripts of the organization area's frame (navigation, menus, live connection) that the entry
+ * does not load itself, listed in ORGANIZATION_PRELOADS: the server names them in a signed-in page
+ * of the organization, so the browser fetches them beside the entry rather than after running it.
+ */
+function organizationPreloads(): Plugin {
+  return {
+    name: 'dispatch:organization-preloads',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter(
+        (item): item is Rolldown.OutputChunk => item.type === 'chunk',
+      );
+      const entry = chunks.find((chunk) => chunk.isEntry);
+      const frame = chunks.find((chunk) =>
+        /[\\/]routes[\\/]_authenticated[\\/]\$orgSlug[\\/]route\.tsx\?/.test(chunk.facadeModuleId ?? ''),
+      );
+      if (!entry || !frame) throw new Error('no entry or organization frame chunk in the build');
+      const reach = (fileName: string, into: Set<string>) => {
+        const chunk = bundle[fileName];
+        if (into.has(fileName) || chunk?.type !== 'chunk') return into;
+        into.add(fileName);
+        for (const imported of chunk.imports) reach(imported, into);
+        return into;
+      };
+      const atBoot = reach(entry.fileName, new Set());
+      const files = [...reach(frame.fileName, new Set())].filter((file) => !atBoot.has(file));
+      this.emitFile({
+        type: 'asset',
+        fileName: ORGANIZATION_PRELOADS,
+        source: JSON.stringify(files.map((file) => `/${file}`)),
+      });
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     // The router plugin must run before the React plugin so route files are split first.
@@ -53,6 +92,7 @@ export default defineConfig({
     react(),
     tailwindcss(),
     precompressAssets(),
+    organizationPreloads(),
   ],
   server: {
     proxy: {

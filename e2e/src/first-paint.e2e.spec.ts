@@ -40,6 +40,26 @@ describe('the first paint', () => {
     expect(viewerOf(ended.body)).toEqual({ session: null });
   });
 
+  it("names the organization area's scripts in a page of the organization only", async () => {
+    const { cookie, slug } = await ownerThroughApi('preloads@example.test', 'Pia Load', 'Preload Freight');
+    const preloads = (html: string) =>
+      [...html.matchAll(/<link rel="modulepreload" crossorigin href="(\/assets\/[^"]+\.js)">/g)].map(
+        (match) => match[1] as string,
+      );
+    await expect
+      .poll(async () => viewerOf((await get(`/${slug}/trucks`, { cookie })).body)?.organization)
+      .toBeDefined();
+    const board = (await get(`/${slug}/trucks`, { cookie })).body;
+    const boot = preloads((await get('/login')).body);
+    const frame = preloads(board).filter((path) => !boot.includes(path));
+    // The navigation's chunk is among them: the screen's frame is asked for beside the entry.
+    expect(frame.length).toBeGreaterThan(0);
+    const bodies = await Promise.all(frame.map(async (path) => (await get(path)).body));
+    expect(bodies.some((body) => body.includes('Live updates off'))).toBe(true);
+    // Outside the organization's pages (the account page), only the entry's own scripts.
+    expect(preloads((await get('/account', { cookie })).body)).toEqual(boot);
+  });
+
   it('opens the trucks board without asking for the session or the organization', async () => {
     const { cookie, slug } = await ownerThroughApi(
       'no-waterfall@example.test',

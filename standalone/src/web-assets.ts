@@ -21,6 +21,12 @@ export async function ensureWebBuild(log: (line: string) => void): Promise<void>
 
 export interface WebApp {
   index: Buffer;
+  /**
+   * The organization area's scripts that the entry does not load itself, as the build lists them
+   * (web/vite.config.ts): a signed-in page of the organization names them for the browser to fetch
+   * at once. Empty for a build without the list.
+   */
+  organizationPreloads: string[];
   /** CSP hashes of the page's inline scripts (the theme bootstrap that runs before the first paint). */
   inlineScriptHashes: string[];
 }
@@ -37,11 +43,18 @@ export function inlineScriptHashes(html: string): string[] {
 
 export async function loadWebApp(): Promise<WebApp> {
   const index = await readFile(join(webDist, 'index.html'));
-  return { index, inlineScriptHashes: inlineScriptHashes(index.toString('utf8')) };
+  const preloads = join(webDist, 'organization-preloads.json');
+  const listed: unknown = existsSync(preloads) ? JSON.parse(await readFile(preloads, 'utf8')) : [];
+  const organizationPreloads = Array.isArray(listed)
+    ? listed.filter(
+        (path): path is string => typeof path === 'string' && /^\/assets\/[\w.~-]+\.js$/.test(path),
+      )
+    : [];
+  return { index, organizationPreloads, inlineScriptHashes: inlineScriptHashes(index.toString('utf8')) };
 }
 
 /** Serves the built single-page app; unknown non-API paths get index.html so client routes load. */
-export async function serveWebApp(app: FastifyInstance, { index }: WebApp) {
+export async function serveWebApp(app: FastifyInstance, { index, organizationPreloads }: WebApp) {
   await app.register(fastifyStatic, {
     root: webDist,
     wildcard: false,
@@ -66,8 +79,12 @@ export async function serveWebApp(app: FastifyInstance, { index }: WebApp) {
     }
     const viewer = await embeddedViewer(app, request, reply);
     if (viewer === null) return reply.type('text/html').header('cache-control', 'no-cache').send(index);
+    // A page of the viewer's organization also names the organization area's scripts.
+    const slug = viewer.organizationSlug;
+    const inOrganization = slug !== undefined && path.split('/')[1] === encodeURIComponent(slug);
+    const page = withViewer(index, viewer.json, inOrganization ? organizationPreloads : []);
     // The page now carries one user's session: no cache keeps it.
-    return reply.type('text/html').header('cache-control', 'no-store').send(withViewer(index, viewer));
+    return reply.type('text/html').header('cache-control', 'no-store').send(page);
   });
 }
 
@@ -87,7 +104,7 @@ async function embeddedViewer(
   app: FastifyInstance,
   request: FastifyRequest,
   reply: FastifyReply,
-): Promise<string | null> {
+): Promise<{ json: string; organizationSlug?: string } | null> {
   const cookie = request.headers.cookie;
   if (!cookie) return null;
   const ask = (url: string) =>
@@ -105,22 +122,28 @@ async function embeddedViewer(
   const parsedSession = sessionAnswerSchema.safeParse(session.body ? JSON.parse(session.body) : null);
   if (!parsedSession.success) return null;
   const sessionAnswer = parsedSession.data ?? null;
-  if (!sessionAnswer?.session.activeOrganizationId) return JSON.stringify({ session: sessionAnswer });
+  if (!sessionAnswer?.session.activeOrganizationId)
+    return { json: JSON.stringify({ session: sessionAnswer }) };
   const organization = await ask('/api/v1/organization/get-full-organization');
   const organizationAnswer =
     organization.statusCode === 200
       ? fullOrganizationAnswerSchema.safeParse(JSON.parse(organization.body)).data
       : undefined;
   // No organization to show (not read yet after its creation, or left): the page asks again itself.
-  if (!organizationAnswer?.data) return JSON.stringify({ session: sessionAnswer });
-  return JSON.stringify({ session: sessionAnswer, organization: organizationAnswer });
+  if (!organizationAnswer?.data) return { json: JSON.stringify({ session: sessionAnswer }) };
+  return {
+    json: JSON.stringify({ session: sessionAnswer, organization: organizationAnswer }),
+    organizationSlug: organizationAnswer.data.slug,
+  };
 }
 
 /**
- * The page with the viewer in a JSON data block at the end of its head. A data block is never run (no
- * script policy applies to it); every `<` is escaped so no text in it can close the element.
+ * The page with the viewer in a JSON data block at the end of its head, after a module preload of
+ * each script named. A data block is never run (no script policy applies to it); every `<` is
+ * escaped so no text in it can close the element.
  */
-export function withViewer(index: Buffer, viewer: string): string {
+export function withViewer(index: Buffer, viewer: string, preloads: string[] = []): string {
+  const links = preloads.map((path) => `<link rel="modulepreload" crossorigin href="${path}">`).join('');
   const block = `<script type="application/json" id="${VIEWER_ELEMENT_ID}">${viewer.replace(/</g, '\\u003c')}</script>`;
-  return index.toString('utf8').replace('</head>', `${block}</head>`);
+  return index.toString('utf8').replace('</head>', `${links}${block}</head>`);
 }
