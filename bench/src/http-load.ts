@@ -24,7 +24,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 export const httpLoadScenarios = ['bare', 'list', 'post', 'patch', 'radius', 'appends'] as const;
 export type HttpLoadScenario = (typeof httpLoadScenarios)[number];
 
-interface Load {
+export interface Load {
   label: string;
   /** Responses with the expected status, per second. */
   rate: number;
@@ -34,7 +34,7 @@ interface Load {
   errors: number;
 }
 
-interface Target {
+export interface Target {
   url: string;
   method: 'GET' | 'POST' | 'PATCH';
   headers?: Record<string, string>;
@@ -45,7 +45,7 @@ interface Target {
   expect: number;
 }
 
-async function load(label: string, target: Target): Promise<Load> {
+export async function load(label: string, target: Target): Promise<Load> {
   const duration = seconds();
   const latencies: number[] = [];
   let unexpected = 0;

@@ -34,6 +34,25 @@ export async function startBenchServer(options: { env?: Record<string, string> }
     child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
   });
 
+  const cookie = await signUpDispatcher(url, dir);
+
+  return {
+    url,
+    cookie,
+    dir,
+    async stop() {
+      child.send('stop');
+      await new Promise((resolve) => child.once('exit', resolve));
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Signs up a dispatcher on the product at `url` (its mail in `dir`'s outbox), verifies the address
+ * and creates an organization: the session cookie of its owner.
+ */
+export async function signUpDispatcher(url: string, dir: string): Promise<string> {
   const email = 'bench@example.com';
   await fetch(`${url}/api/auth/sign-up/email`, {
     method: 'POST',
@@ -56,14 +75,5 @@ export async function startBenchServer(options: { env?: Record<string, string> }
   });
   if (org.status !== 201) throw new Error(`organization not created: ${await org.text()}`);
 
-  return {
-    url,
-    cookie,
-    dir,
-    async stop() {
-      child.send('stop');
-      await new Promise((resolve) => child.once('exit', resolve));
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  return cookie;
 }

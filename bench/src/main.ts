@@ -21,6 +21,7 @@ import { benchPostingExpiry } from './posting-expiry.ts';
 import { benchProjectorCatchUp } from './projector-catch-up.ts';
 import { benchPushLatency } from './push-latency.ts';
 import { benchRebuildFloor } from './rebuild-floor.ts';
+import { benchServices } from './services.ts';
 import { benchSignedPdf } from './signed-pdf.ts';
 import { benchSoak } from './soak.ts';
 import { benchStandingSearches } from './standing-searches.ts';
@@ -96,6 +97,9 @@ if (process.argv[2] === 'lighthouse') {
   // `npm run bench -- webhooks`: only webhook deliveries to 20 loopback receivers (BENCH_WEBHOOK_EVENTS events, default 1,000).
   const events = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 1000);
   await step('webhook deliveries', () => benchWebhooks({ events }));
+} else if (process.argv[2] === 'services') {
+  // `npm run bench -- services`: the services apart against the one process (minutes).
+  await step('services apart', benchServices);
 } else if (process.argv[2] === 'http-load') {
   // `npm run bench -- http-load [bare,list,post,patch,radius,appends]`: 50 connections, 20 s a figure (10 with BENCH_QUICK).
   const only = (process.argv[3]?.split(',') ?? httpLoadScenarios) as HttpLoadScenario[];

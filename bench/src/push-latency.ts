@@ -3,11 +3,20 @@ import { truckBody } from './fixtures.ts';
 import type { BenchServer } from './http-server.ts';
 import { fmt, percentile, type Row } from './stats.ts';
 
-/** From sending a truck post to a Socket.IO client of the organization receiving its change. */
-export async function benchPushLatency(server: BenchServer, samples = 200): Promise<Row[]> {
-  const socket = io(server.url, {
+/**
+ * From sending a truck post to `postUrl` to a Socket.IO client of the organization, connected to
+ * `socketUrl`, receiving its change: one post at a time, `samples` of them, in milliseconds.
+ */
+export async function pushLatencies(options: {
+  socketUrl: string;
+  postUrl: string;
+  cookie: string;
+  samples: number;
+}): Promise<number[]> {
+  const { socketUrl, postUrl, cookie, samples } = options;
+  const socket = io(socketUrl, {
     transports: ['websocket'],
-    extraHeaders: { cookie: server.cookie },
+    extraHeaders: { cookie, origin: postUrl },
     reconnection: false,
   });
   await new Promise<void>((resolve, reject) => {
@@ -29,9 +38,9 @@ export async function benchPushLatency(server: BenchServer, samples = 200): Prom
   const latencies: number[] = [];
   for (let i = 0; i < samples; i++) {
     const start = performance.now();
-    const response = await fetch(`${server.url}/api/v1/trucks`, {
+    const response = await fetch(`${postUrl}/api/v1/trucks`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: server.cookie, origin: server.url },
+      headers: { 'content-type': 'application/json', cookie, origin: postUrl },
       body: JSON.stringify(truckBody(i)),
     });
     const { id } = (await response.json()) as { id: number };
@@ -45,6 +54,17 @@ export async function benchPushLatency(server: BenchServer, samples = 200): Prom
     latencies.push(at - start);
   }
   socket.close();
+  return latencies;
+}
+
+/** From sending a truck post to a Socket.IO client of the organization receiving its change. */
+export async function benchPushLatency(server: BenchServer, samples = 200): Promise<Row[]> {
+  const latencies = await pushLatencies({
+    socketUrl: server.url,
+    postUrl: server.url,
+    cookie: server.cookie,
+    samples,
+  });
   return [
     {
       benchmark: `command-to-push latency (${samples} posts)`,

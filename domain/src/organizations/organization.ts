@@ -25,10 +25,11 @@ export const RESERVED_SLUGS = new Set([
   'assets',
   'socket.io',
   'error',
-  // The server's own paths outside the API: its metrics and each process's probes.
+  // The server's own paths outside the API: its metrics, each process's probes and the gateway's health.
   'metrics',
   'live',
   'ready',
+  'healthz',
 ]);
 
 export const slugSchema = z

@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { Agent, createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { createProxyServer } from 'http-proxy-3';
@@ -42,6 +42,8 @@ const routedToQuery = (path: string) => path.startsWith('/api/') || path.startsW
  */
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const proxy = createProxyServer({ xfwd: true });
+  // Connections to the services are kept and reused (without an agent each request would open one).
+  const agent = new Agent({ keepAlive: true, maxSockets: 256 });
   const ready = new Set<string>();
   let turn = 0;
 
@@ -78,7 +80,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   function toQuery(request: IncomingMessage, response: ServerResponse, tried = new Set<string>()) {
     const target = nextReplica(tried);
     if (!target) return unavailable(response);
-    proxy.web(request, response, { target }, (error) => {
+    proxy.web(request, response, { target, agent }, (error) => {
       ready.delete(target);
       tried.add(target);
       // Only a read without a body can be sent again, and only before anything was answered.
@@ -90,12 +92,18 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
 
   const server = createServer((request, response) => {
     const path = (request.url ?? '/').split('?')[0] ?? '/';
-    if (routedToCommand(path, request.method)) {
-      proxy.web(request, response, { target: options.command }, () => unavailable(response));
+    if (path === '/healthz') {
+      // The gateway's own health, with the replicas it sends to now.
+      response.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+      response.end(
+        JSON.stringify({ ok: true, ready: options.queries.filter((replica) => ready.has(replica)) }),
+      );
+    } else if (routedToCommand(path, request.method)) {
+      proxy.web(request, response, { target: options.command, agent }, () => unavailable(response));
     } else if (routedToQuery(path)) {
       toQuery(request, response);
     } else {
-      proxy.web(request, response, { target: options.web }, () => unavailable(response));
+      proxy.web(request, response, { target: options.web, agent }, () => unavailable(response));
     }
   });
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -118,6 +126,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       proxy.close();
+      agent.destroy();
     },
   };
 }

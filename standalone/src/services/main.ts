@@ -3,9 +3,7 @@ import { loadEnvironment, openEventStoreFor } from '@dispatch/config';
 import { eventUpcasting } from '@dispatch/domain';
 import { DEMO_SUPER_ADMIN, DEMO_USER, seedDemoData } from '../seed.ts';
 import { ensureWebBuild } from '../web-assets.ts';
-import { startGateway } from './gateway.ts';
-import { type ServiceProcess, startService } from './services.ts';
-import { startWebServer } from './web-server.ts';
+import { startServices } from './index.ts';
 
 /**
  * `npm run start:services`: the product as the services it is made of, each a process of its own on
@@ -27,35 +25,16 @@ const seeded = await seedDemoData(eventStore, auth);
 await auth.close();
 await eventStore.close();
 
-const shared: NodeJS.ProcessEnv = {
-  ...process.env,
-  DATA_DIR: env.DATA_DIR,
-  PUBLIC_URL: env.PUBLIC_URL,
-  // Only the gateway, on this machine, says who the client is.
-  TRUSTED_PROXIES: '127.0.0.1',
-  LOG_REQUESTS: process.env.LOG_REQUESTS ?? 'false',
-};
-const services: ServiceProcess[] = [];
-services.push(await startService('command API', 'command', env.PORT + 1, shared));
-services.push(await startService('projector', 'projector', env.PORT + 3, shared));
-// One after the other: each checks the identity database's tables as it opens it.
-const queries = [
-  await startService('query API 1', 'query', env.PORT + 2, shared),
-  await startService('query API 2', 'query', env.PORT + 4, shared),
-];
-services.push(...queries);
-const web = await startWebServer(env);
-const gateway = await startGateway({
+const services = await startServices({
+  env,
   port: env.PORT,
   host: env.HOST,
-  command: services[0]!.url,
-  queries: queries.map((query) => query.url),
-  web: web.url,
+  ports: { command: env.PORT + 1, projector: env.PORT + 3, queries: [env.PORT + 2, env.PORT + 4] },
 });
 
 log('');
 log(`Dispatch board running at ${env.PUBLIC_URL}, as services:`);
-for (const service of services) log(`  ${service.name}: ${service.url} (pid ${service.child.pid})`);
+for (const service of services.all) log(`  ${service.name}: ${service.url} (pid ${service.child.pid})`);
 log(`Data: ${env.DATA_DIR}${seeded ? ' (demo data created)' : ''}`);
 log(`Sign in with ${DEMO_USER.email} / ${DEMO_USER.password}`);
 log(`Platform admin: ${DEMO_SUPER_ADMIN.email} / ${DEMO_SUPER_ADMIN.password}`);
@@ -63,7 +42,7 @@ log('Press Ctrl-C to stop.');
 
 let stopping = false;
 // A service that dies is started again: the others go on meanwhile.
-for (const service of services) {
+for (const service of services.all) {
   const watch = () =>
     service.child.once('exit', (code, signal) => {
       if (stopping) return;
@@ -80,12 +59,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     if (stopping) return;
     stopping = true;
     log('Stopping…');
-    // Reads and the live connections first, then the writes, then the projector's last batch.
-    await Promise.all(queries.map((query) => query.stop()));
-    await services[0]!.stop();
-    await services[1]!.stop();
-    await gateway.close();
-    await web.close();
+    await services.stop();
     process.exit(0);
   });
 }

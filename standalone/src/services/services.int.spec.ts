@@ -1,5 +1,4 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openAuthFor } from '@dispatch/auth/runtime';
@@ -8,9 +7,7 @@ import { validTruck } from '@dispatch/test-kit';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USER, seedDemoData } from '../seed.ts';
-import { type Gateway, startGateway } from './gateway.ts';
-import { type ServiceProcess, startService } from './services.ts';
-import { startWebServer } from './web-server.ts';
+import { freeLoopbackPort, type RunningServices, type ServiceProcess, startServices } from './index.ts';
 
 /**
  * The services as `npm run start:services` runs them: the command API, the projector and two query API
@@ -18,17 +15,8 @@ import { startWebServer } from './web-server.ts';
  * a crash) while the others serve, and started again.
  */
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-
 let dataDir: string;
-let gateway: Gateway;
-let web: Awaited<ReturnType<typeof startWebServer>>;
+let services: RunningServices;
 let command: ServiceProcess;
 let projector: ServiceProcess;
 let queries: ServiceProcess[];
@@ -38,7 +26,7 @@ const sockets: Socket[] = [];
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'dispatch-services-'));
-  const gatewayPort = await freePort();
+  const gatewayPort = await freeLoopbackPort();
   origin = `http://localhost:${gatewayPort}`;
   const settings = { DATA_DIR: dataDir, PUBLIC_URL: origin, AUTH_RATE_LIMIT: 'off' };
   const env = loadEnvironment({ ...process.env, ...settings });
@@ -48,26 +36,10 @@ beforeAll(async () => {
   await auth.close();
   await eventStore.close();
 
-  const shared = { ...process.env, ...settings, TRUSTED_PROXIES: '127.0.0.1', LOG_REQUESTS: 'false' };
-  const [commandPort, projectorPort, query1Port, query2Port] = await Promise.all(
-    [1, 2, 3, 4].map(() => freePort()),
-  );
-  command = await startService('command API', 'command', commandPort as number, shared);
-  projector = await startService('projector', 'projector', projectorPort as number, shared);
-  queries = [
-    await startService('query API 1', 'query', query1Port as number, shared),
-    await startService('query API 2', 'query', query2Port as number, shared),
-  ];
-  web = await startWebServer(env);
-  gateway = await startGateway({
-    port: gatewayPort,
-    host: '127.0.0.1',
-    command: command.url,
-    queries: queries.map((query) => query.url),
-    web: web.url,
-  });
+  services = await startServices({ env, port: gatewayPort, host: '127.0.0.1' });
+  ({ command, projector, queries } = services);
 
-  const signedIn = await fetch(`${gateway.url}/api/auth/sign-in/email`, {
+  const signedIn = await fetch(`${services.url}/api/auth/sign-in/email`, {
     method: 'POST',
     headers: { origin, 'content-type': 'application/json' },
     body: JSON.stringify({ email: DEMO_USER.email, password: DEMO_USER.password }),
@@ -81,14 +53,12 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const socket of sockets) socket.close();
-  await gateway?.close();
-  await web?.close();
-  await Promise.all([command, projector, ...(queries ?? [])].map((service) => service?.kill()));
+  await services?.kill();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
 async function postTruck(truckName: string) {
-  const answer = await fetch(`${gateway.url}/api/v1/trucks`, {
+  const answer = await fetch(`${services.url}/api/v1/trucks`, {
     method: 'POST',
     headers: { origin, cookie, 'content-type': 'application/json' },
     body: JSON.stringify({ ...validTruck, truckName }),
@@ -97,7 +67,7 @@ async function postTruck(truckName: string) {
 }
 
 async function trucksListed(): Promise<{ status: number; names: string[] }> {
-  const answer = await fetch(`${gateway.url}/api/v1/trucks?limit=100`, {
+  const answer = await fetch(`${services.url}/api/v1/trucks?limit=100`, {
     headers: { cookie },
   });
   if (answer.status !== 200) return { status: answer.status, names: [] };
@@ -165,11 +135,11 @@ describe('the services apart', () => {
     await Promise.all(readers);
     expect(statuses.length).toBeGreaterThan(8);
     expect(statuses.filter((status) => status !== 200)).toEqual([]);
-    expect(gateway.ready()).toEqual([other.url]);
+    expect(await services.ready()).toEqual([other.url]);
 
     await killed.restart();
     const ready = await eventually(
-      async () => gateway.ready(),
+      () => services.ready(),
       (urls) => urls.length === 2,
     );
     expect(ready).toEqual(queries.map((query) => query.url));

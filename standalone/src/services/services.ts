@@ -10,6 +10,7 @@ export const serviceEntries = {
   command: join(root, 'command-api', 'src', 'server.ts'),
   projector: join(root, 'projector', 'src', 'main.ts'),
   query: join(root, 'query-api', 'src', 'server.ts'),
+  gateway: join(root, 'standalone', 'src', 'services', 'gateway-main.ts'),
 } as const;
 export type ServiceKind = keyof typeof serviceEntries;
 
@@ -29,15 +30,23 @@ export interface ServiceProcess {
   kill: () => Promise<void>;
 }
 
-/** Waits until the process answers ready (the projector's health answers any path). */
-export async function waitUntilReady(url: string, child: ChildProcess, timeoutMs = START_TIMEOUT_MS) {
+/** Where each kind of process says it is ready (the projector's health answers any path). */
+const readyPath = (kind: ServiceKind) => (kind === 'gateway' ? '/healthz' : '/ready');
+
+/** Waits until the process answers ready. */
+export async function waitUntilReady(
+  url: string,
+  child: ChildProcess,
+  path = '/ready',
+  timeoutMs = START_TIMEOUT_MS,
+) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) {
       throw new Error(`${url} exited (${child.exitCode ?? child.signalCode}) before it was ready`);
     }
     try {
-      const answer = await fetch(`${url}/ready`, { signal: AbortSignal.timeout(1_000) });
+      const answer = await fetch(`${url}${path}`, { signal: AbortSignal.timeout(1_000) });
       if (answer.ok) return;
     } catch {
       // Not listening yet.
@@ -48,7 +57,7 @@ export async function waitUntilReady(url: string, child: ChildProcess, timeoutMs
 }
 
 /**
- * Starts one service as a process of its own on `port` (127.0.0.1), with the environment given (the
+ * Starts one service as a process of its own on `port` (of 127.0.0.1 unless `host` says), with the environment given (the
  * same DATA_DIR for all), and waits until it is ready. Its output goes to this process's.
  */
 export async function startService(
@@ -56,11 +65,12 @@ export async function startService(
   kind: ServiceKind,
   port: number,
   env: NodeJS.ProcessEnv,
+  host = '127.0.0.1',
 ): Promise<ServiceProcess> {
   const url = `http://127.0.0.1:${port}`;
   const launch = () =>
     spawn(process.execPath, [serviceEntries[kind]], {
-      env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
+      env: { ...env, PORT: String(port), HOST: host },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
   const service: ServiceProcess = {
@@ -70,7 +80,7 @@ export async function startService(
     child: launch(),
     restart: async () => {
       service.child = launch();
-      await waitUntilReady(url, service.child);
+      await waitUntilReady(url, service.child, readyPath(kind));
     },
     stop: async () => {
       const { child } = service;
@@ -87,6 +97,6 @@ export async function startService(
       await exited;
     },
   };
-  await waitUntilReady(url, service.child);
+  await waitUntilReady(url, service.child, readyPath(kind));
   return service;
 }

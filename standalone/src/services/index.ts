@@ -1,0 +1,100 @@
+import { createServer } from 'node:net';
+import type { Environment } from '@dispatch/config';
+import { type ServiceProcess, startService } from './services.ts';
+
+export type { ServiceProcess } from './services.ts';
+
+/** A port nothing listens on now, on 127.0.0.1. */
+export const freeLoopbackPort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
+export interface RunningServices {
+  /** The one origin the browser sees. */
+  url: string;
+  gateway: ServiceProcess;
+  /** The query API replicas the gateway sends to now (its `/healthz`). */
+  ready: () => Promise<string[]>;
+  command: ServiceProcess;
+  projector: ServiceProcess;
+  queries: ServiceProcess[];
+  /** Every service process, in the order started. */
+  all: ServiceProcess[];
+  /** Stops them gently: the gateway, reads and live connections, then writes, then the projector's batch. */
+  stop: () => Promise<void>;
+  /** Kills every process at once (SIGKILL) and closes the gateway. */
+  kill: () => Promise<void>;
+}
+
+/**
+ * Starts the command API, the projector and the query API replicas (two unless told) as processes
+ * of their own on the stores `env` names, then the gateway (and the web app) on `port` of `host`, a
+ * process too. The services listen on 127.0.0.1, on the ports given or on free ones.
+ */
+export async function startServices(options: {
+  env: Environment;
+  port: number;
+  host: string;
+  ports?: { command: number; projector: number; queries: number[] };
+  replicas?: number;
+}): Promise<RunningServices> {
+  const { env } = options;
+  const replicas = options.replicas ?? 2;
+  const ports = options.ports ?? {
+    command: await freeLoopbackPort(),
+    projector: await freeLoopbackPort(),
+    queries: await Promise.all(Array.from({ length: replicas }, () => freeLoopbackPort())),
+  };
+  const shared: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: env.DATA_DIR,
+    PUBLIC_URL: env.PUBLIC_URL,
+    // Only the gateway, on this machine, says who the client is.
+    TRUSTED_PROXIES: '127.0.0.1',
+    LOG_REQUESTS: process.env.LOG_REQUESTS ?? 'false',
+  };
+  const command = await startService('command API', 'command', ports.command, shared);
+  const projector = await startService('projector', 'projector', ports.projector, shared);
+  // One after the other: each checks the identity database's tables as it opens it.
+  const queries: ServiceProcess[] = [];
+  for (const [index, port] of ports.queries.entries()) {
+    queries.push(await startService(`query API ${index + 1}`, 'query', port, shared));
+  }
+  const gateway = await startService(
+    'gateway',
+    'gateway',
+    options.port,
+    {
+      ...shared,
+      GATEWAY_COMMAND_URL: command.url,
+      GATEWAY_QUERY_URLS: queries.map((query) => query.url).join(','),
+    },
+    options.host,
+  );
+  const all = [command, projector, ...queries, gateway];
+  return {
+    url: `http://${options.host === '0.0.0.0' ? 'localhost' : options.host}:${options.port}`,
+    gateway,
+    ready: async () => {
+      const answer = await fetch(`${gateway.url}/healthz`);
+      return ((await answer.json()) as { ready: string[] }).ready;
+    },
+    command,
+    projector,
+    queries,
+    all,
+    stop: async () => {
+      await gateway.stop();
+      await Promise.all(queries.map((query) => query.stop()));
+      await command.stop();
+      await projector.stop();
+    },
+    kill: async () => {
+      await Promise.all(all.map((service) => service.kill()));
+    },
+  };
+}
