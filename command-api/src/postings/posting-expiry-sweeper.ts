@@ -33,12 +33,14 @@ export interface PostingExpirySweeperOptions {
 export const POSTINGS_SYSTEM_ACTOR = 'system:postings';
 
 /**
- * How many due postings a sweep reads at a time: their expiries are decided and appended together,
- * in one transaction (one fsync), before the event loop serves what waits. A page holds the main
- * thread about as long as the list's slowest reads already take; smaller pages leave the sweep
- * waiting on the projector's turns in between (docs/performance.md#posting-expiry).
+ * How many due postings a sweep reads at a time: their expiries are appended together, in one
+ * transaction (one fsync). Smaller pages leave the sweep waiting on the projector's turns between
+ * their commits (docs/performance.md#posting-expiry).
  */
 const PAGE = 2000;
+
+/** How many of a page's expiries are decided before the event loop serves what waits (the list's reads). */
+const SLICE = 500;
 
 type DuePosting = Document & {
   orgId: string;
@@ -162,7 +164,9 @@ export function postingExpirySweeper(options: PostingExpirySweeperOptions) {
     const organizations = new Map<string, Promise<OrganizationState>>();
     const decided: Decided[] = [];
     const unversioned: ExpiryCommand[] = [];
-    for (const posting of page) {
+    for (const [index, posting] of page.entries()) {
+      // After the page's read, then every slice.
+      if (index % SLICE === 0) await breathe();
       try {
         let organization = organizations.get(posting.orgId);
         if (!organization) {
