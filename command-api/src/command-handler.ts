@@ -129,26 +129,12 @@ const toNewEvents = (decided: AnyEvent[], metadata: EventMetadata) =>
   decided.map((event) => ({ id: newEventId(), type: event.type, data: event.data, metadata }));
 
 /**
- * A command decided as `handle` decides it (the stream read, the aggregate's decider), but not
- * appended: the share of an append to many streams at once (`EventStore.appendToStreams`), expecting
- * the revision read. Null when the decider records nothing. A share that meets a conflict is the
- * caller's to send through `handle`, which reads the stream again and decides anew.
- */
-export async function decideUnappended<Id, State, Command, Event extends AnyEvent>(
-  store: EventStore,
-  aggregate: Aggregate<Id, State, Command, Event>,
-  id: Id,
-  command: Command,
-  context: CommandContext,
-): Promise<StreamAppend | null> {
-  const streamId = aggregate.stream(id);
-  const { state, revision } = await readStreamState(store, streamId, aggregate.decider);
-  return decidedShare(aggregate, streamId, { state, revision }, command, context);
-}
-
-/**
- * `decideUnappended` on a stream's events read already (its answer from `EventStore.readStreams`,
- * none for a stream without events).
+ * A command decided as `handle` decides it (the stream's events folded, the aggregate's decider) on a
+ * stream's events read already (its answer from `EventStore.readStreams`, none for a stream without
+ * events), but not appended: the share of an append to many streams at once
+ * (`EventStore.appendToStreams`), expecting the revision of the last of them. Null when the decider
+ * records nothing. A share that meets a conflict is the caller's to send through `handle`, which reads
+ * the stream again and decides anew.
  */
 export function decideOnRecorded<Id, State, Command, Event extends AnyEvent>(
   aggregate: Aggregate<Id, State, Command, Event>,
