@@ -42,11 +42,13 @@ export interface Target {
   body?: () => string;
   /** A path per request, when it varies. */
   path?: () => string;
+  /** Seconds of load, when not the figure's default. */
+  seconds?: number;
   expect: number;
 }
 
 export async function load(label: string, target: Target): Promise<Load> {
-  const duration = seconds();
+  const duration = target.seconds ?? seconds();
   const latencies: number[] = [];
   let unexpected = 0;
   const result = await new Promise<autocannon.Result>((resolve, reject) => {

@@ -26,13 +26,16 @@ const pushRow = (label: string, latencies: number[]): Row => ({
   value: `${fmt(percentile(latencies, 50), 1)} / ${fmt(percentile(latencies, 99), 1)}`,
 });
 
+/** The list read for a few seconds first, so that each process has compiled its paths and filled its caches. */
 async function listLoad(label: string, url: string, cookie: string): Promise<Row> {
-  const figures = await load(label, {
+  const target = {
     url: `${url}/api/v1/trucks?limit=20`,
-    method: 'GET',
+    method: 'GET' as const,
     headers: { cookie },
     expect: 200,
-  });
+  };
+  await load(`${label}, warming up`, { ...target, seconds: 5 });
+  const figures = await load(label, target);
   return {
     benchmark: `trucks list GET at 50 connections, ${label}`,
     figure: 'requests/s · p50 / p99 ms · errors',
