@@ -137,20 +137,8 @@ export default defineConfig({
               tags: ['$initial'],
               priority: 50,
             },
-            // The code screens share, grouped by the set of screens that use it, small groups merged
-            // into a neighbour: a screen loads a few chunks rather than one a module.
-            {
-              name: 'shared',
-              minShareCount: 2,
-              entriesAware: true,
-              entriesAwareMergeThreshold: 24 * 1024,
-              priority: 10,
-            },
           ],
         },
-        // The shared chunks' names list the screens that use them: the hash alone names their files.
-        chunkFileNames: (chunk) =>
-          chunk.name.startsWith('shared') ? 'assets/shared-[hash].js' : 'assets/[name]-[hash].js',
       },
     },
   },
