@@ -1,4 +1,7 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { loadEnvironment } from '@dispatch/config';
+import { webDist } from '../web-assets.ts';
 import { startGateway } from './gateway.ts';
 import { startWebServer } from './web-server.ts';
 
@@ -13,13 +16,14 @@ const queries = (process.env.GATEWAY_QUERY_URLS ?? '').split(',').filter(Boolean
 if (!command || queries.length === 0)
   throw new Error('GATEWAY_COMMAND_URL and GATEWAY_QUERY_URLS are required');
 
-const web = await startWebServer(env);
-const gateway = await startGateway({ port: env.PORT, host: env.HOST, command, queries, web: web.url });
+// `npm run start:services` builds the web app first; without a build the gateway serves the API alone.
+const web = existsSync(join(webDist, 'index.html')) ? await startWebServer(env) : null;
+const gateway = await startGateway({ port: env.PORT, host: env.HOST, command, queries, web: web?.url });
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, async () => {
     await gateway.close();
-    await web.close();
+    await web?.close();
     process.exit(0);
   });
 }

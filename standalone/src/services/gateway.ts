@@ -15,8 +15,8 @@ export interface GatewayOptions {
   command: string;
   /** The query API replicas' addresses; a request goes to one that is ready. */
   queries: string[];
-  /** Where the web app's pages and files are served. */
-  web: string;
+  /** Where the web app's pages and files are served; without it (no web build) other paths answer 404. */
+  web?: string;
 }
 
 export interface Gateway {
@@ -102,8 +102,11 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       proxy.web(request, response, { target: options.command, agent }, () => unavailable(response));
     } else if (routedToQuery(path)) {
       toQuery(request, response);
-    } else {
+    } else if (options.web) {
       proxy.web(request, response, { target: options.web, agent }, () => unavailable(response));
+    } else {
+      response.writeHead(404, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ success: false, code: 'NOT_FOUND', message: 'Not found' }));
     }
   });
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {

@@ -57,24 +57,43 @@ export async function startServices(options: {
     TRUSTED_PROXIES: '127.0.0.1',
     LOG_REQUESTS: process.env.LOG_REQUESTS ?? 'false',
   };
-  const command = await startService('command API', 'command', ports.command, shared);
-  const projector = await startService('projector', 'projector', ports.projector, shared);
-  // One after the other: each checks the identity database's tables as it opens it.
-  const queries: ServiceProcess[] = [];
-  for (const [index, port] of ports.queries.entries()) {
-    queries.push(await startService(`query API ${index + 1}`, 'query', port, shared));
+  const started: ServiceProcess[] = [];
+  const start = async (...args: Parameters<typeof startService>) => {
+    const service = await startService(...args);
+    started.push(service);
+    return service;
+  };
+  try {
+    const command = await start('command API', 'command', ports.command, shared);
+    const projector = await start('projector', 'projector', ports.projector, shared);
+    // One after the other: each checks the identity database's tables as it opens it.
+    const queries: ServiceProcess[] = [];
+    for (const [index, port] of ports.queries.entries()) {
+      queries.push(await start(`query API ${index + 1}`, 'query', port, shared));
+    }
+    const gateway = await start(
+      'gateway',
+      'gateway',
+      options.port,
+      {
+        ...shared,
+        GATEWAY_COMMAND_URL: command.url,
+        GATEWAY_QUERY_URLS: queries.map((query) => query.url).join(','),
+      },
+      options.host,
+    );
+    return running(options, { command, projector, queries, gateway });
+  } catch (error) {
+    // A service that could not start leaves none of the others running.
+    await Promise.all(started.map((service) => service.kill()));
+    throw error;
   }
-  const gateway = await startService(
-    'gateway',
-    'gateway',
-    options.port,
-    {
-      ...shared,
-      GATEWAY_COMMAND_URL: command.url,
-      GATEWAY_QUERY_URLS: queries.map((query) => query.url).join(','),
-    },
-    options.host,
-  );
+}
+
+function running(
+  options: { host: string; port: number },
+  { command, projector, queries, gateway }: Omit<RunningServices, 'url' | 'ready' | 'all' | 'stop' | 'kill'>,
+): RunningServices {
   const all = [command, projector, ...queries, gateway];
   return {
     url: `http://${options.host === '0.0.0.0' ? 'localhost' : options.host}:${options.port}`,
