@@ -14,9 +14,9 @@ export default defineConfig({
     hookTimeout: 120_000,
     // One spec file at a time: the app, Chromium and its renderers already keep both cores busy.
     fileParallelism: false,
-    // The spec files share their worker's module graph (the product, playwright-core): each file starts
-    // its own app and browser connection in its hooks and stops them after, and the setup file runs
-    // again before every file. Importing the product once rather than once per file saves seconds per file.
-    isolate: false,
+    // Each spec file in a process of its own (vitest's default). A process kept for every file grows
+    // with each file's app, and V8 can then fail in it ("Check failed: end > addr", freeing WebAssembly
+    // memory), taking every later file down with it.
+    isolate: true,
   },
 });
