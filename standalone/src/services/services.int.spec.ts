@@ -192,7 +192,7 @@ describe('the services apart', () => {
       acknowledged.every((name) => list.names.includes(name)),
     );
     expect(listed.names).toEqual(expect.arrayContaining(acknowledged));
-    // A post the command API never answered is there whole or not at all: never half a truck.
+    // The restarted command API takes posts again.
     const after = await postTruck('After Crash Rig');
     expect(after.status).toBe(201);
   });
