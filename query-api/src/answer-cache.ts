@@ -13,13 +13,17 @@ import type { ProjectionClock } from './projection-clock.ts';
  * membership before it asks.
  */
 export interface AnswerCache {
-  answer<T>(key: string, read: () => Promise<T>): Promise<T>;
+  /**
+   * `until` (milliseconds since the epoch) ends the answer's life earlier, without a commit: a live
+   * board's answer holds until its next posting's expiry moment (docs/rules.md#posting-age-and-expiry).
+   */
+  answer<T>(key: string, read: () => Promise<T>, until?: number): Promise<T>;
 }
 
 const defaultMaxEntries = 5_000;
 
 export function createAnswerCache(clock: ProjectionClock, maxEntries = defaultMaxEntries): AnswerCache {
-  const entries = new Map<string, { commits: number; answer: Promise<unknown> }>();
+  const entries = new Map<string, { commits: number; until: number; answer: Promise<unknown> }>();
   // Every commit the projector announces counts, even one that does not move the position: a rebuild's
   // switch to new read models announces the position it took over at.
   let commits = 0;
@@ -27,15 +31,15 @@ export function createAnswerCache(clock: ProjectionClock, maxEntries = defaultMa
     commits++;
   });
   return {
-    answer<T>(key: string, read: () => Promise<T>): Promise<T> {
+    answer<T>(key: string, read: () => Promise<T>, until = Number.POSITIVE_INFINITY): Promise<T> {
       const seen = commits;
       const kept = entries.get(key);
-      if (kept && kept.commits === seen) return kept.answer as Promise<T>;
+      if (kept && kept.commits === seen && Date.now() < kept.until) return kept.answer as Promise<T>;
       const answer = read();
       // Re-inserted at the end, so the oldest entry is the first the size limit drops.
       entries.delete(key);
       if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
-      const entry = { commits: seen, answer };
+      const entry = { commits: seen, until, answer };
       entries.set(key, entry);
       answer.catch(() => {
         if (entries.get(key) === entry) entries.delete(key);

@@ -1,5 +1,5 @@
 import type { CommitListener } from '@dispatch/read-models';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createAnswerCache, listAnswerKey } from './answer-cache.ts';
 import { clockFromCommits } from './projection-clock.ts';
 
@@ -57,6 +57,25 @@ describe('the answer cache', () => {
     commit(10n);
 
     expect(await cache.answer('trucks', async () => 'rebuilt read models')).toBe('rebuilt read models');
+  });
+
+  it('serves an answer only until the moment it holds until, commit or not', async () => {
+    const { clock } = projector();
+    const cache = createAnswerCache(clock);
+    let board = 'with the truck';
+    const source = counted(() => board);
+    const until = Date.now() + 60_000;
+
+    expect(await cache.answer('trucks', source.read, until)).toBe('with the truck');
+    board = 'without it';
+    expect(await cache.answer('trucks', source.read, until)).toBe('with the truck');
+    vi.useFakeTimers({ toFake: ['Date'], now: until });
+    try {
+      expect(await cache.answer('trucks', source.read, until)).toBe('without it');
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(source.reads()).toBe(2);
   });
 
   it('shares one reading among concurrent requests', async () => {

@@ -22,6 +22,7 @@ import { healthQueries } from './health/health-queries.ts';
 import { historyQueries } from './history/history-queries.ts';
 import { laneHistoryQueries } from './lane-history/lane-history-queries.ts';
 import { laneQueries } from './lanes/lane-queries.ts';
+import type { PostingExpiryOptions } from './lists/live-postings.ts';
 import { attachLiveUpdates } from './live/socket-server.ts';
 import { loadQueries } from './loads/load-queries.ts';
 import { adminQueries } from './organizations/admin-queries.ts';
@@ -39,7 +40,7 @@ import { postingSearchQueries } from './search/posting-search-queries.ts';
 import { truckQueries } from './trucks/truck-queries.ts';
 import { webhookQueries } from './webhooks/webhook-queries.ts';
 
-export interface QueryApiOptions {
+export interface QueryApiOptions extends PostingExpiryOptions {
   /** Requests per minute one API key may make here (API_KEY_RATE_LIMIT, default 600). */
   apiKeyRateLimit?: number;
   documents: DocumentStore;

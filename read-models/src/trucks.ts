@@ -64,6 +64,9 @@ export const trucksCollection: CollectionDefinition = {
     ['orgId', 'refreshedAt'],
     // The expiry sweep's due postings, every organization's at once.
     ['expiresAt'],
+    // One organization's postings past their expiry the sweep has not expired yet (none, mostly), which
+    // every live read leaves out, and its next expiry, until which a live answer holds.
+    ['orgId', 'expiresAt'],
     // With the last change: the board as of a moment, in creation order, keeps the rows in service
     // then (changed last by then) from the index alone, however many it passes over.
     ['orgId', 'createdAt', 'updatedAt'],

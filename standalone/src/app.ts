@@ -51,6 +51,11 @@ export async function createStandaloneApp(
     webhookDelivery?: CommandApiOptions['webhookDelivery'];
     /** How often postings past their expiry are swept, in ms; 0 leaves it to the caller (tests). */
     postingExpiryEveryMs?: number;
+    /**
+     * Whether the board hides postings past their expiry moment before the sweep expires them: always,
+     * unless a test that runs no sweep says `false` (see the query API's `hidesPastExpiry`).
+     */
+    hidesPastExpiry?: boolean;
   } = {},
 ): Promise<StandaloneApp> {
   const infrastructure = await openInfrastructure(env, {
@@ -129,6 +134,7 @@ export async function createStandaloneApp(
       apiKeyRateLimit: env.API_KEY_RATE_LIMIT,
       metrics,
       livePing: env.livePing,
+      hidesPastExpiry: options.hidesPastExpiry,
     }),
   );
   if (web) await serveWebApp(app, web);

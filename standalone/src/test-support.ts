@@ -24,6 +24,11 @@ export async function startTestApp(
     webhookDelivery?: CommandApiOptions['webhookDelivery'];
     /** The clock the postings' expiry is swept at (`sweepPostingExpiry`); the real one by default. */
     clock?: () => Date;
+    /**
+     * Whether the board hides postings past their expiry moment before a sweep expires them, as the
+     * product does. Off unless asked: tests post on fixed calendar dates and expire postings themselves.
+     */
+    hidesPastExpiry?: boolean;
   } = {},
 ) {
   const { env, dataDir, port, url, remove } = await testEnvironment(options);
@@ -32,6 +37,7 @@ export async function startTestApp(
     webhookDelivery: options.webhookDelivery,
     // Tests expire postings themselves, at the times they choose.
     postingExpiryEveryMs: 0,
+    hidesPastExpiry: options.hidesPastExpiry ?? false,
   });
   const clock = options.clock ?? (() => new Date());
   const expiries = postingExpirySweeper({

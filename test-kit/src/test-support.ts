@@ -97,6 +97,11 @@ export async function startTestApp(
     dataDir?: string;
     /** Options of the command API over the harness's own (webhook delivery timing, a resolver). */
     commandApi?: Partial<CommandApiOptions>;
+    /**
+     * Whether the board hides postings past their expiry moment before a sweep expires them, as the
+     * product does. Off unless asked: tests post on fixed calendar dates and sweep themselves.
+     */
+    hidesPastExpiry?: boolean;
   } = {},
 ): Promise<TestApp> {
   const { env, dataDir, port, url, remove } = await testEnvironment(options);
@@ -148,6 +153,7 @@ export async function startTestApp(
       trustedOrigins: env.trustedOrigins,
       apiKeyRateLimit: env.API_KEY_RATE_LIMIT,
       livePing: env.livePing,
+      hidesPastExpiry: options.hidesPastExpiry ?? false,
     }),
   );
   if (options.listen) await app.listen({ port, host: '127.0.0.1' });

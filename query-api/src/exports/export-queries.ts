@@ -25,10 +25,11 @@ import {
   listHistories,
   type TruckDocument,
 } from '@dispatch/read-models';
-import type { DocumentStore, EventStore } from '@dispatch/storage';
+import type { DocumentStore, EventStore, Filter } from '@dispatch/storage';
 import type { FastifyReply } from 'fastify';
 import { type AsOfMoment, resolveAsOf } from '../as-of/moment.ts';
 import { envelopeFilter, toEnvelope } from '../envelopes/envelopes-page.ts';
+import { expiryMoment, liveFilter, liveLists, type PostingExpiryOptions } from '../lists/live-postings.ts';
 import { postingSort } from '../lists/posting-filter.ts';
 import { loadListFilter, toLoad } from '../loads/loads-page.ts';
 import { refuseMarginQuery, seesMargin } from '../loads/margin-visibility.ts';
@@ -38,6 +39,16 @@ import { type Creator, creatorsOf } from './creators.ts';
 import { csvStream, EXPORT_PAGE, exportFileName, fileNamePart, listRows } from './csv-stream.ts';
 
 /** Sends a CSV file as a download. */
+/** A live export leaves out the postings past their expiry moment, as the board does; as of a moment, the list then. */
+const exportedFilter = (
+  documents: DocumentStore,
+  collection: string,
+  orgId: string,
+  filter: Filter,
+  asOf: AsOfMoment | null,
+  options: PostingExpiryOptions,
+) => (asOf ? filter : liveFilter(documents, collection, orgId, filter, expiryMoment(options)));
+
 function sendCsv(reply: FastifyReply, fileName: string, body: Readable) {
   return reply
     .header('content-type', 'text/csv; charset=utf-8')
@@ -64,9 +75,16 @@ async function* radiusRecords(
   orgId: string,
   query: Omit<RadiusSearchQuery, 'limit' | 'page'>,
   asOf: AsOfMoment | null,
+  expiryAt: Date | null,
 ): AsyncGenerator<Record<string, unknown>> {
   for (let page = 0; ; page++) {
-    const answer = await radiusSearch(documents, orgId, { ...query, limit: EXPORT_PAGE, page }, asOf);
+    const answer = await radiusSearch(
+      documents,
+      orgId,
+      { ...query, limit: EXPORT_PAGE, page },
+      asOf,
+      expiryAt,
+    );
     for (const item of answer.data) {
       const posting = 'truck' in item ? item.truck : item.load;
       yield { distanceMiles: item.distance, directionFromCity: item.direction, ...posting };
@@ -82,11 +100,13 @@ async function* radiusRecords(
  * after them (createdByName, createdByEmail: columns an import ignores). The organization is the session's, as everywhere;
  * the envelopes' export is sign-pro's, as their list.
  */
-export function exportQueries(options: {
-  documents: DocumentStore;
-  auth: AuthService;
-  eventStore: EventStore;
-}): RoutesPlugin {
+export function exportQueries(
+  options: {
+    documents: DocumentStore;
+    auth: AuthService;
+    eventStore: EventStore;
+  } & PostingExpiryOptions,
+): RoutesPlugin {
   const { documents, auth, eventStore } = options;
   return async (app) => {
     app.addHook('preValidation', callerFirst(auth, requireOrganization));
@@ -100,7 +120,14 @@ export function exportQueries(options: {
         const creator = await creatorsOf(documents, orgId);
         const rows = listRows<TruckDocument>(documents, {
           history: listHistories.trucks,
-          filter: truckListFilter(query, orgId),
+          filter: await exportedFilter(
+            documents,
+            liveLists.trucks,
+            orgId,
+            truckListFilter(query, orgId),
+            asOf,
+            options,
+          ),
           sort: postingSort(query),
           asOf,
         });
@@ -124,7 +151,14 @@ export function exportQueries(options: {
         const creator = await creatorsOf(documents, orgId);
         const rows = listRows<LoadDocument>(documents, {
           history: listHistories.loads,
-          filter: loadListFilter(query, orgId),
+          filter: await exportedFilter(
+            documents,
+            liveLists.loads,
+            orgId,
+            loadListFilter(query, orgId),
+            asOf,
+            options,
+          ),
           sort: postingSort(query),
           asOf,
         });
@@ -150,7 +184,7 @@ export function exportQueries(options: {
         const query = request.query;
         const asOf = await resolveAsOf(eventStore, orgId, query.asOf);
         // The first page is read before answering, so an unknown city is a 400 like the search's.
-        const records = radiusRecords(documents, orgId, query, asOf);
+        const records = radiusRecords(documents, orgId, query, asOf, expiryMoment(options));
         const first = await records.next();
         const creator = await creatorsOf(documents, orgId);
         async function* all() {

@@ -11,6 +11,13 @@ import type { DocumentStore, EventStore } from '@dispatch/storage';
 import { z } from 'zod';
 import { type AnswerCache, listAnswerKey } from '../answer-cache.ts';
 import { resolveAsOf } from '../as-of/moment.ts';
+import {
+  expiryMoment,
+  liveLists,
+  nextExpiry,
+  nextExpiryOfBoth,
+  type PostingExpiryOptions,
+} from '../lists/live-postings.ts';
 import { seesMargin, withoutMargin } from '../loads/margin-visibility.ts';
 import { laneSearch } from './lane-search.ts';
 import { loadMatches, truckMatches } from './matches.ts';
@@ -35,12 +42,14 @@ const idParams = (noun: string) =>
  * GET /api/v1/lane-search, GET /api/v1/loads/{id}/matches and GET /api/v1/trucks/{id}/matches: read
  * postings, for members and API keys with `postings:read`, the organization always the caller's.
  */
-export function laneQueries(options: {
-  documents: DocumentStore;
-  auth: AuthService;
-  eventStore: EventStore;
-  cache: AnswerCache;
-}): RoutesPlugin {
+export function laneQueries(
+  options: {
+    documents: DocumentStore;
+    auth: AuthService;
+    eventStore: EventStore;
+    cache: AnswerCache;
+  } & PostingExpiryOptions,
+): RoutesPlugin {
   const { documents, auth, eventStore, cache } = options;
   return async (app) => {
     app.addHook('preValidation', callerFirst(auth, readsPostings));
@@ -54,11 +63,16 @@ export function laneQueries(options: {
         const actor = await readsPostings(auth, request);
         const { orgId } = actor;
         const query = request.query;
+        const now = expiryMoment(options);
+        const list = query.searchType === 'trucks' ? liveLists.trucks : liveLists.loads;
         const answer = query.asOf
           ? await laneSearch(documents, orgId, query, await resolveAsOf(eventStore, orgId, query.asOf))
           : // Nothing in a search's answer depends on the day: the key is the organization and the query.
-            await cache.answer(listAnswerKey('lane-search', orgId, '', query), () =>
-              laneSearch(documents, orgId, query, null),
+            // It holds until the commit that changes the list, or the next posting's expiry moment.
+            await cache.answer(
+              listAnswerKey('lane-search', orgId, '', query),
+              () => laneSearch(documents, orgId, query, null, now),
+              await nextExpiry(documents, list, orgId, now),
             );
         return loadsFor(seesMargin(actor), answer);
       },
@@ -72,7 +86,13 @@ export function laneQueries(options: {
       async (request) => {
         const { orgId } = await readsPostings(auth, request);
         const key = listAnswerKey('load-matches', orgId, String(request.params.id), request.query);
-        return cache.answer(key, () => loadMatches(documents, orgId, request.params.id, request.query));
+        // Until the next commit, or the next expiry moment of the load or of a truck.
+        const now = expiryMoment(options);
+        return cache.answer(
+          key,
+          () => loadMatches(documents, orgId, request.params.id, request.query, now),
+          await nextExpiryOfBoth(documents, orgId, now),
+        );
       },
     );
     app.get(
@@ -85,9 +105,14 @@ export function laneQueries(options: {
         const actor = await readsPostings(auth, request);
         const { orgId } = actor;
         const key = listAnswerKey('truck-matches', orgId, String(request.params.id), request.query);
+        const now = expiryMoment(options);
         return loadsFor(
           seesMargin(actor),
-          await cache.answer(key, () => truckMatches(documents, orgId, request.params.id, request.query)),
+          await cache.answer(
+            key,
+            () => truckMatches(documents, orgId, request.params.id, request.query, now),
+            await nextExpiryOfBoth(documents, orgId, now),
+          ),
         );
       },
     );

@@ -14,6 +14,7 @@ import type { AsOfMoment, SinceMark } from '../as-of/moment.ts';
 import { rowsFilterAt, versionsFilterAt } from '../as-of/ranges.ts';
 import { type Found, marksSince, rowIdOfFound, rowOfFound } from '../as-of/versions.ts';
 import { SEARCH_TOTAL_CAP } from '../lists/board-counts.ts';
+import { liveFilter } from '../lists/live-postings.ts';
 import { postingFilter } from '../lists/posting-filter.ts';
 import { toLoad } from '../loads/loads-page.ts';
 import { toTruck } from '../trucks/trucks-page.ts';
@@ -46,6 +47,7 @@ export async function laneSearch(
   orgId: string,
   query: LaneSearchQuery,
   asOf: AsOfMoment | null = null,
+  now: Date | null = new Date(),
 ) {
   const origin = cityOf(query.originState, query.originCity, 'originCity');
   const destination =
@@ -92,7 +94,8 @@ export async function laneSearch(
   const list = trucks ? collections.trucks : collections.loads;
   const { totalCount: counted, matches } = asOf
     ? await laneAsOf(asOf.at, history, filter, near, skip, query.limit)
-    : await near(list, filter)(skip, query.limit);
+    : // Past its expiry moment, a posting is off the board before the sweep expires it.
+      await near(list, await liveFilter(documents, list, orgId, filter, now))(skip, query.limit);
   const totalCountExact = asOf !== null || counted <= SEARCH_TOTAL_CAP;
   const totalCount = totalCountExact ? counted : SEARCH_TOTAL_CAP;
   const marks = asOf ? await marksSince(documents, list, matches as NearFound[]) : null;

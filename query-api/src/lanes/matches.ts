@@ -13,6 +13,7 @@ import { deadheadMilesBetween } from '@dispatch/places';
 import { collections, type LoadDocument, type TruckDocument } from '@dispatch/read-models';
 import type { DocumentStore, Filter } from '@dispatch/storage';
 import { SEARCH_TOTAL_CAP } from '../lists/board-counts.ts';
+import { liveFilter, pastExpiry } from '../lists/live-postings.ts';
 import { toLoad } from '../loads/loads-page.ts';
 import { toTruck } from '../trucks/trucks-page.ts';
 
@@ -51,19 +52,28 @@ export async function loadMatches(
   orgId: string,
   loadId: number,
   query: MatchesQuery,
+  now: Date | null = new Date(),
 ) {
   const load = await documents.get<LoadDocument>(collections.loads, String(loadId));
-  // Another organization's load is answered exactly like a missing one.
-  if (!load || load.orgId !== orgId) throw notFound(`Load ${loadId} not found`);
+  // Another organization's load is answered exactly like a missing one; one past its expiry moment
+  // like one the sweep has expired, off the board.
+  if (!load || load.orgId !== orgId || pastExpiry(load, now)) throw notFound(`Load ${loadId} not found`);
   const empty = { success: true as const, deadhead: query.deadhead, ...totalOf(0), data: [] };
   if (!load.origin) return empty;
   const origin: GeoPoint = load.origin;
-  const filter: Filter = {
-    orgId: { eq: orgId },
-    status: { eq: true },
-    trailerType: { eq: load.trailerType },
-    availabilityDate: { lt: dayAfter(load.availabilityDate) },
-  };
+  // Past its expiry moment, a truck is off the board before the sweep expires it.
+  const filter = await liveFilter(
+    documents,
+    collections.trucks,
+    orgId,
+    {
+      orgId: { eq: orgId },
+      status: { eq: true },
+      trailerType: { eq: load.trailerType },
+      availabilityDate: { lt: dayAfter(load.availabilityDate) },
+    },
+    now,
+  );
   const near = (where: Filter, also?: { center: GeoPoint }) =>
     documents.findNear<TruckDocument>(collections.trucks, {
       field: 'location',
@@ -120,9 +130,10 @@ export async function truckMatches(
   orgId: string,
   truckId: number,
   query: MatchesQuery,
+  now: Date | null = new Date(),
 ) {
   const truck = await documents.get<TruckDocument>(collections.trucks, String(truckId));
-  if (!truck || truck.orgId !== orgId) throw notFound(`Truck ${truckId} not found`);
+  if (!truck || truck.orgId !== orgId || pastExpiry(truck, now)) throw notFound(`Truck ${truckId} not found`);
   const empty = { success: true as const, deadhead: query.deadhead, ...totalOf(0), data: [] };
   // An unavailable truck, one off the map, or one heading to a place the map does not know fits no load.
   if (!truck.status || !truck.location || (truck.preferedCity && !truck.destination)) return empty;
@@ -131,11 +142,18 @@ export async function truckMatches(
     field: 'origin',
     center: location,
     maxMiles: query.deadhead,
-    filter: {
-      orgId: { eq: orgId },
-      trailerType: { eq: truck.trailerType },
-      availabilityDate: { gte: dayOf(truck.availabilityDate) },
-    },
+    // Past its expiry moment, a load is off the board before the sweep expires it.
+    filter: await liveFilter(
+      documents,
+      collections.loads,
+      orgId,
+      {
+        orgId: { eq: orgId },
+        trailerType: { eq: truck.trailerType },
+        availabilityDate: { gte: dayOf(truck.availabilityDate) },
+      },
+      now,
+    ),
     limit: query.limit,
     countLimit: SEARCH_TOTAL_CAP + 1,
     thenBy: [{ field: 'availabilityDate', direction: 'asc' }],

@@ -119,6 +119,19 @@ export async function countPostings(
   collection: string,
   filter: Filter,
 ): Promise<number> {
+  // The live board's filter past a moment (see liveFilter): the counters count every posting on the
+  // list, less those past their expiry the sweep has not expired yet (few, through their own index).
+  const { expiresAt, ...rest } = filter;
+  if (
+    expiresAt &&
+    Object.keys(expiresAt).join() === 'gt' &&
+    'gt' in expiresAt &&
+    expiresAt.gt !== undefined
+  ) {
+    const all = await countFromFacets(documents, kind, rest);
+    if (all !== null)
+      return all - (await documents.count(collection, { ...rest, expiresAt: { lte: expiresAt.gt } }));
+  }
   return (await countFromFacets(documents, kind, filter)) ?? documents.count(collection, filter);
 }
 

@@ -5,6 +5,7 @@ import { boardDaysAsOf } from '../as-of/counts.ts';
 import { listPageAsOf } from '../as-of/list-page.ts';
 import type { AsOfAnswer, AsOfMoment, SinceMark } from '../as-of/moment.ts';
 import { type BoardDays, boardDays, countPostings, listTotal } from './board-counts.ts';
+import { liveFilter } from './live-postings.ts';
 import { postingSort } from './posting-filter.ts';
 
 /** Where each kind of posting is kept, live and through time, and what "available" means for it. */
@@ -47,6 +48,8 @@ export async function postingRows<Row extends Document>(options: {
   filter: Filter;
   now: Date;
   asOf: AsOfMoment | null;
+  /** The moment postings past their expiry are left out at (see liveFilter): `now` unless said. */
+  expiryAt?: Date | null;
 }): Promise<PostingRows<Row>> {
   const { documents, kind, orgId, timeZone, query, filter, asOf } = options;
   const { available, list, history } = kinds[kind];
@@ -74,9 +77,12 @@ export async function postingRows<Row extends Document>(options: {
       asOf: page.asOf,
     };
   }
+  // Past its expiry moment, a posting is off the board before the sweep expires it.
+  const expiryAt = options.expiryAt === undefined ? options.now : options.expiryAt;
+  const live = await liveFilter(documents, list, orgId, filter, expiryAt);
   const [rows, total, days] = await Promise.all([
-    documents.find<Row>(list, { filter, ...paging }),
-    listTotal(documents, kind, list, filter),
+    documents.find<Row>(list, { filter: live, ...paging }),
+    listTotal(documents, kind, list, live),
     boardDays(documents, kind, orgId, timeZone, options.now),
   ]);
   return {

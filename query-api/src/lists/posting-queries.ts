@@ -7,8 +7,9 @@ import { z } from 'zod';
 import { type AnswerCache, listAnswerKey } from '../answer-cache.ts';
 import { type AsOfMoment, resolveAsOf } from '../as-of/moment.ts';
 import { cachedTimeZone } from '../organizations/organization-time-zone.ts';
+import { expiryMoment, nextExpiry, type PostingExpiryOptions } from './live-postings.ts';
 
-export interface PostingQueriesOptions {
+export interface PostingQueriesOptions extends PostingExpiryOptions {
   documents: DocumentStore;
   auth: AuthService;
   eventStore: EventStore;
@@ -34,6 +35,7 @@ export interface PostingReadRoutes<ListQuery extends z.ZodType<{ asOf?: string }
     query: z.output<ListQuery>,
     now: Date,
     asOf?: AsOfMoment | null,
+    expiryAt?: Date | null,
   ) => Promise<unknown>;
   toAnswer: (row: Row) => unknown;
   /**
@@ -81,6 +83,7 @@ export function postingQueries<ListQuery extends z.ZodType<{ asOf?: string }>, R
           kind.forCaller ? kind.forCaller.page(actor, page as never) : page;
         const timeZone = await cachedTimeZone(cache, documents, orgId);
         const now = new Date();
+        const expiryAt = expiryMoment(options, now);
         // The board as of a past moment is read each time: auditors ask rarely, and it reads the log.
         // So is a page with a maximum age: it changes as time passes, not only as postings do.
         if (query.asOf || query.maxAgeHours !== undefined)
@@ -92,12 +95,16 @@ export function postingQueries<ListQuery extends z.ZodType<{ asOf?: string }>, R
               query,
               now,
               query.asOf ? await resolveAsOf(eventStore, orgId, query.asOf) : null,
+              expiryAt,
             ),
           );
+        // A live page holds until the commit that changes the list, or the next posting's expiry moment.
+        const until = await nextExpiry(documents, kind.collection, orgId, expiryAt);
         return forCaller(
           await cache.answer(
             listAnswerKey(kind.list, orgId, localDateOf(timeZone, now.toISOString()), query),
-            () => kind.page(documents, orgId, timeZone, query, now),
+            () => kind.page(documents, orgId, timeZone, query, now, null, expiryAt),
+            until,
           ),
         );
       },

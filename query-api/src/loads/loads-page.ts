@@ -50,6 +50,7 @@ export async function loadsPage(
   query: LoadListQuery,
   now: Date,
   asOf: AsOfMoment | null = null,
+  expiryAt: Date | null = now,
 ) {
   const filter = loadListFilter(query, orgId);
   const page = await postingRows<LoadDocument>({
@@ -61,6 +62,7 @@ export async function loadsPage(
     filter,
     now,
     asOf,
+    expiryAt,
   });
   return {
     success: true,

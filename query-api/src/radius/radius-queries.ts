@@ -24,6 +24,13 @@ import { pageOfTwo, type Source, storeOrder } from '../as-of/merge.ts';
 import { type AsOfMoment, resolveAsOf, type SinceMark } from '../as-of/moment.ts';
 import { rowsFilterAt, versionsFilterAt } from '../as-of/ranges.ts';
 import { type Found, marksSince, rowIdOfFound, rowOfFound } from '../as-of/versions.ts';
+import {
+  expiryMoment,
+  liveFilter,
+  liveLists,
+  nextExpiry,
+  type PostingExpiryOptions,
+} from '../lists/live-postings.ts';
 import { postingFilter } from '../lists/posting-filter.ts';
 import { toLoad } from '../loads/loads-page.ts';
 import { seesMargin, withoutMargin } from '../loads/margin-visibility.ts';
@@ -44,6 +51,7 @@ export async function radiusSearch(
   orgId: string,
   query: RadiusSearchQuery,
   asOf: AsOfMoment | null = null,
+  now: Date | null = new Date(),
 ) {
   const place = placeOf(query.state, query.city);
   if (!place) throw new InputError('query', { city: [`City not found in ${query.state}`] });
@@ -72,7 +80,8 @@ export async function radiusSearch(
   // As of a moment, the same search runs over the postings in service then.
   const { totalCount, matches } = asOf
     ? await nearAsOf(asOf.at, history, filter, near, skip, query.limit)
-    : await near(list, filter)(skip, query.limit);
+    : // Past its expiry moment, a posting is off the board before the sweep expires it.
+      await near(list, await liveFilter(documents, list, orgId, filter, now))(skip, query.limit);
   const marks = asOf ? await marksSince(documents, list, matches as NearFound[]) : null;
   const page = matches.map((match) => ({
     miles: match.miles,
@@ -172,12 +181,14 @@ function resultsFor<Answer extends { data: object[] }>(actor: ActorContext, answ
   };
 }
 
-export function radiusQueries(options: {
-  documents: DocumentStore;
-  auth: AuthService;
-  eventStore: EventStore;
-  cache: AnswerCache;
-}): RoutesPlugin {
+export function radiusQueries(
+  options: {
+    documents: DocumentStore;
+    auth: AuthService;
+    eventStore: EventStore;
+    cache: AnswerCache;
+  } & PostingExpiryOptions,
+): RoutesPlugin {
   const { documents, auth, eventStore, cache } = options;
   return async (app) => {
     app.addHook('preValidation', callerFirst(auth, requireScope('postings:read')));
@@ -197,10 +208,15 @@ export function radiusQueries(options: {
             await radiusSearch(documents, orgId, query, await resolveAsOf(eventStore, orgId, query.asOf)),
           );
         // Nothing in a search's answer depends on the day: the key is the organization and the query.
+        // It holds until the commit that changes the list, or the next posting's expiry moment.
+        const now = expiryMoment(options);
+        const list = query.searchType === 'trucks' ? liveLists.trucks : liveLists.loads;
         return resultsFor(
           actor,
-          await cache.answer(listAnswerKey('radius-search', orgId, '', query), () =>
-            radiusSearch(documents, orgId, query, null),
+          await cache.answer(
+            listAnswerKey('radius-search', orgId, '', query),
+            () => radiusSearch(documents, orgId, query, null, now),
+            await nextExpiry(documents, list, orgId, now),
           ),
         );
       },

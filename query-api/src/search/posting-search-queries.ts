@@ -4,6 +4,7 @@ import { postingIdOf, postingSearchAnswerSchema, postingSearchQuerySchema } from
 import { answers, openToKeys, type RoutesPlugin } from '@dispatch/http';
 import { collections, type LoadDocument, type TruckDocument } from '@dispatch/read-models';
 import type { Document, DocumentStore } from '@dispatch/storage';
+import { expiryMoment, liveFilter, type PostingExpiryOptions, pastExpiry } from '../lists/live-postings.ts';
 import { toLoad } from '../loads/loads-page.ts';
 import { seesMargin, withoutMargin } from '../loads/margin-visibility.ts';
 import { toTruck } from '../trucks/trucks-page.ts';
@@ -19,7 +20,9 @@ const readsPostings = requireScope('postings:read');
  * of digits ("42", "#42") also names the posting of that id, put first when it is the
  * organization's: one request, and no answer of "not found" for an id that does not exist.
  */
-export function postingSearchQueries(options: { documents: DocumentStore; auth: AuthService }): RoutesPlugin {
+export function postingSearchQueries(
+  options: { documents: DocumentStore; auth: AuthService } & PostingExpiryOptions,
+): RoutesPlugin {
   const { documents, auth } = options;
   return async (app) => {
     app.addHook('preValidation', callerFirst(auth, readsPostings));
@@ -34,17 +37,28 @@ export function postingSearchQueries(options: { documents: DocumentStore; auth: 
         const { q, limit } = request.query;
         const text = q.toLowerCase();
         const id = postingIdOf(q);
-        const find = async <Row extends Document & { orgId: string }>(collection: string) => {
+        const now = expiryMoment(options);
+        const find = async <Row extends Document & { orgId: string; expiresAt: string }>(
+          collection: string,
+        ) => {
+          // Always the caller's organization, from the session or the key; past its expiry moment, a
+          // posting is off the board before the sweep expires it.
+          const filter = await liveFilter(
+            documents,
+            collection,
+            actor.orgId,
+            { orgId: { eq: actor.orgId }, searchText: { contains: text } },
+            now,
+          );
           const [byId, byText] = await Promise.all([
             id === null ? null : documents.get<Row>(collection, String(id)),
             documents.find<Row>(collection, {
-              // Always the caller's organization, from the session or the key.
-              filter: { orgId: { eq: actor.orgId }, searchText: { contains: text } },
+              filter,
               sort: [{ field: 'updatedAt', direction: 'desc' }],
               limit,
             }),
           ]);
-          const own = byId && byId.orgId === actor.orgId ? [byId] : [];
+          const own = byId && byId.orgId === actor.orgId && !pastExpiry(byId, now) ? [byId] : [];
           return [...own, ...byText.filter((row) => row.id !== own[0]?.id)].slice(0, limit);
         };
         const [trucks, loads] = await Promise.all([

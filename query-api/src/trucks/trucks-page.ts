@@ -38,6 +38,7 @@ export async function trucksPage(
   query: TruckListQuery,
   now: Date,
   asOf: AsOfMoment | null = null,
+  expiryAt: Date | null = now,
 ) {
   const filter = truckListFilter(query, orgId);
   const page = await postingRows<TruckDocument>({
@@ -49,6 +50,7 @@ export async function trucksPage(
     filter,
     now,
     asOf,
+    expiryAt,
   });
   return {
     success: true,
