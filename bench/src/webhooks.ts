@@ -1,35 +1,63 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type ChildProcess, fork } from 'node:child_process';
+import { loadavg } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { truckBody } from './fixtures.ts';
 import { type BenchServer, startBenchServer } from './http-server.ts';
 import { fmt, percentile, type Row } from './stats.ts';
+import type { FromReceivers, ToReceivers } from './webhook-receivers-process.ts';
 
-/** A loopback receiver answering 200 at once, noting when each delivery arrived. */
-async function receiver(onDelivery: (truckName: string, sequence: number, at: number) => void) {
-  const server: Server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const at = performance.now();
-      const item = JSON.parse(Buffer.concat(chunks).toString('utf8')) as {
-        sequence: string;
-        data: { truckName?: string };
-      };
-      onDelivery(item.data.truckName ?? '', Number(item.sequence), at);
-      response.statusCode = 200;
-      response.end();
+/** What the receivers are asked, without the id that pairs question and answer. */
+type Question = ToReceivers extends infer Q ? (Q extends { id: number } ? Omit<Q, 'id'> : never) : never;
+
+/** The receivers in a process of their own (see webhook-receivers-process.ts), asked over IPC. */
+async function startReceivers(count: number) {
+  const child: ChildProcess = fork(
+    join(dirname(fileURLToPath(import.meta.url)), 'webhook-receivers-process.ts'),
+    {
+      env: { ...process.env, RECEIVERS: String(count) },
+      execPath: process.execPath,
+      execArgv: process.execArgv,
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    },
+  );
+  const urls = await new Promise<string[]>((resolve, reject) => {
+    child.once('message', (message: FromReceivers) => {
+      if (message.type === 'listening') resolve(message.urls);
     });
+    child.once('exit', (code) => reject(new Error(`receivers exited with ${code}`)));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  let next = 0;
+  const answers = new Map<number, (message: FromReceivers) => void>();
+  child.on('message', (message: FromReceivers) => {
+    if (message.type === 'listening') return;
+    answers.get(message.id)?.(message);
+    answers.delete(message.id);
+  });
+  const ask = <T extends FromReceivers>(message: Question) =>
+    new Promise<T>((resolve) => {
+      const id = next++;
+      answers.set(id, resolve as (message: FromReceivers) => void);
+      child.send({ ...message, id });
+    });
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
+    urls,
+    /** Resolves once `count` deliveries in all have arrived. */
+    until: (count: number) => ask({ type: 'until', count }).then(() => undefined),
+    arrivals: (prefix: string) =>
+      ask<Extract<FromReceivers, { type: 'arrivals' }>>({ type: 'arrivals', prefix }).then((m) => m.arrivals),
+    sequence: (name: string) =>
+      ask<Extract<FromReceivers, { type: 'sequence' }>>({ type: 'sequence', name }).then((m) => m.sequence),
     close: () =>
       new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
+        child.once('exit', () => resolve());
+        child.send({ type: 'stop' } satisfies ToReceivers);
       }),
   };
 }
+
+const now = () => performance.timeOrigin + performance.now();
+const load = () => fmt(loadavg()[0] as number, 1);
 
 /** Times trucks list GETs one after another until `done` says stop (at least `least` of them). */
 async function timeListGets(server: BenchServer, done: () => boolean, least = 200): Promise<number[]> {
@@ -58,58 +86,40 @@ async function post(server: BenchServer, path: string, body: unknown) {
 }
 
 /**
- * Webhook deliveries to `endpoints` loopback receivers of one organization: the events delivered per
- * second over every endpoint (a replay of `events` truck posts to all of them at once), and the time
- * from a truck's post to its delivery (each post waits for its deliveries before the next).
+ * Webhook deliveries to `endpoints` loopback receivers of one organization (in a process of their
+ * own): the events delivered per second over every endpoint (a replay of `events` truck posts to all
+ * of them at once, timed from the first replay asked to the last delivery arrived), the time from a
+ * truck's post to its delivery (each post waits for its deliveries before the next), and the trucks
+ * list GET from this process, quiet and while the replay fans out. The load average (one minute) is
+ * printed beside the figures.
  */
 export async function benchWebhooks(options: { endpoints?: number; events?: number; samples?: number } = {}) {
   const endpoints = options.endpoints ?? 20;
   const events = options.events ?? 1000;
   const samples = options.samples ?? 100;
+  const loadAtStart = load();
   const server = await startBenchServer({
     env: { WEBHOOK_ALLOW_HTTP: 'true', WEBHOOK_ALLOW_PRIVATE_ADDRESSES: 'true', LOG_REQUESTS: 'false' },
   });
-  const arrivals = new Map<string, number[]>();
-  const sequences = new Map<string, number>();
-  let delivered = 0;
-  let notify: (() => void) | null = null;
-  const receivers = await Promise.all(
-    Array.from({ length: endpoints }, () =>
-      receiver((name, sequence, at) => {
-        sequences.set(name, sequence);
-        delivered += 1;
-        const list = arrivals.get(name) ?? [];
-        list.push(at);
-        arrivals.set(name, list);
-        notify?.();
-      }),
-    ),
-  );
-  const until = (count: number) =>
-    new Promise<void>((resolve) => {
-      if (delivered >= count) return resolve();
-      notify = () => {
-        if (delivered < count) return;
-        notify = null;
-        resolve();
-      };
-    });
+  const receivers = await startReceivers(endpoints);
   try {
     const hooks: string[] = [];
-    for (const { url } of receivers) {
+    for (const url of receivers.urls) {
       const created = await post(server, '/api/v1/webhooks', { url, eventTypes: ['truck.posted'] });
       hooks.push((created.endpoint as { id: string }).id);
     }
 
     // Latency: one post at a time, each waiting for all its deliveries.
-    const latencies: number[] = [];
+    const starts = new Map<string, number>();
     for (let i = 0; i < samples; i++) {
-      const expected = delivered + endpoints;
-      const start = performance.now();
-      await post(server, '/api/v1/trucks', { ...truckBody(i), truckName: `Latency ${i}` });
-      await until(expected);
-      for (const at of arrivals.get(`Latency ${i}`) ?? []) latencies.push(at - start);
+      const name = `Latency ${i}`;
+      starts.set(name, now());
+      await post(server, '/api/v1/trucks', { ...truckBody(i), truckName: name });
+      await receivers.until((i + 1) * endpoints);
     }
+    const latencies: number[] = [];
+    for (const [name, list] of Object.entries(await receivers.arrivals('Latency ')))
+      for (const at of list) latencies.push(at - (starts.get(name) as number));
 
     // Throughput: `events` posts made first, then every endpoint replays them at once.
     const posted: Promise<unknown>[] = [];
@@ -120,14 +130,16 @@ export async function benchWebhooks(options: { endpoints?: number; events?: numb
     await Promise.all(posted);
     // Let the posts' own deliveries finish before the replay is timed.
     const afterPosts = samples * endpoints + events * endpoints;
-    await until(afterPosts);
+    await receivers.until(afterPosts);
     // The board's list GETs with no deliveries going, then while the replay fans out.
-    const quiet = await timeListGets(server, () => true);
+    const loadQuiet = load();
+    const quiet = await timeListGets(server, () => true, 1000);
+    const loadBusy = load();
     const start = performance.now();
-    const after = String((sequences.get('Load 0') ?? 1) - 1);
+    const after = String(((await receivers.sequence('Load 0')) ?? 1) - 1);
     for (const id of hooks) await post(server, `/api/v1/webhooks/${id}/replay`, { after });
     let fannedOut = false;
-    const replayed = until(afterPosts + events * endpoints).then(() => {
+    const replayed = receivers.until(afterPosts + events * endpoints).then(() => {
       fannedOut = true;
     });
     const busy = await timeListGets(server, () => fannedOut, 1);
@@ -136,23 +148,23 @@ export async function benchWebhooks(options: { endpoints?: number; events?: numb
 
     return [
       {
-        benchmark: `webhook deliveries (${endpoints} loopback endpoints, ${events} events replayed to each)`,
+        benchmark: `webhook deliveries (${endpoints} loopback endpoints in another process, ${events} events replayed to each)`,
         figure: 'events delivered / s',
-        value: fmt((events * endpoints) / seconds),
+        value: `${fmt((events * endpoints) / seconds)} (load ${loadBusy} → ${load()})`,
       },
       {
-        benchmark: 'trucks list GET, without deliveries / during the fan-out',
+        benchmark: 'trucks list GET, without deliveries — during the fan-out',
         figure: 'p50 / p99 ms',
-        value: `${fmt(percentile(quiet, 50), 1)} / ${fmt(percentile(quiet, 99), 1)} — ${fmt(percentile(busy, 50), 1)} / ${fmt(percentile(busy, 99), 1)} (${busy.length} GETs)`,
+        value: `${fmt(percentile(quiet, 50), 1)} / ${fmt(percentile(quiet, 99), 1)} (load ${loadQuiet}) — ${fmt(percentile(busy, 50), 1)} / ${fmt(percentile(busy, 99), 1)} (${busy.length} GETs, load ${loadBusy} → ${load()})`,
       },
       {
         benchmark: `webhook post-to-delivery (${samples} posts × ${endpoints} endpoints)`,
         figure: 'p50 / p95 ms',
-        value: `${fmt(percentile(latencies, 50), 1)} / ${fmt(percentile(latencies, 95), 1)}`,
+        value: `${fmt(percentile(latencies, 50), 1)} / ${fmt(percentile(latencies, 95), 1)} (load ${loadAtStart} at the start)`,
       },
     ] satisfies Row[];
   } finally {
-    await Promise.all(receivers.map((open) => open.close()));
+    await receivers.close();
     await server.stop();
   }
 }
