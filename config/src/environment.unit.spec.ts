@@ -78,3 +78,19 @@ describe('LIVE_PING_*', () => {
     }
   });
 });
+
+describe('WEBHOOK_DELIVERIES_PER_SECOND', () => {
+  it('holds 3,000 a second when nothing is set, and takes a whole number', () => {
+    expect(loadEnvironment({}).webhooks.deliveriesPerSecond).toBe(3000);
+    expect(loadEnvironment({ WEBHOOK_DELIVERIES_PER_SECOND: '5000' }).webhooks.deliveriesPerSecond).toBe(
+      5000,
+    );
+  });
+
+  it('stops the start on anything else', () => {
+    for (const value of ['0', '99', '2500.5', 'fast', '100001'])
+      expect(() => loadEnvironment({ WEBHOOK_DELIVERIES_PER_SECOND: value }), value).toThrow(
+        'Environment validation failed',
+      );
+  });
+});

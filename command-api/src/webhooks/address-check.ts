@@ -12,6 +12,8 @@ export interface WebhookSettings {
   allowPrivateAddresses: boolean;
   /** Days without a successful delivery before an endpoint is disabled (WEBHOOK_DISABLE_AFTER_DAYS). */
   disableAfterDays: number;
+  /** Deliveries a second at most, over every endpoint (WEBHOOK_DELIVERIES_PER_SECOND; 3,000 unless set). */
+  deliveriesPerSecond?: number;
 }
 
 /** Every address a host name resolves to. */

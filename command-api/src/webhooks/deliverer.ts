@@ -126,6 +126,13 @@ export function webhookDeliverer(options: WebhookDelivererOptions) {
         });
   const limit = concurrencyLimit(timing.concurrency);
   const workers = new Map<string, EndpointWorker>();
+  // The endpoints read their next events one per turn of the event loop: the answers to the board's
+  // requests that came meanwhile go between them, not after every endpoint's read at once.
+  let turns: Promise<void> = Promise.resolve();
+  const nextTurn = (): Promise<void> => {
+    turns = turns.then(() => new Promise<void>((resolve) => setImmediate(resolve)));
+    return turns;
+  };
 
   const jittered = (delay: number) => Math.round(delay * (1 + timing.jitter * (Math.random() * 2 - 1)));
 
@@ -325,6 +332,8 @@ export function webhookDeliverer(options: WebhookDelivererOptions) {
 
     async loop() {
       while (!this.stopped) {
+        await nextTurn();
+        if (this.stopped) return;
         const endpoint = this.endpoint;
         if (!endpoint?.enabled) {
           await this.wakeUp.wait(timing.pollEveryMs);

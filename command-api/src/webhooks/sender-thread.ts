@@ -32,7 +32,7 @@ export type FromSenderThread = { type: 'ran'; answers: string } | { type: 'destr
 
 /** What the thread starts from. */
 export interface SenderThreadData {
-  settings: Pick<WebhookSettings, 'allowPrivateAddresses'>;
+  settings: Pick<WebhookSettings, 'allowPrivateAddresses' | 'deliveriesPerSecond'>;
   timeoutMs?: number;
   userAgent?: string;
 }
@@ -54,7 +54,8 @@ export function webhookSenderThread(
   let worker: Worker | null = null;
   let next = 0;
   const pending = new Map<number, (outcomes: RunOutcome[]) => void>();
-  let queued: RunRequest[] = [];
+  // Each run's JSON is made when it is asked for (in its endpoint's own turn), not all at once when they go.
+  let queued: { id: number; json: string }[] = [];
   let destroyed: (() => void) | null = null;
 
   // Runs under way when the thread ends answer with nothing sent: their events are sent again.
@@ -66,7 +67,10 @@ export function webhookSenderThread(
   function spawn(): Worker {
     if (worker) return worker;
     const data: SenderThreadData = {
-      settings: { allowPrivateAddresses: options.settings.allowPrivateAddresses },
+      settings: {
+        allowPrivateAddresses: options.settings.allowPrivateAddresses,
+        deliveriesPerSecond: options.settings.deliveriesPerSecond,
+      },
       timeoutMs: options.timeoutMs,
       userAgent: options.userAgent,
     };
@@ -98,7 +102,10 @@ export function webhookSenderThread(
     const runs = queued;
     queued = [];
     if (runs.length > 0)
-      spawn().postMessage({ type: 'runs', runs: JSON.stringify(runs) } satisfies ToSenderThread);
+      spawn().postMessage({
+        type: 'runs',
+        runs: `[${runs.map((run) => run.json).join(',')}]`,
+      } satisfies ToSenderThread);
   }
 
   return {
@@ -111,7 +118,7 @@ export function webhookSenderThread(
       thread.ref();
       // The runs asked for in the same turn go over together.
       if (queued.length === 0) setImmediate(flush);
-      queued.push({ id, url, items, secrets });
+      queued.push({ id, json: JSON.stringify({ id, url, items, secrets } satisfies RunRequest) });
       const done = new Promise<RunOutcome[]>((resolve) => pending.set(id, resolve));
       return {
         done,

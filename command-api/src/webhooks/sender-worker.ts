@@ -1,3 +1,4 @@
+import { getPriority, setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { systemResolver } from './address-check.ts';
 import { type DeliveryRun, webhookSender } from './sender.ts';
@@ -11,8 +12,20 @@ import type {
 
 // The webhook sending thread (see sender-thread.ts): makes the runs of deliveries it is handed and
 // answers their outcomes, the runs that end in the same turn in one message.
+
+/** How much nicer the sending thread is than the process (nice values run from -20 to 19, the lowest priority). */
+const SENDER_NICER_BY = 10;
 const port = parentPort;
 if (!port) throw new Error('This module runs as a worker thread');
+// The thread yields the CPU to the board's thread: on Linux a thread's priority is its own, and this
+// one is made 10 nicer than the process. Elsewhere the priority is the whole process's, so it is kept.
+if (process.platform === 'linux') {
+  try {
+    setPriority(Math.min(19, getPriority() + SENDER_NICER_BY));
+  } catch {
+    // Refused: the thread sends at the process's priority.
+  }
+}
 const { settings, timeoutMs, userAgent } = workerData as SenderThreadData;
 const sender = webhookSender({ settings, resolve: systemResolver, timeoutMs, userAgent });
 const running = new Map<number, DeliveryRun>();

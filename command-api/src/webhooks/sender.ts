@@ -2,6 +2,7 @@ import type { FeedItem } from '@dispatch/domain';
 import { Webhook } from 'standardwebhooks';
 import { Agent, request } from 'undici';
 import { assertPublicLiteral, guardedLookup, type Resolver, type WebhookSettings } from './address-check.ts';
+import { ratePace } from './signal.ts';
 
 /** What an endpoint answered, or why it could not answer. */
 export interface SendOutcome {
@@ -34,19 +35,28 @@ export interface DeliverySender {
   warm?(): void;
 }
 
-/** Sends `items` in order with `send`, one at a time, until one fails or the run is cancelled. */
+/**
+ * Sends `items` in order with `send`, one at a time, until one fails or the run is cancelled; each
+ * waits for its turn of `pace` first, when given.
+ */
 export function sendInOrder(
   send: (url: string, item: FeedItem, secrets: readonly string[], at: Date) => Promise<SendOutcome>,
   url: string,
   items: readonly FeedItem[],
   secrets: readonly string[],
   clock: () => Date = () => new Date(),
+  pace?: { take(): Promise<void> | null },
 ): DeliveryRun {
   let cancelled = false;
   const done = (async () => {
     const outcomes: RunOutcome[] = [];
     for (const item of items) {
       if (cancelled) break;
+      const turn = pace?.take();
+      if (turn) {
+        await turn;
+        if (cancelled) break;
+      }
       const at = clock();
       const outcome = await send(url, item, secrets, at);
       outcomes.push({ ...outcome, at: at.getTime() });
@@ -65,6 +75,8 @@ export function sendInOrder(
 /** The most of an answer's body the delivery log keeps. */
 export const EXCERPT_BYTES = 1024;
 export const DELIVERY_TIMEOUT_MS = 10_000;
+/** Deliveries a second over every endpoint, unless set (WEBHOOK_DELIVERIES_PER_SECOND). */
+export const DELIVERIES_PER_SECOND = 3000;
 const ERROR_MAX = 500;
 
 /** The signer of each secret in use, made once: a few per endpoint (current and rotated-out). */
@@ -112,10 +124,11 @@ async function excerptOf(body: AsyncIterable<Buffer> & { destroy(): unknown }): 
 /**
  * Posts deliveries: one connection pool for every endpoint, whose sockets resolve the host when they
  * connect and refuse non-public addresses (unless allowed); redirects are not followed, and an
- * endpoint has `timeoutMs` to answer.
+ * endpoint has `timeoutMs` to answer. At most `deliveriesPerSecond` go out a second over every
+ * endpoint, first come first served, so that a fan-out leaves the board's thread its share of the CPU.
  */
 export function webhookSender(options: {
-  settings: Pick<WebhookSettings, 'allowPrivateAddresses'>;
+  settings: Pick<WebhookSettings, 'allowPrivateAddresses' | 'deliveriesPerSecond'>;
   resolve: Resolver;
   timeoutMs?: number;
   userAgent?: string;
@@ -123,6 +136,7 @@ export function webhookSender(options: {
   clock?: () => Date;
 }) {
   const timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
+  const pace = ratePace(options.settings.deliveriesPerSecond ?? DELIVERIES_PER_SECOND);
   const agent = new Agent({
     connect: { lookup: guardedLookup(options.settings, options.resolve), timeout: timeoutMs },
     headersTimeout: timeoutMs,
@@ -178,7 +192,7 @@ export function webhookSender(options: {
   return {
     send,
     run: (url: string, items: readonly FeedItem[], secrets: readonly string[]) =>
-      sendInOrder(send, url, items, secrets, options.clock),
+      sendInOrder(send, url, items, secrets, options.clock, pace),
     close: () => agent.close(),
     destroy: () => agent.destroy(),
   };
