@@ -68,6 +68,9 @@ export const DEFAULT_DELIVERY_TIMING: DeliveryTiming = {
 
 /** Events read from the feed at a time, per endpoint. */
 const FEED_BATCH = 100;
+/** How long a full page of the feed read for one endpoint serves the others following the same feed. */
+const PAGE_KEPT_MS = 5000;
+const PAGES_KEPT = 256;
 
 /** What a deliverer needs to hear the projector's commits (the change feed). */
 export interface CommitSource {
@@ -126,6 +129,23 @@ export function webhookDeliverer(options: WebhookDelivererOptions) {
         });
   const limit = concurrencyLimit(timing.concurrency);
   const workers = new Map<string, EndpointWorker>();
+  // A full page of an organization's feed (FEED_BATCH items after a sequence, of some types) never
+  // changes: the feed only grows at its head. The endpoints of one organization following the same
+  // types read each page once between them, and send the same array (its JSON made once).
+  const pages = new Map<string, { items: FeedItem[]; at: number }>();
+  async function readPage(orgId: string, after: number, types: readonly string[]): Promise<FeedItem[]> {
+    const key = `${orgId}\n${after}\n${types.join(',')}`;
+    const now = performance.now();
+    const kept = pages.get(key);
+    if (kept && now - kept.at < PAGE_KEPT_MS) return kept.items;
+    const items = await readFeed(documents, orgId, { after, types, limit: FEED_BATCH });
+    if (items.length === FEED_BATCH) {
+      pages.delete(key);
+      pages.set(key, { items, at: now });
+      if (pages.size > PAGES_KEPT) pages.delete(pages.keys().next().value as string);
+    }
+    return items;
+  }
   // The endpoints read their next events one per turn of the event loop: the answers to the board's
   // requests that came meanwhile go between them, not after every endpoint's read at once.
   let turns: Promise<void> = Promise.resolve();
@@ -342,11 +362,7 @@ export function webhookDeliverer(options: WebhookDelivererOptions) {
         const generation = this.generation;
         let items: FeedItem[];
         try {
-          items = await readFeed(documents, this.orgId, {
-            after: this.cursor,
-            types: endpoint.eventTypes,
-            limit: FEED_BATCH,
-          });
+          items = await readPage(this.orgId, this.cursor, endpoint.eventTypes);
         } catch (error) {
           log.error({ err: error, webhookId: this.id }, 'webhook feed not read');
           await this.wakeUp.wait(timing.pollEveryMs);
@@ -369,7 +385,7 @@ export function webhookDeliverer(options: WebhookDelivererOptions) {
       for (let index = 0; index < items.length; ) {
         const endpoint = this.endpoint;
         if (!endpoint?.enabled || this.stopped || generation !== this.generation) return;
-        const rest = items.slice(index);
+        const rest = index === 0 ? items : items.slice(index);
         const outcomes = await limit(async () => {
           if (this.stopped || generation !== this.generation) return [];
           const run = sender.run(endpoint.url, rest, signingSecrets(endpoint, clock()));

@@ -56,6 +56,16 @@ export function webhookSenderThread(
   const pending = new Map<number, (outcomes: RunOutcome[]) => void>();
   // Each run's JSON is made when it is asked for (in its endpoint's own turn), not all at once when they go.
   let queued: { id: number; json: string }[] = [];
+  // The same events sent to several endpoints (one array) are made JSON once.
+  const itemsJson = new WeakMap<readonly FeedItem[], string>();
+  const jsonOf = (items: readonly FeedItem[]) => {
+    let json = itemsJson.get(items);
+    if (json === undefined) {
+      json = JSON.stringify(items);
+      itemsJson.set(items, json);
+    }
+    return json;
+  };
   let destroyed: (() => void) | null = null;
 
   // Runs under way when the thread ends answer with nothing sent: their events are sent again.
@@ -118,7 +128,11 @@ export function webhookSenderThread(
       thread.ref();
       // The runs asked for in the same turn go over together.
       if (queued.length === 0) setImmediate(flush);
-      queued.push({ id, json: JSON.stringify({ id, url, items, secrets } satisfies RunRequest) });
+      // The JSON of a RunRequest, its events' part shared.
+      queued.push({
+        id,
+        json: `{"id":${id},"url":${JSON.stringify(url)},"secrets":${JSON.stringify(secrets)},"items":${jsonOf(items)}}`,
+      });
       const done = new Promise<RunOutcome[]>((resolve) => pending.set(id, resolve));
       return {
         done,
