@@ -226,3 +226,56 @@ describe('projector', () => {
     await projector.close();
   });
 });
+
+describe('a projector building read models from the first event', () => {
+  it('writes the events that arrive while it builds their indexes, with none arriving after', async () => {
+    for (let id = 1; id <= 5; id++) await post(id);
+    let release = () => {};
+    const indexesHeld = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let building = () => {};
+    const indexesStarted = new Promise<void>((resolve) => {
+      building = resolve;
+    });
+    const slowIndexes = documentStoreWith(documents, {
+      createIndexes: async (collection) => {
+        building();
+        await indexesHeld;
+        return documents.createIndexes(collection);
+      },
+    });
+    // The events the projector has taken from the log, whether written or not.
+    const received: bigint[] = [];
+    const watchedLog = new Proxy(events, {
+      get(target, call) {
+        if (call !== 'subscribe') {
+          const value = Reflect.get(target, call);
+          return typeof value === 'function' ? value.bind(target) : value;
+        }
+        const subscribe: EventStore['subscribe'] = (from, handler, options) =>
+          target.subscribe(
+            from,
+            async (event) => {
+              await handler(event);
+              received.push(event.position);
+            },
+            options,
+          );
+        return subscribe;
+      },
+    });
+    const projector = await startProjector({ eventStore: watchedLog, documents: slowIndexes, projections });
+    await indexesStarted;
+    // Received while the indexes are built, and the last the log has for a while.
+    await post(6);
+    const { position } = await post(7);
+    await expect.poll(() => received.includes(position)).toBe(true);
+    // The flush their arrival asked for runs (and finds the index build under way) before the release.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    release();
+    expect(await projector.waitFor(position, 3000)).toBe(true);
+    expect((await snapshot()).map((row) => row.id)).toEqual(['1', '2', '3', '4', '5', '6', '7']);
+    await projector.close();
+  });
+});

@@ -171,6 +171,9 @@ export class BatchWriter {
       await createReadModelIndexes(this.#options.documents, this.#options.projections);
       this.#indexesDeferred = false;
       this.#answerWaiters();
+      // Events received while the indexes were built found this flush under way: write them now,
+      // rather than when the next event arrives (there may be none for a while).
+      if (this.#unwritten() > 0) this.#scheduleFlush();
     }
   }
 
