@@ -1,12 +1,12 @@
+import { PASSWORD } from '@dispatch/test-kit';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newPage, showColumn, signInAs, signUpWithOrganization, useBrowserApp } from './harness.ts';
+import { newPage, ownerThroughApi, showColumn, signedInPage, signInAs, useBrowserApp } from './harness.ts';
 import { postTruckForm } from './truck-form.ts';
 
 useBrowserApp();
 
 const email = 'board-watcher@example.com';
-const password = 'board-password-123';
 
 async function postTruck(page: Page, name: string, trailerType: string, { fromBoard = false } = {}) {
   if (fromBoard) {
@@ -28,11 +28,12 @@ async function postTruck(page: Page, name: string, trailerType: string, { fromBo
 
 describe('the board filtered, the overview and a truck history, live in a second browser', () => {
   it('keeps filters in the address, drops a row that stops matching, counts live and shows who changed what', async () => {
-    const first = await newPage();
-    await signUpWithOrganization(first, { name: 'Wendy Watcher', email, password }, 'Board Watchers');
+    // Signed up through the API (the sign-up screens have their own specs); the second browser signs in.
+    const owner = await ownerThroughApi(email, 'Wendy Watcher', 'Board Watchers');
+    const { page: first } = await signedInPage(owner.cookie);
 
     const second = await newPage();
-    await signInAs(second, email, password, '**/board-watchers/**');
+    await signInAs(second, email, PASSWORD, '**/board-watchers/**');
     let reloads = 0;
     second.on('load', () => reloads++);
 

@@ -1,16 +1,15 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newPage, signUpWithOrganization, useBrowserApp } from './harness.ts';
+import { ownerThroughApi, signedInPage, useBrowserApp } from './harness.ts';
 
 /** The city picker of the post and edit forms: every US place, searched as one types. */
 
 useBrowserApp();
 
+/** An owner of Aroostook Haulers, signed up through the API (the sign-up screens have their own specs). */
 async function signedUp(): Promise<Page> {
-  const page = await newPage();
-  const user = { name: 'Pat Picker', email: 'pat.picker@example.com', password: 'picker-password-123' };
-  await signUpWithOrganization(page, user, 'Aroostook Haulers');
-  return page;
+  const { cookie } = await ownerThroughApi('pat.picker@example.com', 'Pat Picker', 'Aroostook Haulers');
+  return (await signedInPage(cookie)).page;
 }
 
 describe('the city picker', () => {
