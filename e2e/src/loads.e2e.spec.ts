@@ -1,21 +1,22 @@
+import { PASSWORD } from '@dispatch/test-kit';
 import { describe, expect, it } from 'vitest';
 import { pickCity } from './city-picker.ts';
-import { newPage, showColumn, signInAs, signUpWithOrganization, useBrowserApp } from './harness.ts';
+import { newPage, ownerThroughApi, showColumn, signedInPage, signInAs, useBrowserApp } from './harness.ts';
 
 useBrowserApp();
 
 const email = 'e2e-loads@example.com';
-const password = 'e2e-password-123';
 
 describe('a load posted in one browser appears live in another', () => {
   it('refuses negative rates with the spec message, posts the fixed load, and a second browser sees it arrive', async () => {
-    const first = await newPage();
-    // The mailed link verifies the address and signs its owner in.
-    await signUpWithOrganization(first, { name: 'Lou Dispatcher', email, password }, 'Lou Grain Lines');
+    // Signed up through the API (the sign-up screens have their own specs), on the overview.
+    const owner = await ownerThroughApi(email, 'Lou Dispatcher', 'Lou Grain Lines');
+    const { page: first } = await signedInPage(owner.cookie);
+    await first.goto('/lou-grain-lines/overview');
 
-    // A second browser of the same dispatcher watches the loads board.
+    // A second browser of the same dispatcher signs in and watches the loads board.
     const second = await newPage();
-    await signInAs(second, email, password, '**/lou-grain-lines/**');
+    await signInAs(second, email, PASSWORD, '**/lou-grain-lines/**');
     await second.goto('/lou-grain-lines/loads');
     await second.getByText('No loads posted yet').waitFor();
     let reloads = 0;
