@@ -16,8 +16,9 @@ export interface AnswerCache {
   /**
    * `until` (milliseconds since the epoch) ends the answer's life earlier, without a commit: a live
    * board's answer holds until its next posting's expiry moment (docs/rules.md#posting-age-and-expiry).
+   * Given as a function, it is worked out from the answer once read (that moment itself, say).
    */
-  answer<T>(key: string, read: () => Promise<T>, until?: number): Promise<T>;
+  answer<T>(key: string, read: () => Promise<T>, until?: number | ((answer: T) => number)): Promise<T>;
 }
 
 const defaultMaxEntries = 5_000;
@@ -31,7 +32,11 @@ export function createAnswerCache(clock: ProjectionClock, maxEntries = defaultMa
     commits++;
   });
   return {
-    answer<T>(key: string, read: () => Promise<T>, until = Number.POSITIVE_INFINITY): Promise<T> {
+    answer<T>(
+      key: string,
+      read: () => Promise<T>,
+      until: number | ((answer: T) => number) = Number.POSITIVE_INFINITY,
+    ): Promise<T> {
       const seen = commits;
       const kept = entries.get(key);
       if (kept && kept.commits === seen && Date.now() < kept.until) return kept.answer as Promise<T>;
@@ -39,8 +44,19 @@ export function createAnswerCache(clock: ProjectionClock, maxEntries = defaultMa
       // Re-inserted at the end, so the oldest entry is the first the size limit drops.
       entries.delete(key);
       if (entries.size >= maxEntries) entries.delete(entries.keys().next().value as string);
-      const entry = { commits: seen, until, answer };
+      const entry = {
+        commits: seen,
+        until: typeof until === 'number' ? until : Number.POSITIVE_INFINITY,
+        answer,
+      };
       entries.set(key, entry);
+      if (typeof until === 'function')
+        answer.then(
+          (value) => {
+            entry.until = until(value);
+          },
+          () => {},
+        );
       answer.catch(() => {
         if (entries.get(key) === entry) entries.delete(key);
       });

@@ -78,6 +78,25 @@ describe('the answer cache', () => {
     expect(source.reads()).toBe(2);
   });
 
+  it('serves an answer until a moment worked out from it', async () => {
+    const { clock } = projector();
+    const cache = createAnswerCache(clock);
+    const at = Date.now() + 60_000;
+    let next = at;
+    const source = counted(() => next);
+
+    expect(await cache.answer('next expiry', source.read, (moment) => moment)).toBe(at);
+    next = at + 60_000;
+    expect(await cache.answer('next expiry', source.read, (moment) => moment)).toBe(at);
+    vi.useFakeTimers({ toFake: ['Date'], now: at });
+    try {
+      expect(await cache.answer('next expiry', source.read, (moment) => moment)).toBe(at + 60_000);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(source.reads()).toBe(2);
+  });
+
   it('shares one reading among concurrent requests', async () => {
     const { clock } = projector();
     const cache = createAnswerCache(clock);

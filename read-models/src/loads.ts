@@ -66,9 +66,11 @@ export const loadsCollection: CollectionDefinition = {
     ['orgId', 'refreshedAt'],
     // The expiry sweep's due postings, every organization's at once.
     ['expiresAt'],
-    // One organization's postings past their expiry the sweep has not expired yet (none, mostly), which
-    // every live read leaves out, and its next expiry, until which a live answer holds.
-    ['orgId', 'expiresAt'],
+    // One organization's postings past their expiry the sweep has not expired yet (mostly none), which
+    // every live read leaves out, and its next expiry, until which a live answer holds: from the index
+    // alone. Not led by the organization, which would draw the planner to it for a live list's pages
+    // (a range of expiry instants, then sorted) rather than to their own indexes.
+    ['expiresAt', 'orgId'],
     // With the last change: the board as of a moment, in creation order, keeps the rows in service
     // then (changed last by then) from the index alone, however many it passes over.
     ['orgId', 'createdAt', 'updatedAt'],

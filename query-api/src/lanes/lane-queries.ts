@@ -12,9 +12,9 @@ import { z } from 'zod';
 import { type AnswerCache, listAnswerKey } from '../answer-cache.ts';
 import { resolveAsOf } from '../as-of/moment.ts';
 import {
+  cachedNextExpiry,
   expiryMoment,
   liveLists,
-  nextExpiry,
   nextExpiryOfBoth,
   type PostingExpiryOptions,
 } from '../lists/live-postings.ts';
@@ -72,7 +72,7 @@ export function laneQueries(
             await cache.answer(
               listAnswerKey('lane-search', orgId, '', query),
               () => laneSearch(documents, orgId, query, null, now),
-              await nextExpiry(documents, list, orgId, now),
+              await cachedNextExpiry(cache, documents, list, orgId, now),
             );
         return loadsFor(seesMargin(actor), answer);
       },
@@ -91,7 +91,7 @@ export function laneQueries(
         return cache.answer(
           key,
           () => loadMatches(documents, orgId, request.params.id, request.query, now),
-          await nextExpiryOfBoth(documents, orgId, now),
+          await nextExpiryOfBoth(cache, documents, orgId, now),
         );
       },
     );
@@ -111,7 +111,7 @@ export function laneQueries(
           await cache.answer(
             key,
             () => truckMatches(documents, orgId, request.params.id, request.query, now),
-            await nextExpiryOfBoth(documents, orgId, now),
+            await nextExpiryOfBoth(cache, documents, orgId, now),
           ),
         );
       },

@@ -1,6 +1,7 @@
 import type { PostingKind } from '@dispatch/domain';
 import { collections } from '@dispatch/read-models';
 import type { Document, DocumentStore, Filter } from '@dispatch/storage';
+import type { AnswerCache } from '../answer-cache.ts';
 
 /**
  * A posting past its expiry moment is off the board at once, whether or not the sweep has expired it
@@ -83,15 +84,35 @@ export async function nextExpiry(
   return next ? Date.parse(next.expiresAt) : Number.POSITIVE_INFINITY;
 }
 
+/**
+ * `nextExpiry`, kept in the answer cache until the projector's next commit or that moment, whichever
+ * comes first: a live read asks the store once between two changes of the list.
+ */
+export function cachedNextExpiry(
+  cache: AnswerCache,
+  documents: DocumentStore,
+  collection: string,
+  orgId: string,
+  now: Date | null,
+): Promise<number> {
+  if (now === null) return Promise.resolve(Number.POSITIVE_INFINITY);
+  return cache.answer(
+    `next-expiry\u0000${collection}\u0000${orgId}`,
+    () => nextExpiry(documents, collection, orgId, now),
+    (moment) => moment,
+  );
+}
+
 /** The earlier of the next expiries of both live lists: an answer reading trucks and loads holds until then. */
 export async function nextExpiryOfBoth(
+  cache: AnswerCache,
   documents: DocumentStore,
   orgId: string,
   now: Date | null,
 ): Promise<number> {
   const [trucks, loads] = await Promise.all([
-    nextExpiry(documents, collections.trucks, orgId, now),
-    nextExpiry(documents, collections.loads, orgId, now),
+    cachedNextExpiry(cache, documents, collections.trucks, orgId, now),
+    cachedNextExpiry(cache, documents, collections.loads, orgId, now),
   ]);
   return Math.min(trucks, loads);
 }

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { type AnswerCache, listAnswerKey } from '../answer-cache.ts';
 import { type AsOfMoment, resolveAsOf } from '../as-of/moment.ts';
 import { cachedTimeZone } from '../organizations/organization-time-zone.ts';
-import { expiryMoment, nextExpiry, type PostingExpiryOptions } from './live-postings.ts';
+import { cachedNextExpiry, expiryMoment, type PostingExpiryOptions } from './live-postings.ts';
 
 export interface PostingQueriesOptions extends PostingExpiryOptions {
   documents: DocumentStore;
@@ -99,7 +99,7 @@ export function postingQueries<ListQuery extends z.ZodType<{ asOf?: string }>, R
             ),
           );
         // A live page holds until the commit that changes the list, or the next posting's expiry moment.
-        const until = await nextExpiry(documents, kind.collection, orgId, expiryAt);
+        const until = await cachedNextExpiry(cache, documents, kind.collection, orgId, expiryAt);
         return forCaller(
           await cache.answer(
             listAnswerKey(kind.list, orgId, localDateOf(timeZone, now.toISOString()), query),

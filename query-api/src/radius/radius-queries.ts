@@ -25,10 +25,10 @@ import { type AsOfMoment, resolveAsOf, type SinceMark } from '../as-of/moment.ts
 import { rowsFilterAt, versionsFilterAt } from '../as-of/ranges.ts';
 import { type Found, marksSince, rowIdOfFound, rowOfFound } from '../as-of/versions.ts';
 import {
+  cachedNextExpiry,
   expiryMoment,
   liveFilter,
   liveLists,
-  nextExpiry,
   type PostingExpiryOptions,
 } from '../lists/live-postings.ts';
 import { postingFilter } from '../lists/posting-filter.ts';
@@ -216,7 +216,7 @@ export function radiusQueries(
           await cache.answer(
             listAnswerKey('radius-search', orgId, '', query),
             () => radiusSearch(documents, orgId, query, null, now),
-            await nextExpiry(documents, list, orgId, now),
+            await cachedNextExpiry(cache, documents, list, orgId, now),
           ),
         );
       },
