@@ -1,5 +1,4 @@
-import type { LaneHistoryBucket, LaneHistorySeries, RateUnit } from '@dispatch/domain';
-import { isoWeekStart } from '@dispatch/domain';
+import type { LaneHistoryBucket, LaneHistorySeries } from '@dispatch/domain';
 import {
   Area,
   Bar,
@@ -12,21 +11,8 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { formatMoney, rateUnitWords } from '../../../lib/money';
-
-const monthNames = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** "Nov 30 '26" for a week (its Monday), "Nov '26" for a month. */
-export function periodLabel(bucket: LaneHistoryBucket, period: string): string {
-  const date = bucket === 'week' ? isoWeekStart(period) : `${period}-01`;
-  const month = monthNames[Number(date.slice(5, 7)) - 1];
-  const year = `'${date.slice(2, 4)}`;
-  return bucket === 'week' ? `${month} ${Number(date.slice(8, 10))} ${year}` : `${month} ${year}`;
-}
-
-/** A rate as the chart writes it: "$42.75 / ton". */
-export const rateLabel = (value: number | null | undefined, unit: RateUnit) =>
-  value === null || value === undefined ? '—' : `${formatMoney(value)} ${rateUnitWords[unit]}`;
+import { formatMoney } from '../../../lib/money';
+import { periodLabel, rateLabel } from './lane-history-labels';
 
 export interface LaneHistoryChartProps {
   series: LaneHistorySeries;

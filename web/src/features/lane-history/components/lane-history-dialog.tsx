@@ -9,7 +9,7 @@ import {
   trailerTypeLabels,
 } from '@dispatch/domain';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { QueryError } from '../../../components/errors/query-error';
 import {
   Dialog,
@@ -22,7 +22,13 @@ import { Select } from '../../../components/ui/select';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { laneHistoryQueryOptions } from '../api/get-lane-history';
-import { LaneHistoryChart, periodLabel, rateLabel } from './lane-history-chart';
+import { periodLabel, rateLabel } from './lane-history-labels';
+
+// The chart library is fetched when a lane's history is first drawn, not with the boards that
+// offer the button (the loads board, the lane search, the overview).
+const LaneHistoryChart = lazy(() =>
+  import('./lane-history-chart').then((module) => ({ default: module.LaneHistoryChart })),
+);
 
 /** A lane: from a city to a city, with a trailer type (a load's own, or picked). */
 export interface Lane {
@@ -172,7 +178,9 @@ export function LaneHistoryPanel({ organization, lane }: { organization: string;
       ) : (
         <>
           <Summary series={shown} />
-          <LaneHistoryChart series={shown} bucket={bucket} />
+          <Suspense fallback={<div className="h-64 sm:h-72" aria-hidden />}>
+            <LaneHistoryChart series={shown} bucket={bucket} />
+          </Suspense>
         </>
       )}
       {shown ? (

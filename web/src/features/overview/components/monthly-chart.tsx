@@ -1,7 +1,6 @@
-import type { MonthlyCount, PostingKind } from '@dispatch/domain';
+import type { PostingKind } from '@dispatch/domain';
 import { useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
-import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { lazy, Suspense, useId } from 'react';
 import { QueryError } from '../../../components/errors/query-error';
 import { Card } from '../../../components/ui/card';
 import { Select } from '../../../components/ui/select';
@@ -9,14 +8,15 @@ import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
 import { monthlyCountsQueryOptions } from '../api/get-overview';
 import { selectableYears } from '../overview-search';
+import { monthLabel } from './month-label';
+
+// The chart library is fetched and run after the overview's first paint, in a task of its own.
+const MonthlyBars = lazy(() => import('./monthly-bars').then((module) => ({ default: module.MonthlyBars })));
 
 const kinds: { value: PostingKind; label: string }[] = [
   { value: 'trucks', label: 'Trucks' },
   { value: 'loads', label: 'Loads' },
 ];
-
-const monthLabel = (month: MonthlyCount) =>
-  month.monthName.charAt(0).toUpperCase() + month.monthName.slice(1);
 
 export interface MonthlyChartProps {
   organizationId: string;
@@ -97,23 +97,9 @@ export function MonthlyChart({ organizationId, type, year, currentYear, onChange
         />
       ) : null}
       <div className={cn('h-72', error && 'hidden')} aria-hidden>
-        <ResponsiveContainer width="100%" height="100%">
-          <BarChart
-            // The chart is a picture of the table below it: no focus stop, no second reading.
-            accessibilityLayer={false}
-            data={months.map((month) => ({ ...month, label: monthLabel(month) }))}
-            margin={{ left: -16 }}
-          >
-            <CartesianGrid strokeDasharray="3 3" vertical={false} className="stroke-border" />
-            <XAxis dataKey="label" tickLine={false} axisLine={false} fontSize={12} />
-            <YAxis allowDecimals={false} tickLine={false} axisLine={false} fontSize={12} />
-            <Tooltip
-              cursor={{ fillOpacity: 0.08 }}
-              formatter={(value) => [Number(value).toLocaleString(), type === 'trucks' ? 'Trucks' : 'Loads']}
-            />
-            <Bar dataKey="count" radius={[4, 4, 0, 0]} className="fill-primary" isAnimationActive={false} />
-          </BarChart>
-        </ResponsiveContainer>
+        <Suspense fallback={null}>
+          <MonthlyBars months={months} type={type} />
+        </Suspense>
       </div>
       {/* The figures behind the bars, for screen readers and for reading exact counts. */}
       <table className="sr-only">
