@@ -76,12 +76,19 @@ function Navigation({
   // A phone's row of entries scrolls sideways: it brings the current page's entry into view.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each page change
   useEffect(() => {
-    const nav = ref.current;
-    const active = nav?.querySelector<HTMLElement>('[data-status="active"]');
-    if (!nav || !active || nav.scrollWidth <= nav.clientWidth) return;
-    const [navBox, box] = [nav.getBoundingClientRect(), active.getBoundingClientRect()];
-    if (box.left < navBox.left) nav.scrollLeft -= navBox.left - box.left + 8;
-    else if (box.right > navBox.right) nav.scrollLeft += box.right - navBox.right + 8;
+    // Measured after the next paint, when the page's layout is done already: measuring in the
+    // effect would lay the whole page out inside the task that renders it.
+    let frame = requestAnimationFrame(() => {
+      frame = requestAnimationFrame(() => {
+        const nav = ref.current;
+        const active = nav?.querySelector<HTMLElement>('[data-status="active"]');
+        if (!nav || !active || nav.scrollWidth <= nav.clientWidth) return;
+        const [navBox, box] = [nav.getBoundingClientRect(), active.getBoundingClientRect()];
+        if (box.left < navBox.left) nav.scrollLeft -= navBox.left - box.left + 8;
+        else if (box.right > navBox.right) nav.scrollLeft += box.right - navBox.right + 8;
+      });
+    });
+    return () => cancelAnimationFrame(frame);
   }, [pathname]);
   return (
     <nav ref={ref} aria-label="Main" className={className}>
