@@ -47,5 +47,15 @@ describe('the platform admin area', () => {
     await page.getByText('Rebuild started').waitFor();
     await status.getByText('Completed').waitFor({ timeout: 20_000 });
     expect(await status.textContent()).toContain('Just now');
+
+    // One group alone, from its row: the boards, with their rows counted.
+    const boards = page.getByTestId('read-model-group').filter({ hasText: 'Boards' });
+    expect(await boards.textContent()).toMatch(/trucks_v\d/);
+    await boards.getByRole('button', { name: 'Rebuild boards' }).click();
+    await page
+      .getByRole('dialog', { name: 'Rebuild the boards?' })
+      .getByRole('button', { name: 'Rebuild', exact: true })
+      .click();
+    await status.getByText('Completed · the boards').waitFor({ timeout: 20_000 });
   });
 });

@@ -30,6 +30,33 @@ export interface GroupRebuildPlan {
 type CheckpointDocument = Document & { readModels?: string };
 
 /**
+ * What building `rebuilt` again takes: their projections, and those of the groups they read (directly
+ * or through others) applied into scratch copies so each event reads them as they stood then, their
+ * changes not told; every other projection keeps serving.
+ */
+export function builtTogether(
+  rebuilt: readonly ReadModelGroup[],
+  groups: readonly ReadModelGroup[],
+  projections: readonly Projection[],
+): Omit<GroupRebuildPlan, 'untoldYet'> {
+  const rebuiltProjections = new Set(rebuilt.flatMap((group) => group.projections));
+  const read = new Set(
+    groupsReadBy(
+      groups,
+      rebuilt.map((group) => group.name),
+    ).flatMap((group) => group.projections),
+  );
+  const untold = projections.filter((projection) => read.has(projection));
+  return {
+    groups: [...rebuilt],
+    served: projections.filter((projection) => !rebuiltProjections.has(projection)),
+    built: projections.filter((projection) => rebuiltProjections.has(projection) || read.has(projection)),
+    untold,
+    scratch: new Set(untold.flatMap((projection) => projection.collections.map((c) => c.name))),
+  };
+}
+
+/**
  * Where a start stands with the read models kept so far: null when they are the code's, or when a
  * change needs every read model built again (the live projector then does, from position 0). Else
  * the groups to build again while the others keep serving; the live checkpoint is then kept for
@@ -49,23 +76,11 @@ export async function planGroupRebuild(
   const kept = new Set((live.readModels ?? '').split(','));
   const rebuilt = groupsToRebuild(groups, projections, kept);
   if (!rebuilt) return null;
-  const rebuiltProjections = new Set(rebuilt.flatMap((group) => group.projections));
-  const read = new Set(
-    groupsReadBy(
-      groups,
-      rebuilt.map((group) => group.name),
-    ).flatMap((group) => group.projections),
-  );
-  const served = projections.filter((projection) => !rebuiltProjections.has(projection));
-  const untold = projections.filter((projection) => read.has(projection));
   const plan: GroupRebuildPlan = {
-    groups: rebuilt,
-    served,
-    built: projections.filter((projection) => rebuiltProjections.has(projection) || read.has(projection)),
-    untold,
-    scratch: new Set(untold.flatMap((projection) => projection.collections.map((c) => c.name))),
+    ...builtTogether(rebuilt, groups, projections),
     untoldYet: new ChangeSet(),
   };
+  const { served } = plan;
 
   const servedModels = readModelsOf(served);
   if (live.readModels !== servedModels) {

@@ -1,3 +1,4 @@
+import type { ReadModelGroupName } from '@dispatch/domain';
 import type { Projection } from './projection.ts';
 import { activityProjection } from './projections/activity/activity-projection.ts';
 import { apiKeysProjection } from './projections/api-keys.ts';
@@ -22,7 +23,7 @@ import { webhooksProjection } from './projections/webhooks.ts';
  * from the first event, while the other groups keep serving from where they stand.
  */
 export interface ReadModelGroup {
-  name: string;
+  name: ReadModelGroupName;
   projections: readonly Projection[];
   /**
    * The groups whose read models this group's projections read as they apply an event (a posting

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PLATFORM_ORG_ID, READ_MODEL_REBUILD_STREAM } from '@dispatch/domain';
+import { PLATFORM_ORG_ID, READ_MODEL_REBUILD_STREAM, type ReadModelGroupName } from '@dispatch/domain';
 import {
   collections,
   inProcessChangeFeed,
@@ -12,13 +12,17 @@ import {
   type StoredRebuildStatus,
 } from '@dispatch/read-models';
 import {
+  type Document,
   type DocumentStore,
   type EventStore,
   openSqliteDocumentStore,
   openSqliteEventStore,
+  type WriteOperation,
 } from '@dispatch/storage';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { scratchOf } from './group-rebuild.ts';
 import { projections } from './projections/index.ts';
+import { readModelGroups, readModelsOfGroup } from './read-model-groups.ts';
 import { shadowOf, startReadModels } from './read-model-rebuild.ts';
 import { documentStoreWith } from './testing/document-store-with.ts';
 import { eventMetadata } from './testing/event-fixtures.ts';
@@ -50,14 +54,14 @@ const post = (truckId: number) =>
     [{ id: randomUUID(), type: 'TruckPosted', data: { truckId, ...truck }, metadata: meta('org-a') }],
     { expected: 'no_stream' },
   );
-const requestRebuild = () =>
+const requestRebuild = (groups?: ReadModelGroupName[]) =>
   events.append(
     READ_MODEL_REBUILD_STREAM,
     [
       {
         id: randomUUID(),
         type: 'ReadModelRebuildRequested',
-        data: { requestedBy: 'admin-1' },
+        data: groups ? { requestedBy: 'admin-1', groups } : { requestedBy: 'admin-1' },
         metadata: meta(PLATFORM_ORG_ID, 'admin-1'),
       },
     ],
@@ -68,7 +72,7 @@ const status = () => documents.get<StoredRebuildStatus>(rebuildStatusCollection.
 async function until(check: () => Promise<boolean>, timeoutMs = 50_000) {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('timed out');
+    if (Date.now() > deadline) throw new Error(`timed out ${JSON.stringify(await status())}`);
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
@@ -255,4 +259,80 @@ describe('read models rebuilt beside the ones in service', { timeout: 60_000 }, 
     await expect(documents.count(shadowOf(collections.trucks))).rejects.toThrow();
     await readModels.close();
   });
+
+  it('rebuilds the groups an admin names alone, the other read models left as they serve', async () => {
+    for (let id = 1; id <= 120; id++) await post(id);
+    const errors: unknown[] = [];
+    const written: WriteOperation[] = [];
+    const watched = documentStoreWith(documents, {
+      write: (operations) => {
+        written.push(...operations);
+        return documents.write(operations);
+      },
+    });
+    const readModels = await startReadModels({
+      eventStore: events,
+      documents: watched,
+      projections,
+      batchSize: 10,
+      catchUpBatchSize: 10,
+      onError: (error) => errors.push(error),
+    });
+    expect(await readModels.waitFor(await events.headPosition(), 10_000)).toBe(true);
+
+    // A board row and an activity entry gone wrong: rebuilding the boards repairs the row alone.
+    const damage = async (collection: string, id: string, field: string) => {
+      const row = await documents.get(collection, id);
+      await documents.write([
+        {
+          op: 'put',
+          collection,
+          document: { ...row, id, [field]: 'Damaged' },
+          position: BigInt(row?.position ?? 0) + 1n,
+        },
+      ]);
+    };
+    await damage(collections.trucks, '7', 'truckName');
+    const [entry] = await documents.find<Document>(collections.activity, { limit: 1 });
+    await damage(collections.activity, entry?.id ?? '', 'summary');
+    written.length = 0;
+
+    await requestRebuild(['boards']);
+    await until(async () => (await status())?.state === 'running');
+    expect((await status())?.groups).toEqual(['boards']);
+    for (let id = 121; id <= 125; id++) await post(id);
+    await until(async () => ['completed', 'failed'].includes((await status())?.state ?? ''));
+    expect(await status()).toMatchObject({ state: 'completed', error: null });
+    const { position } = await post(126);
+    expect(await readModels.waitFor(position, 5000)).toBe(true);
+    await readModels.close();
+    expect(errors).toEqual([]);
+
+    expect(await documents.count(collections.trucks)).toBe(126);
+    expect((await documents.get(collections.trucks, '7'))?.truckName).toBe('Projected');
+    expect((await documents.get(collections.activity, entry?.id ?? ''))?.summary).toBe('Damaged');
+    // Built: the boards' shadows and scratch copies of the organizations they read; nothing else.
+    const boards = modelsOf('boards');
+    const organizations = modelsOf('organizations').map(scratchOf);
+    const rebuiltInto = new Set(
+      written.map((operation) => operation.collection).filter((name) => name.includes('__')),
+    );
+    const shadows = [...rebuiltInto].filter((name) => name.endsWith('__rebuild')).map(shadowedName);
+    expect(shadows).toContain(collections.trucks);
+    expect(shadows.filter((name) => !boards.includes(name))).toEqual([]);
+    const scratches = [...rebuiltInto].filter((name) => name.endsWith('__group_rebuild'));
+    expect(scratches.filter((name) => !organizations.includes(name))).toEqual([]);
+    // The scratch copies and shadows are gone after the switch.
+    for (const name of rebuiltInto) await expect(documents.count(name)).rejects.toThrow();
+  });
 });
+
+/** The read models of one of the product's groups. */
+function modelsOf(name: ReadModelGroupName): string[] {
+  const group = readModelGroups.find((candidate) => candidate.name === name);
+  if (!group) throw new Error(`no group ${name}`);
+  return readModelsOfGroup(group);
+}
+
+/** The read model a shadow collection builds. */
+const shadowedName = (name: string) => name.replace(/__rebuild$/, '');

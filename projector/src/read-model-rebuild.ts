@@ -1,4 +1,4 @@
-import { isRebuildUnderWay, type ReadModelRebuildRequested } from '@dispatch/domain';
+import { isRebuildUnderWay, type ReadModelRebuildRequested, rebuiltGroupsOf } from '@dispatch/domain';
 import {
   type ChangeFeed,
   ChangeSet,
@@ -7,16 +7,18 @@ import {
   GROUP_REBUILD_CHECKPOINT,
   idleRebuildStatus,
   type ProjectionCommit,
+  READ_MODEL_CATALOG_ID,
   REBUILD_CHECKPOINT,
   REBUILD_STATUS_ID,
   rebuildStatusCollection,
+  type StoredReadModelCatalog,
   type StoredRebuildStatus,
 } from '@dispatch/read-models';
 import type { Document, DocumentStore, RecordedEvent, WriteOperation } from '@dispatch/storage';
-import { type GroupRebuildPlan, planGroupRebuild, scratchOf } from './group-rebuild.ts';
+import { builtTogether, type GroupRebuildPlan, planGroupRebuild, scratchOf } from './group-rebuild.ts';
 import type { Projection } from './projection.ts';
 import { REBUILD_REQUESTED } from './projections/rebuild-requests.ts';
-import { type ReadModelGroup, readModelGroups } from './read-model-groups.ts';
+import { type ReadModelGroup, readModelGroups, readModelsOfGroup } from './read-model-groups.ts';
 import { type Projector, type ProjectorOptions, readModelsOf, startProjector } from './runner/index.ts';
 
 /** Where a rebuild builds each read model while the one in service keeps serving. */
@@ -55,6 +57,25 @@ function shadowCollections(
 }
 
 /**
+ * A group builder's view: a group reads only its own read models and those of the groups it reads
+ * (built beside it); another would be read as it stands now rather than as it stood at the event
+ * being applied.
+ */
+function readingOnly(documents: DocumentStore, built: readonly Projection[]): DocumentStore {
+  const readable = new Set([
+    collections.checkpoints,
+    ...built.flatMap((projection) => projection.collections.map((definition) => definition.name)),
+  ]);
+  return {
+    ...documents,
+    get: (collection, id) =>
+      readable.has(collection)
+        ? documents.get(collection, id)
+        : Promise.reject(new Error(`A rebuilt group read ${collection}, of a group it does not read`)),
+  };
+}
+
+/**
  * The read models in service, kept by a projector, and rebuilt without downtime when a super_admin
  * asks (blue/green): a second projector builds every read model from position 0 into shadow
  * collections while the first keeps serving, reporting its progress (position, head, events per
@@ -64,6 +85,12 @@ function shadowCollections(
  * the live projector then goes on from there. Reads see the old read models or the new, never a mix
  * or an empty list; commands are only slowed for the moment of the switch. A rebuild interrupted by a
  * restart goes on from its own checkpoint.
+ *
+ * An admin may ask for some groups of read models only (the boards after a change to a list): the
+ * builder then builds those groups' read models into shadow collections, and re-applies the groups
+ * they read into scratch copies, so each event reads them as they stood then; only the asked-for
+ * groups switch, and every other read model is left as it serves. The groups that read a rebuilt one
+ * are not built again: the admin names them too when they should be.
  */
 export async function startReadModels(
   options: ProjectorOptions & { groups?: readonly ReadModelGroup[] },
@@ -91,12 +118,31 @@ export async function startReadModels(
     ]);
   }
   if (!stored) await save({});
+  const allGroups = options.groups ?? readModelGroups;
+  // Only groups whose projections the code has all of.
+  const codeGroups = allGroups.filter((group) => group.projections.every((p) => projections.includes(p)));
+  const catalog = codeGroups.map((group) => ({ name: group.name, readModels: readModelsOfGroup(group) }));
+  const storedCatalog = await documents.get<StoredReadModelCatalog>(
+    rebuildStatusCollection.name,
+    READ_MODEL_CATALOG_ID,
+  );
+  if (JSON.stringify(storedCatalog?.groups) !== JSON.stringify(catalog)) {
+    const document: Omit<StoredReadModelCatalog, 'position'> = { id: READ_MODEL_CATALOG_ID, groups: catalog };
+    await documents.write([
+      {
+        op: 'put',
+        collection: rebuildStatusCollection.name,
+        document,
+        position: BigInt(storedCatalog?.position ?? 0) + 1n,
+      },
+    ]);
+  }
 
   // A start whose code has a new version of some read models builds their groups again beside the
   // others, which keep serving (a full rebuild under way builds all).
   const plan = isRebuildUnderWay(status.state)
     ? null
-    : await planGroupRebuild(documents, liveName, projections, options.groups ?? readModelGroups);
+    : await planGroupRebuild(documents, liveName, projections, allGroups);
   let served: Projection[] = plan?.served ?? projections;
   /** The builder of a group rebuild under way: readers wait for it too. */
   let groupBuilder: Projector | null = null;
@@ -152,6 +198,7 @@ export async function startReadModels(
         const data = event?.data as ReadModelRebuildRequested['data'] | undefined;
         await save({
           state: 'running',
+          groups: rebuiltGroupsOf(data?.groups),
           handledUpTo: request.toString(),
           requestedBy: data?.requestedBy ?? null,
           requestedAt: event?.metadata.occurredAt ?? null,
@@ -163,10 +210,12 @@ export async function startReadModels(
           error: null,
         });
       }
+      const target = targetOf(status.groups);
       if (options.fresh) {
         await save({ state: 'running', startedAt: new Date().toISOString(), reached: '0', etaSeconds: null });
         // A new rebuild starts from nothing: what an earlier, unfinished one left goes.
         for (const name of names) await documents.dropCollection(shadowOf(name));
+        for (const name of target.scratch) await documents.dropCollection(scratchOf(name));
         await documents.write([
           {
             op: 'delete',
@@ -176,7 +225,7 @@ export async function startReadModels(
           },
         ]);
       }
-      await build();
+      await build(target);
     } catch (error) {
       onError(error);
       await save({ state: 'failed', finishedAt: new Date().toISOString(), error: String(error) }).catch(
@@ -185,7 +234,45 @@ export async function startReadModels(
     }
   }
 
-  async function build() {
+  /** What a rebuild builds: every read model, or some groups' beside scratch copies of those they read. */
+  interface RebuildTarget {
+    /** The read models that switch. */
+    switched: ReadonlySet<string>;
+    /** The builder's projections, and those of them whose changes are not told. */
+    built: Projection[];
+    untold: Projection[];
+    /** Read models the builder reads as they stood at each event, dropped after the switch. */
+    scratch: ReadonlySet<string>;
+    documents: DocumentStore;
+  }
+  function targetOf(groupNames: readonly string[] | null): RebuildTarget {
+    const rebuilt = codeGroups.filter((group) => groupNames?.includes(group.name));
+    if (!groupNames || rebuilt.length === 0) {
+      return {
+        switched: names,
+        built: projections,
+        untold: [],
+        scratch: new Set(),
+        documents: shadowCollections(documents, names),
+      };
+    }
+    const plan = builtTogether(rebuilt, codeGroups, projections);
+    const switched = new Set(rebuilt.flatMap(readModelsOfGroup));
+    return {
+      switched,
+      built: plan.built,
+      untold: plan.untold,
+      scratch: plan.scratch,
+      documents: readingOnly(
+        shadowCollections(documents, new Set([...switched, ...plan.scratch]), (collection) =>
+          plan.scratch.has(collection) ? scratchOf(collection) : shadowOf(collection),
+        ),
+        plan.built,
+      ),
+    };
+  }
+
+  async function build(target: RebuildTarget) {
     // What the builder applies once the live projector has stopped, no live client has heard of yet:
     // it is told once the new read models serve.
     const unheard = new ChangeSet();
@@ -201,8 +288,9 @@ export async function startReadModels(
     };
     const builder = await startProjector({
       eventStore,
-      documents: shadowCollections(documents, names),
-      projections,
+      documents: target.documents,
+      projections: target.built,
+      untold: target.untold,
       feed: builderFeed,
       name: REBUILD_CHECKPOINT,
       batchSize: options.batchSize,
@@ -232,16 +320,21 @@ export async function startReadModels(
         if (done) break;
       }
       await save({ state: 'switching' });
-      await switchOver(builder, () => {
+      await switchOver(builder, target.switched, () => {
         collecting = true;
         return unheard;
       });
+      for (const name of target.scratch) await documents.dropCollection(scratchOf(name)).catch(onError);
     } finally {
       await builder.close();
     }
   }
 
-  async function switchOver(builder: Projector, collectUnheard: () => ChangeSet) {
+  async function switchOver(
+    builder: Projector,
+    switched: ReadonlySet<string>,
+    collectUnheard: () => ChangeSet,
+  ) {
     let finish = () => {};
     switching = new Promise((resolve) => {
       finish = resolve;
@@ -267,7 +360,7 @@ export async function startReadModels(
           ]
         : [];
       await documents.replaceCollections(
-        [...names].map((name) => ({ target: name, source: shadowOf(name) })),
+        [...switched].map((name) => ({ target: name, source: shadowOf(name) })),
         [
           {
             op: 'put',
@@ -309,20 +402,7 @@ export async function startReadModels(
    * same position and the rebuilt groups join the others under the live checkpoint.
    */
   function groupBuilderOf(plan: GroupRebuildPlan) {
-    const shadowed = shadowCollections(documents, plan.scratch, scratchOf);
-    const readable = new Set([
-      collections.checkpoints,
-      ...plan.built.flatMap((projection) => projection.collections.map((definition) => definition.name)),
-    ]);
-    // A group reads only its own read models and those of the groups it reads (rebuilt beside it):
-    // another would be read as it stands now rather than as it stood at the event being applied.
-    const view: DocumentStore = {
-      ...shadowed,
-      get: (collection, id) =>
-        readable.has(collection)
-          ? shadowed.get(collection, id)
-          : Promise.reject(new Error(`A rebuilt group read ${collection}, of a group it does not read`)),
-    };
+    const view = readingOnly(shadowCollections(documents, plan.scratch, scratchOf), plan.built);
     // What the rebuilt groups change is told as it is built, as a start building every read model does;
     // a query API in another process hears of it with the switch (the change log follows the live position).
     const builderFeed: ChangeFeed = {

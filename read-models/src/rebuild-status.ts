@@ -1,4 +1,4 @@
-import type { ReadModelRebuildStatus } from '@dispatch/domain';
+import type { ReadModelGroupName, ReadModelRebuildStatus } from '@dispatch/domain';
 import type { CollectionDefinition, Document, DocumentStore } from '@dispatch/storage';
 
 /** The status of the latest rebuild, written by the projector as it goes (not a read model of events). */
@@ -14,6 +14,7 @@ export type StoredRebuildStatus = Document &
 /** Before the first rebuild. */
 export const idleRebuildStatus: ReadModelRebuildStatus = {
   state: 'idle',
+  groups: null,
   requestedBy: null,
   requestedAt: null,
   startedAt: null,
@@ -46,4 +47,22 @@ export async function readRebuildRequestsHandled(
     .get<StoredRebuildStatus>(rebuildStatusCollection.name, REBUILD_STATUS_ID)
     .catch(() => null);
   return { state: stored?.state ?? 'idle', handledUpTo: BigInt(stored?.handledUpTo ?? '0') };
+}
+
+/**
+ * The projector's groups of read models as its code has them (written at each start, beside the
+ * status): the admin area lists them with their rows, and a query API in another process reads it.
+ */
+export const READ_MODEL_CATALOG_ID = 'catalog';
+export type StoredReadModelCatalog = Document & {
+  groups: { name: ReadModelGroupName; readModels: string[] }[];
+};
+
+export async function readReadModelCatalog(
+  documents: DocumentStore,
+): Promise<StoredReadModelCatalog['groups']> {
+  const stored = await documents
+    .get<StoredReadModelCatalog>(rebuildStatusCollection.name, READ_MODEL_CATALOG_ID)
+    .catch(() => null);
+  return stored?.groups ?? [];
 }

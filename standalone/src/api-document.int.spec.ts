@@ -36,11 +36,7 @@ type JsonObject = {
 };
 
 /** Commands whose whole meaning is in their path and the session: they read no body. */
-const takesNoBody = new Set([
-  'POST /api/v1/organization/delete',
-  'POST /api/v1/organization/leave',
-  'POST /api/v1/admin/read-models/rebuild',
-]);
+const takesNoBody = new Set(['POST /api/v1/organization/delete', 'POST /api/v1/organization/leave']);
 
 /** `/api/v1/trucks/:id` as OpenAPI writes it: `/api/v1/trucks/{id}`. */
 const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');

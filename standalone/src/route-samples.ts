@@ -252,7 +252,9 @@ export const routeSamples: Record<string, Sample> = {
   'DELETE /api/v1/loads/:id': (r) => ({ path: `/api/v1/loads/${r.loadId}` }),
   'POST /api/v1/trucks/:id/refresh': (r) => ({ path: `/api/v1/trucks/${r.truckId}/refresh`, body: {} }),
   'POST /api/v1/loads/:id/refresh': (r) => ({ path: `/api/v1/loads/${r.loadId}/refresh`, body: {} }),
-  'POST /api/v1/admin/read-models/rebuild': body('/api/v1/admin/read-models/rebuild'),
+  'POST /api/v1/admin/read-models/rebuild': body('/api/v1/admin/read-models/rebuild', () => ({
+    groups: ['boards'],
+  })),
   'GET /api/v1/organization/list': () => ({ path: organization('list') }),
   'GET /api/v1/organization/get-full-organization': () => ({ path: organization('get-full-organization') }),
   'GET /api/v1/organization/list-roles': () => ({ path: organization('list-roles') }),
@@ -296,6 +298,7 @@ export const routeSamples: Record<string, Sample> = {
   }),
   'GET /api/v1/admin/overview': () => ({ path: '/api/v1/admin/overview' }),
   'GET /api/v1/admin/read-models': () => ({ path: '/api/v1/admin/read-models' }),
+  'GET /api/v1/admin/read-models/groups': () => ({ path: '/api/v1/admin/read-models/groups' }),
   'GET /api/v1/admin/status': () => ({ path: '/api/v1/admin/status' }),
   'GET /api/v1/testing/lag': () => ({ path: '/api/v1/testing/lag' }),
   'POST /api/v1/testing/ping': body('/api/v1/testing/ping', () => ({

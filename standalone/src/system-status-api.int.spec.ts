@@ -1,4 +1,9 @@
-import { systemStatusAnswerSchema } from '@dispatch/domain';
+import {
+  READ_MODEL_GROUP_MESSAGE,
+  readModelGroupNames,
+  readModelGroupsAnswerSchema,
+  systemStatusAnswerSchema,
+} from '@dispatch/domain';
 import { liveConnection } from '@dispatch/test-kit';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -132,5 +137,48 @@ describe('GET /metrics', () => {
     expect(metric(after, pushed) - metric(before, pushed)).toBe(3);
     expect(metric(after, 'dispatch_projector_lag_events')).toBe(0);
     expect(metric(after, 'dispatch_live_connections')).toBe(3);
+  });
+});
+
+describe('the read models by group', () => {
+  const rebuild = (cookie: string, payload: unknown) =>
+    app.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/read-models/rebuild',
+      headers: { cookie, origin: app.url },
+      payload: payload as object,
+    });
+
+  it('lists each group with its read models, rows and lag, for super_admins only', async () => {
+    expect((await query(app, owner.cookie, '/api/v1/admin/read-models/groups')).statusCode).toBe(403);
+    for (let i = 0; i < 2; i++) expect((await postTruck()).statusCode).toBe(201);
+    const head = await app.infrastructure.eventStore.headPosition();
+    await app.projector.waitFor(head, 5000);
+    const answer = await query(app, admin, '/api/v1/admin/read-models/groups');
+    expect(answer.statusCode).toBe(200);
+    const { data } = readModelGroupsAnswerSchema.parse(answer.json());
+    expect(data.groups.map((group) => group.name).sort()).toEqual([...readModelGroupNames].sort());
+    const boards = data.groups.find((group) => group.name === 'boards');
+    expect(boards?.readModels).toContain('trucks_v4');
+    const trucks = await app.infrastructure.documents.count('trucks_v4');
+    expect(boards?.rows).toBeGreaterThanOrEqual(trucks);
+    expect(boards).toMatchObject({ position: head.toString(), lagEvents: 0, lagEventsCapped: false });
+  });
+
+  it('rebuilds the groups named, refusing a name it does not know and writing nothing', async () => {
+    const head = await app.infrastructure.eventStore.headPosition();
+    const refused = await rebuild(admin, { groups: ['boards', 'lists'] });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors['groups.1']).toEqual([READ_MODEL_GROUP_MESSAGE]);
+    expect((await rebuild(admin, { groups: [] })).statusCode).toBe(400);
+    expect(await app.infrastructure.eventStore.headPosition()).toBe(head);
+    expect((await rebuild(owner.cookie, { groups: ['boards'] })).statusCode).toBe(403);
+
+    expect((await rebuild(admin, { groups: ['boards'] })).statusCode).toBe(202);
+    await expect
+      .poll(async () => (await query(app, admin, '/api/v1/admin/read-models')).json().data, {
+        timeout: 20_000,
+      })
+      .toMatchObject({ state: 'completed', groups: ['boards'] });
   });
 });

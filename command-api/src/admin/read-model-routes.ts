@@ -4,12 +4,13 @@ import {
   isRebuildUnderWay,
   PLATFORM_ORG_ID,
   RebuildRunningError,
+  rebuildReadModelsInputSchema,
   rebuildRequestedAnswerSchema,
+  rebuiltGroupsOf,
 } from '@dispatch/domain';
-import { answers, HttpError } from '@dispatch/http';
+import { answers, HttpError, type RoutesPlugin } from '@dispatch/http';
 import { readRebuildRequestsHandled } from '@dispatch/read-models';
 import type { DocumentStore, EventStore } from '@dispatch/storage';
-import type { FastifyPluginAsync } from 'fastify';
 import { readModelRebuilds } from '../aggregates.ts';
 import { handle } from '../command-handler.ts';
 import { commandContextOf, sendPosition } from '../request-context.ts';
@@ -18,18 +19,19 @@ import { commandContextOf, sendPosition } from '../request-context.ts';
 const rebuildUnderWay = (error: unknown) =>
   error instanceof RebuildRunningError ? new HttpError(409, 'REBUILD_RUNNING', error.message) : error;
 
-/** The platform admin's rebuild of every read model (blue/green, see the projector). */
+/** The platform admin's rebuild of every read model, or of some groups (blue/green, see the projector). */
 export function readModelRoutes(options: {
   store: EventStore;
   auth: AuthService;
   documents: DocumentStore;
-}): FastifyPluginAsync {
+}): RoutesPlugin {
   const { store, auth, documents } = options;
   return async (app) => {
     app.post(
       '/api/v1/admin/read-models/rebuild',
-      answers({ 202: rebuildRequestedAnswerSchema }),
+      answers({ 202: rebuildRequestedAnswerSchema }, { body: rebuildReadModelsInputSchema }),
       async (request, reply) => {
+        const groups = rebuiltGroupsOf(request.body.groups);
         const { user } = await requireSuperAdmin(auth, request);
         const { state, handledUpTo } = await readRebuildRequestsHandled(documents);
         // One rebuild at a time, decided on the requests' stream (see readModelRebuildDecider).
@@ -39,7 +41,7 @@ export function readModelRoutes(options: {
           undefined,
           {
             type: 'RequestReadModelRebuild',
-            data: { requestedBy: user.id, underWay: isRebuildUnderWay(state), handledUpTo },
+            data: { requestedBy: user.id, groups, underWay: isRebuildUnderWay(state), handledUpTo },
           },
           commandContextOf(request, { orgId: PLATFORM_ORG_ID, userId: user.id }),
         ).catch((error: unknown) => {

@@ -212,6 +212,7 @@ const samples: Record<string, unknown[]> = {
   ],
   profileUpdateSchema: [{ name: 'Dana D', firstName: 'Dana', lastName: 'Dispatcher' }],
   pingInputSchema: [{ pingId: uuid }],
+  rebuildReadModelsInputSchema: [{ groups: ['boards', 'history'] }],
   testMessageInputSchema: [{}],
   apiKeyCreateSchema: [
     { name: 'Nightly sync', scopes: ['postings:read', 'webhooks'], expiresAt: '2099-01-01T00:00:00Z' },

@@ -1,6 +1,10 @@
 import type { AuthService } from '@dispatch/auth';
 import { requireOrganization, requireSuperAdmin } from '@dispatch/auth';
-import { projectionLagAnswerSchema, systemStatusAnswerSchema } from '@dispatch/domain';
+import {
+  projectionLagAnswerSchema,
+  readModelGroupsAnswerSchema,
+  systemStatusAnswerSchema,
+} from '@dispatch/domain';
 import { answers } from '@dispatch/http';
 import {
   type ProjectionLag,
@@ -10,6 +14,7 @@ import {
 } from '@dispatch/read-models';
 import type { DocumentStore, EventStore } from '@dispatch/storage';
 import type { FastifyPluginAsync } from 'fastify';
+import { readModelGroupsStatus } from './read-model-groups.ts';
 
 export interface HealthQueriesOptions {
   documents: DocumentStore;
@@ -60,6 +65,16 @@ export function healthQueries(options: HealthQueriesOptions): FastifyPluginAsync
         },
       };
     });
+
+    /** Each group of read models the admin may rebuild alone: its read models, rows and lag. */
+    app.get(
+      '/api/v1/admin/read-models/groups',
+      answers({ 200: readModelGroupsAnswerSchema }),
+      async (request) => {
+        await requireSuperAdmin(auth, request);
+        return { success: true, data: await readModelGroupsStatus(eventStore, documents) };
+      },
+    );
 
     app.get('/api/v1/testing/lag', answers({ 200: projectionLagAnswerSchema }), async (request) => {
       await requireOrganization(auth, request);

@@ -4,6 +4,7 @@ export const adminKeys = {
   all: ['admin'] as const,
   overview: () => ['admin', 'overview'] as const,
   readModels: () => ['admin', 'read-models'] as const,
+  readModelGroups: () => ['admin', 'read-models', 'groups'] as const,
   status: () => ['admin', 'status'] as const,
   users: () => ['admin', 'users'] as const,
   userPage: (search: AdminUsersSearch) => ['admin', 'users', search] as const,

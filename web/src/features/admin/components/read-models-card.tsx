@@ -1,4 +1,9 @@
-import { readModelRebuildStateLabels } from '@dispatch/domain';
+import {
+  type ReadModelGroupName,
+  readModelGroupLabels,
+  readModelGroupNames,
+  readModelRebuildStateLabels,
+} from '@dispatch/domain';
 import { useQuery } from '@tanstack/react-query';
 import { DatabaseZap } from 'lucide-react';
 import { useState } from 'react';
@@ -8,8 +13,14 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { DialogActions, DialogFrame } from '../../../components/ui/dialog';
 import { Spinner } from '../../../components/ui/spinner';
+import { ListTable, TableCell, TableRow } from '../../../components/ui/table';
 import { relativeTime } from '../../../lib/dates';
-import { isRebuilding, readModelStatusQueryOptions, useRequestRebuild } from '../api/read-models';
+import {
+  isRebuilding,
+  readModelGroupsQueryOptions,
+  readModelStatusQueryOptions,
+  useRequestRebuild,
+} from '../api/read-models';
 
 /** "1 h 4 min", "3 min 20 s", "12 s". */
 export function formatDuration(seconds: number): string {
@@ -27,22 +38,35 @@ export function progressPercent(reached: string, head: string): number {
   return Math.min(100, Math.floor((Number(reached) * 100) / total));
 }
 
-/** The super_admin's rebuild of every read model, with its live progress. */
+/** What a rebuild covers, as the admin reads it: "every read model", "the boards". */
+function coverageOf(groups: readonly ReadModelGroupName[] | null): string {
+  if (!groups) return 'every read model';
+  return `the ${groups.map((group) => readModelGroupLabels[group].toLowerCase()).join(', ')}`;
+}
+
+const groupOrder = (name: ReadModelGroupName) => readModelGroupNames.indexOf(name);
+
+/**
+ * The super_admin's rebuild of every read model, or of one group (the boards after a change to a
+ * list), with its live progress and each group's rows and lag.
+ */
 export function ReadModelsCard() {
   const status = useQuery(readModelStatusQueryOptions());
-  const requestRebuild = useRequestRebuild();
-  const [confirming, setConfirming] = useState(false);
   const data = status.data;
   const running = isRebuilding(data);
+  const groups = useQuery(readModelGroupsQueryOptions(running));
+  const requestRebuild = useRequestRebuild();
+  /** The rebuild asked for in the dialog: null for every read model; undefined while it is closed. */
+  const [confirming, setConfirming] = useState<ReadModelGroupName[] | null | undefined>(undefined);
 
   const confirm = async () => {
     try {
-      await requestRebuild.mutateAsync();
+      await requestRebuild.mutateAsync(confirming ?? null);
       toast.success('Rebuild started');
     } catch (error) {
       toast.error(error instanceof Error ? error.message : 'Could not start the rebuild');
     } finally {
-      setConfirming(false);
+      setConfirming(undefined);
     }
   };
 
@@ -59,11 +83,11 @@ export function ReadModelsCard() {
               Read models
             </h2>
             <p className="text-sm text-muted-foreground">
-              Lists, counters and the overview, built from the event history.
+              Boards, counters, envelopes and history, built from the event history.
             </p>
           </div>
         </div>
-        <Button onClick={() => setConfirming(true)} disabled={!data || running}>
+        <Button onClick={() => setConfirming(null)} disabled={!data || running}>
           Rebuild read models
         </Button>
       </div>
@@ -81,6 +105,9 @@ export function ReadModelsCard() {
         <div className="flex flex-col gap-2 text-sm" data-testid="read-models-status">
           <p>
             <span className="font-medium">{readModelRebuildStateLabels[data.state]}</span>
+            {data.state !== 'idle' ? (
+              <span className="text-muted-foreground"> · {coverageOf(data.groups)}</span>
+            ) : null}
             {data.state === 'completed' && data.finishedAt ? (
               <span className="text-muted-foreground"> · {relativeTime(data.finishedAt)}</span>
             ) : null}
@@ -114,11 +141,64 @@ export function ReadModelsCard() {
         <Spinner label="Loading" />
       )}
 
+      {groups.data ? (
+        <ListTable
+          caption="Read model groups"
+          columns={[
+            { name: 'Group' },
+            { name: 'Read models', className: 'hidden md:table-cell' },
+            { name: 'Rows', className: 'text-right' },
+            { name: 'Behind', className: 'text-right' },
+            { name: 'Rebuild', srOnly: true, className: 'text-right' },
+          ]}
+        >
+          {[...groups.data.groups]
+            .sort((a, b) => groupOrder(a.name) - groupOrder(b.name))
+            .map((group) => {
+              const label = readModelGroupLabels[group.name];
+              return (
+                <TableRow key={group.name} data-testid="read-model-group">
+                  <TableCell className="font-medium">{label}</TableCell>
+                  <TableCell
+                    className="hidden max-w-md truncate text-muted-foreground md:table-cell"
+                    title={group.readModels.join(', ')}
+                  >
+                    {group.readModels.join(', ')}
+                  </TableCell>
+                  <TableCell className="text-right tabular-nums">{group.rows.toLocaleString()}</TableCell>
+                  <TableCell className="whitespace-nowrap text-right tabular-nums">
+                    {group.lagEvents === 0
+                      ? 'Up to date'
+                      : `${group.lagEvents.toLocaleString()}${group.lagEventsCapped ? '+' : ''} events`}
+                  </TableCell>
+                  <TableCell className="text-right">
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      aria-label={`Rebuild ${label.toLowerCase()}`}
+                      onClick={() => setConfirming([group.name])}
+                      disabled={!data || running}
+                    >
+                      Rebuild
+                    </Button>
+                  </TableCell>
+                </TableRow>
+              );
+            })}
+        </ListTable>
+      ) : null}
+
       <DialogFrame
-        open={confirming}
-        onOpenChange={setConfirming}
-        title="Rebuild every read model?"
-        description="New read models are built from the first event while the current ones keep serving every list; they take over once they have caught up. Nobody has to stop working."
+        open={confirming !== undefined}
+        onOpenChange={(open) => {
+          if (!open) setConfirming(undefined);
+        }}
+        title={confirming ? `Rebuild ${coverageOf(confirming)}?` : 'Rebuild every read model?'}
+        description={
+          confirming
+            ? 'They are built again from the first event while the current ones keep serving; they take over once they have caught up. The other read models are not touched.'
+            : 'New read models are built from the first event while the current ones keep serving every list; they take over once they have caught up. Nobody has to stop working.'
+        }
       >
         <DialogActions
           label="Rebuild"
