@@ -103,6 +103,8 @@ export async function benchLanes(
           direction: directions[pick(id, 2, directions.length)],
           status: pick(id, 3, 4) !== 0,
           availabilityDate: dayFrom(start, pick(id, 4, 30)),
+          // Each leaves the board within the next eight days, as the projector writes it (postingExpiry).
+          expiresAt: dayFrom(Date.now(), 1 + pick(id, 8, 7)),
           dispatcherName: 'Dana Dispatcher',
           createdBy: 'bench',
           createdAt: now,
@@ -134,6 +136,7 @@ export async function benchLanes(
           destinationCity: destination.city,
           customerName: `Customer ${index % 900}`,
           availabilityDate: dayFrom(start, pick(index, 7, 30)),
+          expiresAt: dayFrom(Date.now(), 1 + pick(index, 8, 7)),
           createdBy: 'bench',
           createdAt: now,
           updatedAt: now,
