@@ -10,6 +10,7 @@ import {
 import { answers, binaryAnswer, HttpError, openToKeys, type RoutesPlugin } from '@dispatch/http';
 import type { DocumentStore } from '@dispatch/storage';
 import type { FastifyRequest } from 'fastify';
+import { requireGroupServing } from '../rebuilding.ts';
 import { ACTIVITY_CSV_HEADER, activityCsv } from './activity-csv.ts';
 import { activityPage } from './activity-page.ts';
 
@@ -45,6 +46,7 @@ export function activityQueries(options: { documents: DocumentStore; auth: AuthS
       }),
       async (request) => {
         const { orgId } = await requireActivityReader(auth, request);
+        await requireGroupServing(documents, 'history', 'The activity log');
         const query = request.query;
         return activityPage(documents, orgId, query);
       },
@@ -61,6 +63,7 @@ export function activityQueries(options: { documents: DocumentStore; auth: AuthS
       },
       async (request, reply) => {
         const { orgId } = await requireActivityAccess(auth, request);
+        await requireGroupServing(documents, 'history', 'The activity log');
         const filter = request.query;
         const day = new Date().toISOString().slice(0, 10);
         return reply

@@ -23,6 +23,7 @@ import { answers, HttpError, openToKeys, type RoutesPlugin } from '@dispatch/htt
 import { readFeed } from '@dispatch/read-models';
 import type { DocumentStore } from '@dispatch/storage';
 import type { ProjectionClock } from '../projection-clock.ts';
+import { requireGroupServing } from '../rebuilding.ts';
 import { FeedWaiters } from './feed-waiters.ts';
 
 /** Requests of one organization that may wait for its next events at once (per process). */
@@ -66,6 +67,7 @@ export function eventFeedQueries(options: {
       async (request, reply): Promise<FeedPageAnswer> => {
         const actor = await requireFeedCaller(auth, request);
         const { orgId } = actor;
+        await requireGroupServing(documents, 'history', 'The event feed');
         const { after, types, limit, wait } = request.query;
         const allowed: readonly FeedEventType[] =
           actor.via === 'apiKey' ? feedTypesCoveredBy(actor.apiKey.scopes) : feedEventTypes;

@@ -29,6 +29,7 @@ import type { DocumentStore } from '@dispatch/storage';
 import { type AnswerCache, listAnswerKey } from '../answer-cache.ts';
 import { seesMargin } from '../loads/margin-visibility.ts';
 import { cachedTimeZone } from '../organizations/organization-time-zone.ts';
+import { requireGroupServing } from '../rebuilding.ts';
 
 const pointOf = (place: Place): GeoPoint => ({ latitude: place.latitude, longitude: place.longitude });
 
@@ -171,6 +172,7 @@ export function laneHistoryQueries(options: {
       async (request) => {
         const actor = await requireScope('postings:read')(auth, request);
         const { orgId } = actor;
+        await requireGroupServing(documents, 'history', 'Lane history');
         const query = request.query;
         const timeZone = await cachedTimeZone(cache, documents, orgId);
         // The answer depends on the read model only: kept per projector position, like the lists'.

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { type AnswerCache, listAnswerKey } from '../answer-cache.ts';
 import { type AsOfMoment, resolveAsOf } from '../as-of/moment.ts';
 import { cachedTimeZone } from '../organizations/organization-time-zone.ts';
+import { AS_OF_BEING_REBUILT, requireGroupServing } from '../rebuilding.ts';
 import { cachedNextExpiry, expiryMoment, type PostingExpiryOptions } from './live-postings.ts';
 
 export interface PostingQueriesOptions extends PostingExpiryOptions {
@@ -86,6 +87,7 @@ export function postingQueries<ListQuery extends z.ZodType<{ asOf?: string }>, R
         const expiryAt = expiryMoment(options, now);
         // The board as of a past moment is read each time: auditors ask rarely, and it reads the log.
         // So is a page with a maximum age: it changes as time passes, not only as postings do.
+        if (query.asOf) await requireGroupServing(documents, 'boards', AS_OF_BEING_REBUILT);
         if (query.asOf || query.maxAgeHours !== undefined)
           return forCaller(
             await kind.page(

@@ -12,6 +12,7 @@ import type { DocumentStore, EventStore } from '@dispatch/storage';
 import { type AnswerCache, listAnswerKey } from '../answer-cache.ts';
 import { resolveAsOf } from '../as-of/moment.ts';
 import { cachedTimeZone } from '../organizations/organization-time-zone.ts';
+import { AS_OF_BEING_REBUILT, requireGroupServing } from '../rebuilding.ts';
 import { monthlyCounts } from './monthly-counts.ts';
 import { monthlyCountsAsOf, postingTotalsAsOf } from './overview-as-of.ts';
 import { postingTotals } from './posting-totals.ts';
@@ -33,6 +34,7 @@ export function overviewQueries(options: {
         const { orgId } = await requireOrganization(auth, request);
         const query = request.query;
         const timeZone = await cachedTimeZone(cache, documents, orgId);
+        if (query.asOf) await requireGroupServing(documents, 'boards', AS_OF_BEING_REBUILT);
         const asOf = await resolveAsOf(eventStore, orgId, query.asOf);
         if (asOf)
           return { success: true, data: await monthlyCountsAsOf(documents, orgId, timeZone, query, asOf) };
@@ -51,6 +53,7 @@ export function overviewQueries(options: {
       async (request) => {
         const { orgId } = await requireOrganization(auth, request);
         const query = request.query;
+        if (query.asOf) await requireGroupServing(documents, 'boards', AS_OF_BEING_REBUILT);
         const asOf = await resolveAsOf(eventStore, orgId, query.asOf);
         const data = asOf
           ? await postingTotalsAsOf(documents, orgId, asOf)
