@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { truckStream } from '@dispatch/domain';
 import { openSqliteEventStore } from '@dispatch/storage';
 import { expect, it } from 'vitest';
-import { validTruck } from './test-support.ts';
+import { upcomingTruck } from './test-support.ts';
 import {
   boardOf,
   crashTestProducts,
@@ -35,7 +35,7 @@ it('keeps every acknowledged post through a kill -9 mid-stream, and the board eq
         const response = await fetch(`${first.url}/api/v1/trucks`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', cookie, origin: first.url },
-          body: JSON.stringify({ ...validTruck, truckName: `Crash ${client}-${i}` }),
+          body: JSON.stringify({ ...upcomingTruck(), truckName: `Crash ${client}-${i}` }),
         });
         if (response.status !== 201) throw new Error(`POST answered ${response.status}`);
         const { id } = (await response.json()) as { id: number };

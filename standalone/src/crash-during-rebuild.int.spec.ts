@@ -5,7 +5,7 @@ import { projectedFromZero, readModelFileSnapshot } from '@dispatch/projector/te
 import { REBUILD_CHECKPOINT } from '@dispatch/read-models';
 import { openSqliteEventStore } from '@dispatch/storage';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { validTruck } from './test-support.ts';
+import { upcomingTruck } from './test-support.ts';
 import {
   crashTestProducts,
   createPlatformAdmin,
@@ -81,7 +81,7 @@ function postTrucks(product: ProductProcess) {
       const response = await fetch(`${product.url}/api/v1/trucks`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', cookie, origin: product.url },
-        body: JSON.stringify({ ...validTruck, truckName: `Rebuild ${client}-${i}` }),
+        body: JSON.stringify({ ...upcomingTruck(), truckName: `Rebuild ${client}-${i}` }),
       }).catch(() => null);
       if (response?.status === 201) posted += 1;
       else if (!stopped) await sleep(5);

@@ -8,6 +8,7 @@ export {
   freePort,
   requestsWith,
   signUp,
+  upcomingTruck,
   validLoad,
   validTruck,
 } from '@dispatch/test-kit';

@@ -263,6 +263,17 @@ export const validTruck = {
   notes: '',
 };
 
+/** The date `days` from today (UTC), as a posting's date field takes it. */
+export const dateFromToday = (days: number) =>
+  new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * A truck available three days from now: still on the board whenever the spec runs. For specs of the
+ * product as it ships, which leaves a posting past its expiry moment off every list (a posting
+ * expires at the end of the day after its date).
+ */
+export const upcomingTruck = () => ({ ...validTruck, availabilityDate: dateFromToday(3) });
+
 export const validLoad = {
   trailerType: 'HIGH_SIDED_HOPPER',
   originState: 'IA',

@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { truckStream } from '@dispatch/domain';
 import { openSqliteEventStore } from '@dispatch/storage';
 import { expect, it } from 'vitest';
-import { validTruck } from '../test-support.ts';
+import { upcomingTruck } from '../test-support.ts';
 import {
   boardOf,
   crashTestProducts,
@@ -51,7 +51,7 @@ it('backs up under write load, restores a board equal to a rebuild with every po
       const response = await fetch(`${product.url}/api/v1/trucks`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', cookie, origin: product.url },
-        body: JSON.stringify({ ...validTruck, truckName: `Backup ${client}-${i}` }),
+        body: JSON.stringify({ ...upcomingTruck(), truckName: `Backup ${client}-${i}` }),
       });
       expect(response.status).toBe(201);
       acknowledged.push(((await response.json()) as { id: number }).id);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openAuthFor } from '@dispatch/auth/runtime';
 import { loadEnvironment, openEventStoreFor } from '@dispatch/config';
-import { validTruck } from '@dispatch/test-kit';
+import { upcomingTruck } from '@dispatch/test-kit';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USER, seedDemoData } from '../seed.ts';
@@ -61,7 +61,7 @@ async function postTruck(truckName: string) {
   const answer = await fetch(`${services.url}/api/v1/trucks`, {
     method: 'POST',
     headers: { origin, cookie, 'content-type': 'application/json' },
-    body: JSON.stringify({ ...validTruck, truckName }),
+    body: JSON.stringify({ ...upcomingTruck(), truckName }),
   });
   return { status: answer.status, body: (await answer.json()) as { id?: number } };
 }
