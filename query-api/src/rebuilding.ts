@@ -3,6 +3,7 @@ import { HttpError } from '@dispatch/http';
 import {
   collections,
   GROUP_REBUILD_CHECKPOINT,
+  keepsReadModels,
   LIVE_CHECKPOINT,
   readReadModelCatalog,
 } from '@dispatch/read-models';
@@ -26,9 +27,8 @@ export async function groupRebuildPercent(
 ): Promise<number | null> {
   const live = await documents.get<CheckpointDocument>(collections.checkpoints, LIVE_CHECKPOINT);
   if (!live?.readModels) return null;
-  const kept = new Set(live.readModels.split(','));
   const models = (await readReadModelCatalog(documents)).find((entry) => entry.name === group)?.readModels;
-  if (!models || models.every((name) => kept.has(name))) return null;
+  if (!models || keepsReadModels(live.readModels, models)) return null;
   const builder = await documents.get<CheckpointDocument>(collections.checkpoints, GROUP_REBUILD_CHECKPOINT);
   // Positions only grow, on both stores: the builder's against the live projector's, which stands at
   // the log's head or near it.

@@ -7,6 +7,15 @@ export const checkpointsCollection: CollectionDefinition = { name: collections.c
 /** The projector's checkpoint name for the read models in service (a rebuild's has its own). */
 export const LIVE_CHECKPOINT = 'read-models';
 
+/**
+ * Whether a checkpoint's list of read models (`readModels`, comma-separated) keeps every one of
+ * `names`: a group whose read models it does not keep is being built again by a start.
+ */
+export function keepsReadModels(kept: string | undefined, names: readonly string[]): boolean {
+  const listed = new Set((kept ?? '').split(','));
+  return names.every((name) => listed.has(name));
+}
+
 /** The checkpoint of a rebuild under way, in the checkpoints collection beside the live one. */
 export const REBUILD_CHECKPOINT = 'read-models-rebuild';
 

@@ -27,6 +27,12 @@ export interface ProjectionLag {
 
 type CheckpointDocument = Document & { applied?: AppliedPace };
 
+/** The events after `position` up to `head`, read up to the cap plus one (more than the cap: "at least"). */
+export async function waitingEvents(eventStore: EventStore, position: bigint, head: bigint) {
+  if (position >= head) return [];
+  return (await eventStore.readAll(position, LAG_COUNT_CAP + 1)).filter((event) => event.position <= head);
+}
+
 async function occurredAtOf(eventStore: EventStore, position: bigint): Promise<string | null> {
   if (position <= 0n) return null;
   // Positions only grow: the first event after `position - 1` is the one at `position`, on every store.
@@ -48,12 +54,11 @@ export async function readProjectionLag(
     documents.get<CheckpointDocument>(collections.checkpoints, LIVE_CHECKPOINT).catch(() => null),
   ]);
   const checkpoint = stored ? BigInt(stored.position) : 0n;
-  const [headAt, appliedAt, waiting] = await Promise.all([
+  const [headAt, appliedAt, pending] = await Promise.all([
     occurredAtOf(eventStore, head),
     occurredAtOf(eventStore, checkpoint),
-    checkpoint < head ? eventStore.readAll(checkpoint, LAG_COUNT_CAP + 1) : Promise.resolve([]),
+    waitingEvents(eventStore, checkpoint, head),
   ]);
-  const pending = waiting.filter((event) => event.position <= head);
   const oldest = pending[0]?.metadata.occurredAt;
   const lagMs = oldest ? Math.max(0, now.getTime() - Date.parse(oldest)) : 0;
   const second = Math.floor(now.getTime() / 1000);

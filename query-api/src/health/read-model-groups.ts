@@ -2,9 +2,11 @@ import type { ReadModelGroupName } from '@dispatch/domain';
 import {
   collections,
   GROUP_REBUILD_CHECKPOINT,
+  keepsReadModels,
   LAG_COUNT_CAP,
   LIVE_CHECKPOINT,
   readReadModelCatalog,
+  waitingEvents,
 } from '@dispatch/read-models';
 import type { Document, DocumentStore, EventStore } from '@dispatch/storage';
 
@@ -21,10 +23,7 @@ export interface ReadModelGroupStatus {
 
 /** Events after `position` up to the head, counted up to the cap. */
 async function eventsAfter(eventStore: EventStore, position: bigint, head: bigint) {
-  if (position >= head) return { lagEvents: 0, lagEventsCapped: false };
-  const waiting = (await eventStore.readAll(position, LAG_COUNT_CAP + 1)).filter(
-    (event) => event.position <= head,
-  );
+  const waiting = await waitingEvents(eventStore, position, head);
   return {
     lagEvents: Math.min(waiting.length, LAG_COUNT_CAP),
     lagEventsCapped: waiting.length > LAG_COUNT_CAP,
@@ -43,7 +42,6 @@ export async function readModelGroupsStatus(eventStore: EventStore, documents: D
     documents.get<CheckpointDocument>(collections.checkpoints, LIVE_CHECKPOINT).catch(() => null),
     documents.get<CheckpointDocument>(collections.checkpoints, GROUP_REBUILD_CHECKPOINT).catch(() => null),
   ]);
-  const kept = new Set((live?.readModels ?? '').split(','));
   const livePosition = BigInt(live?.position ?? 0);
   const builderPosition = BigInt(builder?.position ?? 0);
   const lags = new Map<bigint, Promise<{ lagEvents: number; lagEventsCapped: boolean }>>();
@@ -56,7 +54,7 @@ export async function readModelGroupsStatus(eventStore: EventStore, documents: D
   };
   const groups: ReadModelGroupStatus[] = await Promise.all(
     catalog.map(async (group) => {
-      const serving = group.readModels.every((name) => kept.has(name));
+      const serving = keepsReadModels(live?.readModels, group.readModels);
       const position = serving || !builder ? livePosition : builderPosition;
       const [counts, lag] = await Promise.all([
         Promise.all(group.readModels.map((name) => documents.count(name).catch(() => 0))),
