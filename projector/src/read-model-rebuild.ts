@@ -320,11 +320,10 @@ export async function startReadModels(
         if (done) break;
       }
       await save({ state: 'switching' });
-      await switchOver(builder, target.switched, () => {
+      await switchOver(builder, target, () => {
         collecting = true;
         return unheard;
       });
-      for (const name of target.scratch) await documents.dropCollection(scratchOf(name)).catch(onError);
     } finally {
       await builder.close();
     }
@@ -332,7 +331,7 @@ export async function startReadModels(
 
   async function switchOver(
     builder: Projector,
-    switched: ReadonlySet<string>,
+    { switched, scratch }: RebuildTarget,
     collectUnheard: () => ChangeSet,
   ) {
     let finish = () => {};
@@ -349,6 +348,13 @@ export async function startReadModels(
         throw new Error('The rebuild fell behind the read models');
       await builder.close();
       const built = builder.position();
+      if (built > stopped && switched.size < names.size) {
+        // The builder went on past where the live projector stopped: the read models that stay in
+        // service are brought to the same position, so the checkpoint the switch writes holds for all.
+        live = await startLive(built);
+        if (!(await live.waitFor(built, 60_000))) throw new Error('The read models fell behind the rebuild');
+        await live.close();
+      }
       const changeLog: WriteOperation[] = options.writeChangeLog
         ? [
             {
@@ -374,6 +380,8 @@ export async function startReadModels(
       );
       live = await startLive();
       stoppedLive = false;
+      // Before the rebuild says it is over, so a restart after a kill here finds them gone or drops them.
+      for (const name of scratch) await documents.dropCollection(scratchOf(name)).catch(onError);
       // Readers waiting for a position up to the builder's are answered by the new read models, and
       // live clients hear of what changed while the live projector stood still. Through the relay, so a
       // rebuild request the builder applied meanwhile is heard too, and taken up after this one.
@@ -523,6 +531,8 @@ export async function startReadModels(
   if (isRebuildUnderWay(status.state)) {
     const unfinished = await documents.get<Document>(collections.checkpoints, REBUILD_CHECKPOINT);
     if (status.state === 'switching' && !unfinished) {
+      // The switch had committed: only the scratch copies of the groups a group rebuild read are left.
+      for (const name of targetOf(status.groups).scratch) await documents.dropCollection(scratchOf(name));
       await save({ state: 'completed', finishedAt: new Date().toISOString() });
     } else {
       rebuilding = rebuild(null, { fresh: status.state === 'switching' }).finally(() => {

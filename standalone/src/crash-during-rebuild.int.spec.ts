@@ -24,8 +24,9 @@ import { appendTruckLives } from './testing/truck-log.ts';
 
 /**
  * `kill -9` of the product in the middle of a blue/green rebuild of the read models (a super_admin's
- * POST /api/v1/admin/read-models/rebuild; the projector runs in the product's process): while the
- * shadow read models are built, and while they take the place of the served ones. Trucks are posted
+ * POST /api/v1/admin/read-models/rebuild, of every read model or of the groups named; the projector
+ * runs in the product's process): while the shadow read models are built, and while they take the
+ * place of the served ones. Trucks are posted
  * through the API all along, so the log moves while the rebuild builds and switches. After a restart, once the rebuild has gone on (or over) and finished, every read
  * model must be exactly what a projection of the same log from zero gives, with nothing of the rebuild
  * left behind.
@@ -39,11 +40,12 @@ import { appendTruckLives } from './testing/truck-log.ts';
 /** About 16,000 events: a rebuild of a few seconds on two cores, in two batches (see projector/src/runner/start-projector.ts). */
 const trucks = 4_000;
 const admin = { email: 'crash-rebuild-admin@example.com', password: 'crash-admin-password-1' };
-/** The kills of the switch, one trial each. */
+/** The kills of the switch, one trial each: of every read model, then of one group and of another. */
 const switchKills: KillPoint[] = [
   { after: 'switching', delayMs: 0 },
-  { after: 'switching', delayMs: 250 },
   { after: 'switched', delayMs: 0 },
+  { after: 'switching', delayMs: 0, groups: ['boards'] },
+  { after: 'switched', delayMs: 0, groups: ['history'] },
 ];
 
 const products = crashTestProducts();
@@ -97,11 +99,11 @@ function postTrucks(product: ProductProcess) {
   };
 }
 
-async function requestRebuild(product: ProductProcess) {
+async function requestRebuild(product: ProductProcess, groups?: string[]) {
   const response = await fetch(`${product.url}/api/v1/admin/read-models/rebuild`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', cookie: adminCookie, origin: product.url },
-    body: '{}',
+    body: JSON.stringify(groups ? { groups } : {}),
   });
   expect(response.status, await response.text()).toBe(202);
 }
@@ -133,6 +135,8 @@ interface KillPoint {
    */
   after: 'building' | 'switching' | 'switched';
   delayMs: number;
+  /** The groups an admin names (every read model when absent). */
+  groups?: string[];
 }
 
 /** Where the kill landed, read from the files of the dead product. */
@@ -174,7 +178,7 @@ async function killDuring(
   const posting = postTrucks(product);
   await sleep(100);
   const previous = storedRebuildStatus(dataDir);
-  await requestRebuild(product);
+  await requestRebuild(product, point.groups);
   await until(`the rebuild to reach ${point.after}`, () => reached(dataDir, point.after, previous));
   if (point.delayMs > 0) await sleep(point.delayMs);
   await product.kill();
@@ -189,6 +193,7 @@ async function killDuring(
     posted,
   };
   expect(killed?.startedAt, 'the status is of the rebuild just asked for').not.toBe(previous?.startedAt);
+  expect(killed?.groups ?? null, 'the status names the groups asked for').toEqual(point.groups ?? null);
   expect(posted, 'trucks were posted during the rebuild').toBeGreaterThan(0);
   // Meanwhile, the log projected from zero (the product is dead: the log is complete).
   const fromZero = projectedFromZero(join(dataDir, 'events.sqlite'));
@@ -247,9 +252,10 @@ describe('kill -9 during a read model rebuild', () => {
     }
     console.info(
       'kills during the switch:',
-      landings.map(({ after, delayMs, state, rebuildCheckpoint, posted }) => ({
+      landings.map(({ after, delayMs, groups, state, rebuildCheckpoint, posted }) => ({
         after,
         delayMs,
+        groups,
         state,
         committed: rebuildCheckpoint === null,
         posted,
