@@ -265,5 +265,5 @@ describe('kill -9 during a read model rebuild', () => {
       landings.filter((landing) => landing.state === 'switching'),
       'no kill landed while the rebuild was switching over',
     ).not.toEqual([]);
-  }, 240_000);
+  }, 360_000);
 });
