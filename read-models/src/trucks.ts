@@ -92,7 +92,10 @@ export const trucksCollection: CollectionDefinition = {
     // A search that goes anywhere: one point's trucks by availability, a page without a sort.
     ['orgId', 'location.latitude', 'location.longitude', 'availabilityDate'],
     // A load's matches: the available trucks of its trailer type, per pair of points, and those that
-    // name no preferred destination, counted and checked for their availability date from this index alone.
+    // name no preferred destination, counted, checked for their availability date and ordered by it
+    // from this index alone. The date before the preferred city: a pair of points' page is then a
+    // range of the index in date order, which the planner prefers to the lane search's index (whose
+    // rows it would read, for their status and trailer type).
     [
       'orgId',
       'trailerType',
@@ -101,8 +104,8 @@ export const trucksCollection: CollectionDefinition = {
       'location.longitude',
       'destination.latitude',
       'destination.longitude',
-      'preferedCity',
       'availabilityDate',
+      'preferedCity',
     ],
   ],
   indexEachField: false,

@@ -4,6 +4,9 @@ import { openDatabase } from '../../sqlite/open-database.ts';
 /** Pages of WAL after which a commit copies them into the database file. */
 const WAL_CHECKPOINT_PAGES = 500;
 
+/** How much of a read-model file is read through a memory map (SQLite keeps to its own limit below it). */
+export const MMAP_BYTES = 8 * 1024 ** 3;
+
 /** A connection to a read-model database, tuned the same for its reader and its writer. */
 export function openDocumentDatabase(path: string): DatabaseSync {
   // Read models are rebuilt from the event log, so losing the last commits to a power cut costs a
@@ -15,6 +18,12 @@ export function openDocumentDatabase(path: string): DatabaseSync {
   // working set spares re-reading pages on every batch of a rebuild and on busy lists (SQLite only
   // takes the memory as pages are used).
   db.exec('PRAGMA cache_size = -131072');
+  // Pages read through a memory map rather than copied into that cache: a page the cache does not
+  // hold (a near query's documents, scattered over a file of gigabytes) costs a page fault instead of
+  // a read call, a copy and a cache slot. On this 2-core VM a load's matches at a million trucks took
+  // about half the CPU time (11 → 5.7–7.4 ms). Writes still go through the WAL; SQLite caps the map at
+  // its build's limit (2 GB), the rest of a larger file is read as before.
+  db.exec(`PRAGMA mmap_size = ${MMAP_BYTES}`);
   // Each checkpoint copies the WAL into the file and syncs it, and the event store's commits wait for
   // their own sync behind that write on the same disk. Checkpoints of 500 pages (8 MB) keep that wait
   // short: under 50 concurrent posts the longest event-store commit went from 0.29–0.46 s (10,000

@@ -4,4 +4,4 @@
  */
 export { planQuery } from '../query-plan.ts';
 export { tableOf } from './collection-schema.ts';
-export { selectSql } from './query-to-sql.ts';
+export { nearRowsSql, selectSql } from './query-to-sql.ts';
