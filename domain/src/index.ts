@@ -27,6 +27,7 @@ export * from './lanes/matching.ts';
 export * from './lanes/schemas.ts';
 export * from './live/changes.ts';
 export * from './live/headers.ts';
+export * from './live/posting-rows.ts';
 export * from './loads/answers.ts';
 export * from './loads/decider.ts';
 export * from './loads/direction.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PING_CHANGE_KIND } from '../health/system-check.ts';
+import { postingNoticeFields } from './posting-rows.ts';
 
 /**
  * The kinds of change notice the live connection pushes to a browser after each projector commit.
@@ -68,6 +69,8 @@ export const liveChangeSchema = z.object({
   ids: z.array(z.union([z.number().int(), z.string().min(1)])),
   position: z.string().regex(/^\d+$/),
   orgId: z.string().min(1),
+  // Trucks and loads: the changed rows as the list shows them, and the board's totals (posting-rows.ts).
+  ...postingNoticeFields,
 });
 export type LiveChange = z.infer<typeof liveChangeSchema>;
 

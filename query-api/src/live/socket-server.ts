@@ -12,12 +12,14 @@ import {
 } from '@dispatch/domain';
 import type { ProductMetrics } from '@dispatch/http';
 import { crossSiteRefusal, trustedOriginMatcher } from '@dispatch/http';
-import { memberRoleOf } from '@dispatch/read-models';
+import { memberRoleOf, type ProjectionCommit } from '@dispatch/read-models';
 import type { DocumentStore } from '@dispatch/storage';
 import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
+import type { PostingExpiryOptions } from '../lists/live-postings.ts';
 import type { ProjectionClock } from '../projection-clock.ts';
 import { MAX_WAIT_MS } from '../read-your-writes.ts';
+import { withPostingRows } from './posting-notice.ts';
 import { RecentChanges } from './recent-changes.ts';
 
 /** Sent to a socket just before the server closes it because its user left the organization. */
@@ -102,7 +104,7 @@ export function attachLiveUpdates(
     metrics?: ProductMetrics;
     /** The pace of the pings that find a lost connection (Socket.IO's defaults without it). */
     livePing?: { intervalMs: number; timeoutMs: number };
-  },
+  } & PostingExpiryOptions,
 ) {
   const isTrusted = trustedOriginMatcher(options.trustedOrigins);
   const io = new Server(app.server, {
@@ -169,8 +171,16 @@ export function attachLiveUpdates(
     }
   }
 
+  // Notices go out in the order of their commits, each once its rows are read.
+  let sending: Promise<void> = Promise.resolve();
   const unsubscribe = options.clock.subscribe((commit) => {
     recent.add(commit);
+    sending = sending
+      .then(() => push(commit))
+      .catch((error) => app.log.error({ err: error }, 'live push failed'));
+  });
+
+  async function push(commit: ProjectionCommit) {
     const position = commit.position.toString();
     for (const change of commit.changes) {
       const kind = change.kind;
@@ -185,8 +195,11 @@ export function attachLiveUpdates(
         }
         continue;
       }
-      const message: LiveChange = { kind, ids: change.ids, position, orgId: change.orgId };
       const room = organizationRoom(change.orgId);
+      // Rows are read only for a room someone is in: one read per commit, one message for all its sockets.
+      const listening = (io.of('/').adapter.rooms.get(room)?.size ?? 0) > 0;
+      const notice: LiveChange = { kind, ids: change.ids, position, orgId: change.orgId };
+      const message = listening ? await withPostingRows(options.documents, options, notice) : notice;
       io.to(room).emit(LIVE_EVENTS.change, message);
       options.metrics?.pushed(kind, io.of('/').adapter.rooms.get(room)?.size ?? 0);
       if (membershipKinds.has(kind)) {
@@ -195,7 +208,7 @@ export function attachLiveUpdates(
         );
       }
     }
-  });
+  }
 
   // Before the HTTP server stops listening: every socket is told, then closed, so none holds the
   // server open and each browser reconnects on its own.
