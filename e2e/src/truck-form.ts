@@ -1,7 +1,8 @@
+import { dateFromToday } from '@dispatch/test-kit';
 import type { Page } from 'playwright-core';
 import { pickCity } from './city-picker.ts';
 
-/** What a dispatcher enters on the post-truck form for a truck in Illinois, available 2026-11-21. */
+/** What a dispatcher enters on the post-truck form for a truck in Illinois, available three days from today. */
 export interface TruckEntry {
   trailerType: string;
   name: string;
@@ -17,7 +18,8 @@ export async function postTruckForm(page: Page, slug: string, truck: TruckEntry)
   await page.getByLabel('State', { exact: true }).selectOption('IL');
   if (truck.city.typed) await pickCity(page, 'City', truck.city.typed, truck.city.place);
   else await page.getByLabel('City', { exact: true }).fill(truck.city.place);
-  await page.getByLabel('Availability date').fill('2026-11-21');
+  // Ahead of today, so the truck is on the board and alerted on whenever the spec runs.
+  await page.getByLabel('Availability date').fill(dateFromToday(3));
   await page.getByLabel('Dispatcher name').fill(truck.dispatcher.name);
   await page.getByLabel('Dispatcher phone').fill('3125550100');
   await page.getByLabel('Dispatcher email').fill(truck.dispatcher.email);

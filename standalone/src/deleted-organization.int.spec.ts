@@ -8,7 +8,7 @@ import {
 import { envelopeStream, REMINDER_INTERVAL_MS } from '@dispatch/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { command, join, ownerWithOrganization, query } from './organization-fixtures.ts';
-import { startTestApp, type TestApp, validTruck } from './test-support.ts';
+import { startTestApp, type TestApp, upcomingTruck } from './test-support.ts';
 
 /** A deleted organization is gone everywhere: its signing links, its sweeps, its members' sessions. */
 
@@ -127,7 +127,7 @@ describe('a deleted organization', () => {
       method: 'POST',
       url: '/api/v1/trucks',
       headers: { cookie: owner.cookie, origin: app.url },
-      payload: validTruck,
+      payload: upcomingTruck(),
     });
     expect(posted.statusCode, posted.body).toBe(201);
     await app.projector.waitFor(await app.infrastructure.eventStore.headPosition(), 5000);

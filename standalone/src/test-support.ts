@@ -8,6 +8,7 @@ export {
   freePort,
   requestsWith,
   signUp,
+  upcomingLoad,
   upcomingTruck,
   validLoad,
   validTruck,
@@ -46,6 +47,7 @@ export async function startTestApp(
     documents: standalone.infrastructure.documents,
     clock,
     log: { error: (error: unknown) => console.error('posting expiry', error) },
+    projectionHold: standalone.projectionHold,
   });
   if (options.listen) await standalone.app.listen({ port, host: '127.0.0.1' });
   return {

@@ -11,7 +11,13 @@ import { type Environment, loadEnvironment } from '@dispatch/config';
 import { createServer } from '@dispatch/http';
 import { type Projector, projections, startReadModels } from '@dispatch/projector';
 import { clockFromCommits, queryApi } from '@dispatch/query-api';
-import { type ChangeFeed, firstOrganizationOfUser, inProcessChangeFeed } from '@dispatch/read-models';
+import {
+  type ChangeFeed,
+  firstOrganizationOfUser,
+  inProcessChangeFeed,
+  type ProjectionHold,
+  projectionHold,
+} from '@dispatch/read-models';
 import type { FastifyInstance } from 'fastify';
 
 /**
@@ -27,6 +33,8 @@ export interface TestApp {
   projector: Projector;
   /** The feed the projector publishes its commits to, which the query API's clock and pushes follow. */
   feed?: ChangeFeed;
+  /** What a large expiry sweep holds the projector with. */
+  projectionHold?: ProjectionHold;
   /** The temporary data folder: SQLite files, the mail outbox. */
   dataDir: string;
   /** The app's public URL (its address, when it listens). */
@@ -109,11 +117,13 @@ export async function startTestApp(
     defaultActiveOrganization: firstOrganizationOfUser,
   });
   const feed = inProcessChangeFeed();
+  const hold = projectionHold();
   const projector = await startReadModels({
     eventStore: infrastructure.eventStore,
     documents: infrastructure.documents,
     projections,
     feed,
+    hold,
     onError: (error) => console.error('projector error', error),
   });
   const clock = clockFromCommits(feed, projector.position());
@@ -140,6 +150,7 @@ export async function startTestApp(
       quotas: infrastructure.quotas,
       webhookSettings: env.webhooks,
       changes: feed,
+      projectionHold: hold,
       ...options.commandApi,
     }),
   );
@@ -168,6 +179,7 @@ export async function startTestApp(
     infrastructure,
     projector,
     feed,
+    projectionHold: hold,
     dataDir,
     url,
     close,
@@ -296,3 +308,6 @@ export const validLoad = {
   availabilityDate: '2026-11-21',
   notes: '',
 };
+
+/** A load available three days from now: on the board, and alerted on, whenever the spec runs. */
+export const upcomingLoad = () => ({ ...validLoad, availabilityDate: dateFromToday(3) });

@@ -13,8 +13,8 @@ import {
   requestsWith,
   startTestApp,
   type TestApp,
-  validLoad,
-  validTruck,
+  upcomingLoad,
+  upcomingTruck,
 } from '@dispatch/test-kit';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -80,7 +80,7 @@ async function notificationsOf(cookie: string, query = '') {
 }
 
 async function postTruck(cookie: string, truck: Record<string, unknown> = {}) {
-  const response = await send(cookie, 'POST', '/api/v1/trucks', { ...validTruck, ...truck });
+  const response = await send(cookie, 'POST', '/api/v1/trucks', { ...upcomingTruck(), ...truck });
   expect(response.statusCode, response.body).toBe(201);
   return response.json() as { id: number };
 }
@@ -255,7 +255,7 @@ describe('notifications', () => {
 
     // A truck that does not match, a load, and the owner's own post alert nobody.
     await postTruck(colleague.cookie, { trailerType: 'LOW_SIDED_HOPPER' });
-    await send(colleague.cookie, 'POST', '/api/v1/loads', validLoad);
+    await send(colleague.cookie, 'POST', '/api/v1/loads', upcomingLoad());
     await postTruck(watcher.cookie);
     expect((await notificationsOf(watcher.cookie)).unreadCount).toBe(1);
   });
@@ -368,7 +368,7 @@ describe('alert e-mails', () => {
       kind: 'loads',
       alert: { inApp: true, email: true },
     });
-    await send(colleague.cookie, 'POST', '/api/v1/loads', validLoad);
+    await send(colleague.cookie, 'POST', '/api/v1/loads', upcomingLoad());
     const refusing: Mailer = {
       send: async () => {
         throw new Error('550 mailbox unavailable');
@@ -389,7 +389,7 @@ describe('alert e-mails', () => {
 
     await send(unlucky.cookie, 'PATCH', `/api/v1/saved-searches/${search.id}`, { alert: { email: false } });
     await send(unlucky.cookie, 'PATCH', `/api/v1/saved-searches/${search.id}`, { alert: { email: true } });
-    await send(colleague.cookie, 'POST', '/api/v1/loads', validLoad);
+    await send(colleague.cookie, 'POST', '/api/v1/loads', upcomingLoad());
     await send(unlucky.cookie, 'PATCH', `/api/v1/saved-searches/${search.id}`, { alert: { email: false } });
     expect((await sweeper.sweep()).skipped).toBe(1);
     await app.projector.waitFor(await head(), 5000);
@@ -397,7 +397,7 @@ describe('alert e-mails', () => {
 
     // A search deleted before its e-mail went: skipped, and its notification stays in the bell.
     await send(unlucky.cookie, 'PATCH', `/api/v1/saved-searches/${search.id}`, { alert: { email: true } });
-    await send(colleague.cookie, 'POST', '/api/v1/loads', validLoad);
+    await send(colleague.cookie, 'POST', '/api/v1/loads', upcomingLoad());
     await send(unlucky.cookie, 'DELETE', `/api/v1/saved-searches/${search.id}`);
     expect((await sweeper.sweep()).skipped).toBe(1);
     await app.projector.waitFor(await head(), 5000);

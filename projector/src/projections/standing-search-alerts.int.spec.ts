@@ -147,6 +147,28 @@ describe('standing searches alert as postings are projected', () => {
     await projector.close();
   });
 
+  it('alerts nobody about a posting already past its expiry moment when it is posted or edited', async () => {
+    const search = await saveSearch({ kind: 'trucks', params: { status: 'true', trailerType: 'FLATBED' } });
+    const projector = await project();
+    // Events at 10:00 UTC on 21 Nov: available on the 19th, so expired at the end of the 20th
+    // (the day after its availability date); available on the 20th, so live until the end of the 21st.
+    const stale = await postTruck({ availabilityDate: '2026-11-19' });
+    const fresh = await postTruck({ availabilityDate: '2026-11-20' });
+    const edited = await editTruck(stale.truckId, { notes: 'still a flatbed' });
+    await projector.waitFor(edited, 5000);
+    expect((await notifications()).map((n) => [n.id, n.postingId])).toEqual([
+      [notificationId(search, fresh.position), fresh.truckId],
+    ]);
+    // Moved to an availability ahead: live again, and newly matching.
+    const revived = await editTruck(stale.truckId, { availabilityDate: '2026-11-24' });
+    await projector.waitFor(revived, 5000);
+    expect((await notifications()).map((n) => [n.postingId, n.reason])).toEqual([
+      [fresh.truckId, 'posted'],
+      [stale.truckId, 'changed'],
+    ]);
+    await projector.close();
+  });
+
   it('matches a radius search by great-circle miles from its city, on the posting as the event left it', async () => {
     const search = await saveSearch({
       kind: 'radius',

@@ -226,6 +226,10 @@ export interface StandingMatch {
   distance: number | null;
 }
 
+/** Whether a posting's expiry moment (as its list row holds it) is at or before `instant`. */
+const pastExpiryAt = (posting: Document, instant: string) =>
+  typeof posting.expiresAt === 'string' && Date.parse(posting.expiresAt) <= Date.parse(instant);
+
 /** The matches of the event being applied, by batch (the event feed reads them after this projection). */
 const matchesOfEvent = new WeakMap<ProjectionContext, { position: bigint; matches: StandingMatch[] }>();
 
@@ -253,8 +257,13 @@ export const standingSearchAlertsProjection: Projection = {
     const postingId = (recorded.data as Record<string, unknown>)[source.idField] as number;
     const after = await context.get(source.collection, String(postingId));
     if (!after) return;
+    // Past its expiry moment when the event happened, a posting is off the board: nobody is alerted
+    // about it, and one brought back is new to the board (decided by the event's own instant, so a
+    // rebuild alerts exactly as the live projector did).
+    if (pastExpiryAt(after, occurredAt)) return;
     const kept = postingsBefore.get(context);
-    const before = source.posted ? null : kept?.position === recorded.position ? kept.before : null;
+    const seen = source.posted ? null : kept?.position === recorded.position ? kept.before : null;
+    const before = seen && !pastExpiryAt(seen, occurredAt) ? seen : null;
     const afterFacts = after as unknown as PostingFacts;
     const beforeFacts = before as unknown as PostingFacts | null;
     let described: { title: string; detail: string } | null = null;
