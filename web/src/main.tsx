@@ -7,6 +7,7 @@ import { AppProvider } from './app/provider';
 import { createQueryClient } from './app/query-client';
 import { createAppRouter } from './app/router';
 import { forgetPositions } from './lib/event-position';
+import { prepareLocaleDataWhenIdle } from './lib/locale-warm-up';
 import { sessionQueryKey } from './lib/session';
 import './styles/index.css';
 
@@ -35,3 +36,4 @@ createRoot(root).render(
     <AppProvider queryClient={queryClient} router={router} />
   </StrictMode>,
 );
+prepareLocaleDataWhenIdle();

@@ -1,20 +1,29 @@
 import type { RateUnit } from '@dispatch/domain';
 
+/**
+ * An amount's formatter, made at its first use and kept: the browser's first locale formatter sets up
+ * its locale data (100 ms and more), which a screen pays when it draws an amount, not when it loads.
+ */
+const currencyFormat = (fractionDigits: number) => {
+  let format: Intl.NumberFormat | undefined;
+  return {
+    format: (amount: number) => {
+      format ??= new Intl.NumberFormat('en-US', {
+        style: 'currency',
+        currency: 'USD',
+        minimumFractionDigits: fractionDigits,
+        maximumFractionDigits: fractionDigits,
+      });
+      return format.format(amount);
+    },
+  };
+};
+
 /** Dollars and cents: "$1.10", "$2,400.50". */
-const cents = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
+const cents = currencyFormat(2);
 
 /** Whole dollars: "$2,400". */
-const dollars = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 0,
-});
+const dollars = currencyFormat(0);
 
 /** What follows the amount for each rate unit (docs/decisions.md#trucks-and-loads). */
 export const rateUnitWords: Record<RateUnit, string> = {

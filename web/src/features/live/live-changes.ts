@@ -43,7 +43,18 @@ export function applyLiveChange(
   return change;
 }
 
-/** After a reconnect the notices sent while away are lost: refresh every kind. */
-export function refreshAllKinds(queryClient: QueryClient, handlers: LiveChangeHandlers): void {
-  for (const handler of Object.values(handlers)) void handler(queryClient);
+/**
+ * Notices sent while no connection was up are lost: refresh every kind. With `position`, the
+ * server's position as the connection joined (every notice after it comes over the connection), what
+ * reflects that position already is left as it is: a screen read just before the connection came up
+ * is not read a second time.
+ */
+export function refreshAllKinds(
+  queryClient: QueryClient,
+  handlers: LiveChangeHandlers,
+  position?: string,
+): void {
+  const client =
+    position && /^\d+$/.test(position) ? clientForChangeAt(queryClient, BigInt(position)) : queryClient;
+  for (const handler of Object.values(handlers)) void handler(client);
 }

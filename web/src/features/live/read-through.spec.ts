@@ -2,7 +2,7 @@ import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { forgetPositions, noteAnswerPosition, notePosition, shareAnswer } from '../../lib/event-position';
 import { createHighlights } from '../../lib/highlights';
-import { applyLiveChange, type LiveChangeHandlers } from './live-changes';
+import { applyLiveChange, type LiveChangeHandlers, refreshAllKinds } from './live-changes';
 import { trackReadPositions } from './read-through';
 
 const ORG = 'org-1';
@@ -114,6 +114,18 @@ describe('a change notice refetches only what does not reflect it yet', () => {
     expect(list.fetches()).toBe(3);
     await list.answer('135');
     expect(list.fetches()).toBe(4);
+    list.unsubscribe();
+  });
+
+  it('at a connect, loads again only what does not reflect the position the connection joined at', async () => {
+    const list = listOnScreen(queryClient);
+    await list.answer('150');
+    // The list was read at the server's position as the connection joined: nothing was missed.
+    refreshAllKinds(queryClient, handlers, '150');
+    expect(list.fetches()).toBe(1);
+    // Commits came between the read and the connection: their notices are lost, the list is read again.
+    refreshAllKinds(queryClient, handlers, '160');
+    expect(list.fetches()).toBe(2);
     list.unsubscribe();
   });
 });

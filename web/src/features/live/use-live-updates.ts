@@ -75,7 +75,8 @@ export function useLiveUpdates(organizationId: string | null, handlers: LiveChan
     // queries refetch).
     socket.on(LIVE_EVENTS.ready, (payload: unknown) => {
       const ready = liveReadySchema.safeParse(payload);
-      if (!ready.success || !ready.data.caughtUp) refreshAllKinds(queryClient, handlersRef.current);
+      if (!ready.success || !ready.data.caughtUp)
+        refreshAllKinds(queryClient, handlersRef.current, ready.data?.position);
       if (ready.success) apply(ready.data.position);
     });
     socket.on('disconnect', (reason) => {

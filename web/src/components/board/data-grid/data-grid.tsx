@@ -131,8 +131,9 @@ function GridFrame({ className, children }: { className?: string; children: Reac
       const right = frame.scrollLeft + frame.clientWidth < frame.scrollWidth - 1;
       setEdges((current) => (current.left === left && current.right === right ? current : { left, right }));
     };
-    measure();
     frame.addEventListener('scroll', measure, { passive: true });
+    // The observer's first call comes once the browser has laid the page out for its paint: measuring
+    // here, as the grid mounts, would lay the whole page out inside the task that renders it.
     const observer = new ResizeObserver(measure);
     observer.observe(frame);
     if (frame.firstElementChild) observer.observe(frame.firstElementChild);

@@ -2,6 +2,7 @@ import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { loadsQueryOptions } from '../../../../features/loads/api/get-loads';
 import { LoadsBoard } from '../../../../features/loads/components/loads-board';
 import { defaultLoadsSearch, loadsSearchSchema } from '../../../../features/loads/loads-search';
+import { InterruptibleFirstRender } from '../../../../lib/interruptible-first-render';
 import { useDocumentTitle } from '../../../../lib/use-document-title';
 
 export const Route = createFileRoute('/_authenticated/$orgSlug/loads/')({
@@ -17,5 +18,9 @@ function LoadsPage() {
   const { organization } = Route.useRouteContext();
   const search = Route.useSearch();
   useDocumentTitle('Loads', organization.name);
-  return <LoadsBoard organization={organization} search={search} />;
+  return (
+    <InterruptibleFirstRender>
+      <LoadsBoard organization={organization} search={search} />
+    </InterruptibleFirstRender>
+  );
 }

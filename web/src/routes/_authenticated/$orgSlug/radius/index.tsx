@@ -6,6 +6,7 @@ import {
   defaultRadiusSearch,
   radiusRouteSearch,
 } from '../../../../features/radius/radius-search';
+import { InterruptibleFirstRender } from '../../../../lib/interruptible-first-render';
 import { useDocumentTitle } from '../../../../lib/use-document-title';
 
 export const Route = createFileRoute('/_authenticated/$orgSlug/radius/')({
@@ -34,10 +35,12 @@ function RadiusPage() {
   const navigate = Route.useNavigate();
   useDocumentTitle('Radius search', organization.name);
   return (
-    <RadiusSearchPage
-      organization={organization}
-      search={search}
-      onNavigate={(next) => void navigate({ search: next })}
-    />
+    <InterruptibleFirstRender>
+      <RadiusSearchPage
+        organization={organization}
+        search={search}
+        onNavigate={(next) => void navigate({ search: next })}
+      />
+    </InterruptibleFirstRender>
   );
 }

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { SignProOverview } from '../../../../features/sign-pro/components/sign-pro-overview';
+import { InterruptibleFirstRender } from '../../../../lib/interruptible-first-render';
 import { useDocumentTitle } from '../../../../lib/use-document-title';
 
 export const Route = createFileRoute('/_authenticated/$orgSlug/sign-pro/')({
@@ -9,5 +10,9 @@ export const Route = createFileRoute('/_authenticated/$orgSlug/sign-pro/')({
 function SignProPage() {
   const { organization } = Route.useRouteContext();
   useDocumentTitle('Sign-pro', organization.name);
-  return <SignProOverview organization={organization} />;
+  return (
+    <InterruptibleFirstRender>
+      <SignProOverview organization={organization} />
+    </InterruptibleFirstRender>
+  );
 }

@@ -2,6 +2,7 @@ import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { trucksQueryOptions } from '../../../../features/trucks/api/get-trucks';
 import { TrucksBoard } from '../../../../features/trucks/components/trucks-board';
 import { defaultTrucksSearch, trucksRouteSearch } from '../../../../features/trucks/trucks-search';
+import { InterruptibleFirstRender } from '../../../../lib/interruptible-first-render';
 import { useDocumentTitle } from '../../../../lib/use-document-title';
 
 export const Route = createFileRoute('/_authenticated/$orgSlug/trucks/')({
@@ -17,5 +18,9 @@ function TrucksPage() {
   const { organization } = Route.useRouteContext();
   const search = Route.useSearch();
   useDocumentTitle('Trucks', organization.name);
-  return <TrucksBoard organization={organization} search={search} />;
+  return (
+    <InterruptibleFirstRender>
+      <TrucksBoard organization={organization} search={search} />
+    </InterruptibleFirstRender>
+  );
 }
