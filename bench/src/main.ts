@@ -11,6 +11,7 @@ import { benchEnvelopeQueries } from './envelope-queries.ts';
 import { benchEventFeed } from './event-feed.ts';
 import { benchEventStoreAppends } from './event-store-appends.ts';
 import { benchGazetteer } from './gazetteer.ts';
+import { benchedGroups, benchGroupRebuild } from './group-rebuild.ts';
 import { benchHttpCommands } from './http-commands.ts';
 import { benchHttpLoad, type HttpLoadScenario, httpLoadScenarios } from './http-load.ts';
 import { startBenchServer } from './http-server.ts';
@@ -141,6 +142,14 @@ if (process.argv[2] === 'lighthouse') {
 } else if (process.argv[2] === 'rebuild') {
   // `npm run bench -- rebuild`: only the projector's rebuild of the board.
   await step(`board rebuild (${large / 10} and ${large} trucks)`, () => benchBoardRebuild({ large }));
+} else if (process.argv[2] === 'rebuild-group') {
+  // `npm run bench -- rebuild-group`: only an admin's rebuild of some groups beside the live board, against
+  // its floor (BENCH_REBUILD_GROUPS, default boards; BENCH_GROUP_TRUCKS, default 100,000; BENCH_BOARD_DIR).
+  const trucks = Number(process.env.BENCH_GROUP_TRUCKS ?? 100_000);
+  const groups = benchedGroups();
+  await step(`rebuild of ${groups.join(', ')} beside the live board`, () =>
+    benchGroupRebuild({ trucks, groups }),
+  );
 } else if (process.argv[2] === 'rebuild-floor') {
   // `npm run bench -- rebuild-floor`: only the least a rebuild of the first 1M events can cost, on a board
   // rebuilt before (BENCH_BOARD_DIR: a folder holding its events.sqlite and read-models.sqlite).

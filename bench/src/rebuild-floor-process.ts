@@ -16,7 +16,8 @@ import {
  * versions and the activity entries), each serialised once and written once, in batches of as many
  * events as a rebuild's, through the document store's own writer thread, indexes deferred as a
  * rebuild defers them. No projection runs, no counter is counted, no row is written twice. The rows
- * of the lists alone are written first, then the lists' with their history's, each into a new file.
+ * of the lists alone are written first, then the lists' with their history's, each into a new file;
+ * or, when a fourth argument names read models, theirs alone.
  *
  * Reads the rows a finished rebuild wrote into the folder's read models: those whose last change is
  * among the first events (a row changed later is left out, so the figure is a floor). Measures the
@@ -106,14 +107,21 @@ async function timedWrites(batches: WriteOperation[][]) {
   return written;
 }
 
-// The lists alone (what the board needs), then with their history (the ended versions and the
-// activity log the auditors read).
-const lists = [collections.trucks, collections.loads];
-const history = [collections.truckVersions, collections.loadVersions, collections.activity];
-const listRows = keptRows(lists);
-const listsWritten = { rows: listRows.rows, ...(await timedWrites(listRows.batches)) };
-listRows.batches.length = 0;
-const allRows = keptRows([...lists, ...history]);
-source.close();
-const allWritten = { rows: allRows.rows, ...(await timedWrites(allRows.batches)) };
-process.send?.({ events: read, reading, lists: listsWritten, all: allWritten });
+// Named read models alone (a group's, for its rebuild), or the lists alone (what the board needs),
+// then with their history (the ended versions and the activity log the auditors read).
+const named = process.argv[4]?.split(',').filter(Boolean);
+if (named) {
+  const rows = keptRows(named);
+  source.close();
+  process.send?.({ events: read, reading, named: { rows: rows.rows, ...(await timedWrites(rows.batches)) } });
+} else {
+  const lists = [collections.trucks, collections.loads];
+  const history = [collections.truckVersions, collections.loadVersions, collections.activity];
+  const listRows = keptRows(lists);
+  const listsWritten = { rows: listRows.rows, ...(await timedWrites(listRows.batches)) };
+  listRows.batches.length = 0;
+  const allRows = keptRows([...lists, ...history]);
+  source.close();
+  const allWritten = { rows: allRows.rows, ...(await timedWrites(allRows.batches)) };
+  process.send?.({ events: read, reading, lists: listsWritten, all: allWritten });
+}

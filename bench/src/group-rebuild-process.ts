@@ -1,0 +1,142 @@
+import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import {
+  DEFAULT_TIME_ZONE,
+  isRebuildUnderWay,
+  PLATFORM_ORG_ID,
+  READ_MODEL_REBUILD_SCHEMA_VERSION,
+  READ_MODEL_REBUILD_STREAM,
+  type ReadModelGroupName,
+  truckListQuerySchema,
+  truckStream,
+} from '@dispatch/domain';
+import { type Projector, projections, startReadModels } from '@dispatch/projector';
+import { trucksPage } from '@dispatch/query-api';
+import { readRebuildStatus } from '@dispatch/read-models';
+import {
+  newEventId,
+  openSqliteDocumentStore,
+  openSqliteEventStore,
+  type RecordedEvent,
+} from '@dispatch/storage';
+import { percentile } from './stats.ts';
+
+/**
+ * An admin's rebuild of some groups of read models beside the live board, in a process of its own as
+ * the product runs it, on a board whose read models are built: first the board idle for a while, then
+ * during the rebuild, a truck posted and the trucks list read in turn, one at a time, each post timed
+ * from its append until the read models show it and each list read below HTTP (the query API's own
+ * code); the longest hold of the main thread in each phase. Reports them to the parent.
+ */
+const dir = process.argv[2] as string;
+const groups = (process.argv[3] as string).split(',') as ReadModelGroupName[];
+const IDLE_ROUNDS = Number(process.env.BENCH_GROUP_IDLE_ROUNDS ?? 300);
+
+const events = openSqliteEventStore({ path: join(dir, 'events.sqlite'), synchronous: 'normal' });
+const documents = openSqliteDocumentStore({ path: join(dir, 'read-models.sqlite') });
+const head = await events.headPosition();
+const live = await startReadModels({ eventStore: events, documents, projections });
+if (!(await live.waitFor(head, 3_600_000))) throw new Error('the read models did not reach the head');
+
+const found = (await events.readAll(0n, 10_000)).find((event) => event.type === 'TruckPosted');
+if (!found) throw new Error('the log holds no truck');
+const sample: RecordedEvent = found;
+const orgId = sample.metadata.orgId;
+let nextTruck = 950_000_000;
+async function timedPost(shown: Projector | typeof live): Promise<number> {
+  const truckId = nextTruck++;
+  const begin = performance.now();
+  const { position } = await events.append(
+    truckStream(truckId),
+    [
+      {
+        id: newEventId(),
+        type: sample.type,
+        data: { ...(sample.data as object), truckId },
+        metadata: { ...sample.metadata, correlationId: newEventId(), occurredAt: new Date().toISOString() },
+      },
+    ],
+    { expected: 'no_stream' },
+  );
+  if (!(await shown.waitFor(position, 600_000))) throw new Error('a post did not reach the read models');
+  return performance.now() - begin;
+}
+const listQuery = truckListQuerySchema.parse({});
+async function timedListRead(): Promise<number> {
+  const begin = performance.now();
+  await trucksPage(documents, orgId, DEFAULT_TIME_ZONE, listQuery, new Date());
+  return performance.now() - begin;
+}
+
+interface Phase {
+  posts: number[];
+  reads: number[];
+  longestHoldMs: number;
+}
+const figures = (samples: number[]) => ({
+  count: samples.length,
+  p50: percentile(samples, 50),
+  p99: percentile(samples, 99),
+  max: Math.max(...samples),
+});
+const summary = (phase: Phase) => ({
+  posts: figures(phase.posts),
+  reads: figures(phase.reads),
+  longestHoldMs: phase.longestHoldMs,
+});
+
+// The board idle, after a few rounds that warm its caches up.
+for (let round = 0; round < 20; round++) {
+  await timedPost(live);
+  await timedListRead();
+}
+const idle: Phase = { posts: [], reads: [], longestHoldMs: 0 };
+const idleDelay = monitorEventLoopDelay({ resolution: 10 });
+idleDelay.enable();
+for (let round = 0; round < IDLE_ROUNDS; round++) {
+  idle.posts.push(await timedPost(live));
+  idle.reads.push(await timedListRead());
+}
+idleDelay.disable();
+idle.longestHoldMs = idleDelay.max / 1e6;
+
+// The admin's request, as POST /api/v1/admin/read-models/rebuild records it.
+const during: Phase = { posts: [], reads: [], longestHoldMs: 0 };
+const duringDelay = monitorEventLoopDelay({ resolution: 10 });
+duringDelay.enable();
+const begin = performance.now();
+await events.append(
+  READ_MODEL_REBUILD_STREAM,
+  [
+    {
+      id: newEventId(),
+      type: 'ReadModelRebuildRequested',
+      data: { requestedBy: 'bench', groups },
+      metadata: {
+        orgId: PLATFORM_ORG_ID,
+        actorId: 'bench',
+        correlationId: newEventId(),
+        causationId: null,
+        schemaVersion: READ_MODEL_REBUILD_SCHEMA_VERSION,
+        occurredAt: new Date().toISOString(),
+      },
+    },
+  ],
+  { expected: 'any' },
+);
+let begun = false;
+for (;;) {
+  const { state, error } = await readRebuildStatus(documents);
+  if (state === 'failed') throw new Error(`the rebuild failed: ${error}`);
+  if (isRebuildUnderWay(state)) begun = true;
+  else if (begun && state === 'completed') break;
+  during.posts.push(await timedPost(live));
+  during.reads.push(await timedListRead());
+}
+const seconds = (performance.now() - begin) / 1000;
+duringDelay.disable();
+during.longestHoldMs = duringDelay.max / 1e6;
+await live.close();
+await documents.close();
+await events.close();
+process.send?.({ events: Number(head), groups, seconds, idle: summary(idle), during: summary(during) });
