@@ -45,7 +45,10 @@ const answerOf = (fit: MatchFit, truck: GeoPoint, loadOrigin: GeoPoint) => ({
  * GET /api/v1/loads/{id}/matches: the organization's trucks that fit the load (truckFitsLoad), best
  * first (compareMatches). Two near queries from the load's origin, each already in the ranking's
  * order (deadhead, then the latest availability, then id): the trucks heading within 150 miles of
- * the load's destination, and those that go anywhere; merged, the first `limit` are the best.
+ * the load's destination, and those that go anywhere; merged, the first `limit` are the best. A
+ * truck heading there from the load's own point ranks ahead of every truck that goes anywhere (no
+ * shorter deadhead, and heading first at the same one): those the first page holds are places the
+ * others cannot take, whose documents are then not read; each is counted only as far as the total's cap.
  */
 export async function loadMatches(
   documents: DocumentStore,
@@ -74,29 +77,21 @@ export async function loadMatches(
     },
     now,
   );
-  const near = (where: Filter, also?: { center: GeoPoint }) =>
+  const near = (where: Filter, limit: number, countLimit: number, also?: { center: GeoPoint }) =>
     documents.findNear<TruckDocument>(collections.trucks, {
       field: 'location',
       center: origin,
       maxMiles: query.deadhead,
       filter: where,
-      limit: query.limit,
-      countLimit: SEARCH_TOTAL_CAP + 1,
+      limit,
+      countLimit,
       thenBy: [{ field: 'availabilityDate', direction: 'desc' }],
       ...(also ? { also: { field: 'destination', center: also.center, maxMiles: MATCH_HEADING_MILES } } : {}),
     });
-  const [heading, anywhere] = await Promise.all([
-    load.destination ? near(filter, { center: load.destination }) : null,
-    // No preferred destination at all; one the map does not know heads nowhere we can tell.
-    near({
-      ...filter,
-      'destination.latitude': { eq: null },
-      'destination.longitude': { eq: null },
-      preferedCity: { eq: null },
-    }),
-  ]);
-  const ranked: Ranked<TruckDocument>[] = [];
-  for (const { document: truck } of [...(heading?.matches ?? []), ...anywhere.matches]) {
+  const heading = load.destination
+    ? await near(filter, query.limit, SEARCH_TOTAL_CAP + 1, { center: load.destination })
+    : null;
+  const fitOf = (truck: TruckDocument): Ranked<TruckDocument> | null => {
     const fit = truckFitsLoad(
       { ...truck, id: Number(truck.id) },
       { ...load, id: loadId },
@@ -106,7 +101,29 @@ export async function loadMatches(
       },
       query.deadhead,
     );
-    if (fit) ranked.push({ ...fit, id: Number(truck.id), posting: truck });
+    return fit && { ...fit, id: Number(truck.id), posting: truck };
+  };
+  const ranked: Ranked<TruckDocument>[] = [];
+  for (const { document: truck } of heading?.matches ?? []) {
+    const fit = fitOf(truck);
+    if (fit) ranked.push(fit);
+  }
+  const ahead = ranked.filter((match) => match.deadheadMiles === 0).length;
+  const anywhere = await near(
+    // No preferred destination at all; one the map does not know heads nowhere we can tell.
+    {
+      ...filter,
+      'destination.latitude': { eq: null },
+      'destination.longitude': { eq: null },
+      preferedCity: { eq: null },
+    },
+    query.limit - ahead,
+    // The total stops at the cap: past it, these are counted only as far as it.
+    Math.max(1, SEARCH_TOTAL_CAP + 1 - (heading?.totalCount ?? 0)),
+  );
+  for (const { document: truck } of anywhere.matches) {
+    const fit = fitOf(truck);
+    if (fit) ranked.push(fit);
   }
   ranked.sort(compareMatches);
   return {
