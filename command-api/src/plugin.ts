@@ -18,6 +18,7 @@ import {
   serializeAnswersAsTheyAre,
   timeCommands,
 } from '@dispatch/http';
+import type { ProjectionHold } from '@dispatch/read-models';
 import type { DocumentStore, EventStore } from '@dispatch/storage';
 import type { FastifyPluginAsync } from 'fastify';
 import { quotaLimitRoutes } from './admin/quota-limit-routes.ts';
@@ -62,6 +63,8 @@ export interface CommandApiOptions {
   sweepEveryMs?: number;
   /** How often postings past their expiry are swept, in ms (`sweepEveryMs` when absent); 0 leaves it to the caller. */
   postingExpiryEveryMs?: number;
+  /** The projector of the same process, which a large expiry sweep holds while it commits. */
+  projectionHold?: ProjectionHold;
   /**
    * How often the alert e-mails of saved searches that are due are sent, in ms (default 5000); 0
    * leaves it to the caller, as does `sweepEveryMs: 0` (tests).

@@ -13,6 +13,7 @@ export * from './lane-rates.ts';
 export * from './list-histories.ts';
 export * from './loads.ts';
 export * from './organization-documents.ts';
+export * from './projection-hold.ts';
 export * from './projection-lag.ts';
 export * from './read-models.ts';
 export * from './rebuild-status.ts';

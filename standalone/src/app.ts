@@ -12,7 +12,12 @@ import {
 } from '@dispatch/http';
 import { type Projector, projections, startReadModels } from '@dispatch/projector';
 import { clockFromCommits, queryApi } from '@dispatch/query-api';
-import { firstOrganizationOfUser, inProcessChangeFeed } from '@dispatch/read-models';
+import {
+  firstOrganizationOfUser,
+  inProcessChangeFeed,
+  type ProjectionHold,
+  projectionHold,
+} from '@dispatch/read-models';
 import type { FastifyInstance } from 'fastify';
 import { serveApiReference } from './api-reference.ts';
 import { loadWebApp, serveWebApp } from './web-assets.ts';
@@ -35,6 +40,8 @@ export interface StandaloneApp {
   routes: RouteEntry[];
   infrastructure: Infrastructure;
   projector: Projector;
+  /** What a large expiry sweep of this process holds the projector with. */
+  projectionHold: ProjectionHold;
   close(): Promise<void>;
 }
 
@@ -62,11 +69,14 @@ export async function createStandaloneApp(
     defaultActiveOrganization: firstOrganizationOfUser,
   });
   const feed = inProcessChangeFeed();
+  // A large expiry sweep holds the projector while it commits (docs/performance.md#posting-expiry).
+  const hold = projectionHold();
   const projector = await startReadModels({
     eventStore: infrastructure.eventStore,
     documents: infrastructure.documents,
     projections,
     feed,
+    hold,
     onError: (error) => console.error('projector error', error),
   });
   const clock = clockFromCommits(feed, projector.position());
@@ -120,6 +130,7 @@ export async function createStandaloneApp(
       webhookSettings: env.webhooks,
       webhookDelivery: options.webhookDelivery,
       postingExpiryEveryMs: options.postingExpiryEveryMs,
+      projectionHold: hold,
       changes: feed,
     }),
   );
@@ -144,6 +155,7 @@ export async function createStandaloneApp(
     routes,
     infrastructure,
     projector,
+    projectionHold: hold,
     async close() {
       await app.close();
       clock.close();

@@ -5,7 +5,7 @@ import {
   type PostingExpiryReason,
   postingExpiry,
 } from '@dispatch/domain';
-import { collections } from '@dispatch/read-models';
+import { collections, type ProjectionHold } from '@dispatch/read-models';
 import {
   type Document,
   type DocumentStore,
@@ -27,6 +27,12 @@ export interface PostingExpirySweeperOptions {
   log: Pick<FastifyBaseLogger, 'error'>;
   /** How many due postings a page holds (2,000 unless said). */
   pageSize?: number;
+  /**
+   * The projector of the same process, held while a sweep of more than a page commits: the
+   * expiries it would apply meanwhile change nothing the board shows (docs/decisions.md, "Past its
+   * expiry moment, off the board when read"), and the sweep has the process's thread to itself.
+   */
+  projectionHold?: ProjectionHold;
 }
 
 /** The actor of the expiries the product records on its own. */
@@ -224,8 +230,22 @@ export function postingExpirySweeper(options: PostingExpirySweeperOptions) {
     return expired;
   }
 
+  /** One pass: the projector held from its first full page on, until the pass is over. */
+  interface Pass {
+    now: Date;
+    holding: boolean;
+    over: () => void;
+  }
+
+  function holdProjection(pass: Pass) {
+    if (pass.holding || !options.projectionHold) return;
+    pass.holding = true;
+    void options.projectionHold.during(new Promise<void>((resolve) => (pass.over = resolve)));
+  }
+
   /** One kind's due postings, a page at a time, resuming after the last one read (see below). */
-  async function sweepKind(kind: Kind, now: Date): Promise<number> {
+  async function sweepKind(kind: Kind, pass: Pass): Promise<number> {
+    const { now } = pass;
     const collection = kind === 'trucks' ? collections.trucks : collections.loads;
     const until = now.toISOString();
     let expired = 0;
@@ -257,6 +277,8 @@ export function postingExpirySweeper(options: PostingExpirySweeperOptions) {
         lastId = null;
         continue;
       }
+      // A full page: more may follow, and their expiries are committed before they are projected.
+      if (page.length === pageSize) holdProjection(pass);
       const decided = await decidePage(kind, page, now);
       // The page before was being committed meanwhile (on SQLite, by the thread that commits): one
       // page in flight at a time, and a pass ends once its last page is answered.
@@ -271,7 +293,12 @@ export function postingExpirySweeper(options: PostingExpirySweeperOptions) {
 
   /** One pass over every posting due at `now`; answers how many it expired. */
   async function sweep(now = clock()): Promise<number> {
-    return (await sweepKind('trucks', now)) + (await sweepKind('loads', now));
+    const pass: Pass = { now, holding: false, over: () => {} };
+    try {
+      return (await sweepKind('trucks', pass)) + (await sweepKind('loads', pass));
+    } finally {
+      pass.over();
+    }
   }
 
   return repeatedSweep(sweep);

@@ -47,6 +47,8 @@ function sweeper(
     clock: () => new Date(),
     log: { error: (error: unknown) => (given.errors ? given.errors.push(error) : console.error(error)) },
     pageSize: given.pageSize,
+    // The projector of the app, as the product's sweep holds it.
+    projectionHold: app.projectionHold,
   });
 }
 
@@ -274,6 +276,33 @@ describe('sweeps, a page appended at once', () => {
     expect(types).toEqual(['TruckPosted', 'TruckUpdated', 'TruckExpired']);
     expect(await listIds()).toContain(refreshed);
     expect(await sweepAt(new Date())).toBe(0);
+  });
+
+  it('hold the projector while a sweep of more than a page commits, and let it go once the sweep is over', async () => {
+    const hold = app.projectionHold;
+    if (!hold) throw new Error('The test app holds its projector during large sweeps');
+    const posted = new Date(Date.now() - 9 * DAY).toISOString();
+    const ids = Array.from({ length: 5 }, () => newId());
+    for (const id of ids)
+      await history.postTruck(id, { availabilityDate: '2026-12-30' }, posted, owner.memberId);
+    await settled();
+    const heldAtAppend: boolean[] = [];
+    const watched = storeWith(async () => {
+      heldAtAppend.push(hold.held());
+    });
+    // Pages of 2: three appends, the projector held from the first full page on.
+    expect(await sweeper({ store: watched, pageSize: 2 }).sweep(new Date())).toBe(ids.length);
+    expect(heldAtAppend).toEqual([true, true, true]);
+    expect(hold.held()).toBe(false);
+    await settled();
+    expect(await listIds()).not.toEqual(expect.arrayContaining([ids[0]]));
+    // One due posting, a page not full: nothing to hold the projector for.
+    const alone = newId();
+    await history.postTruck(alone, { availabilityDate: '2026-12-30' }, posted, owner.memberId);
+    await settled();
+    heldAtAppend.length = 0;
+    expect(await sweeper({ store: watched, pageSize: 2 }).sweep(new Date())).toBe(1);
+    expect(heldAtAppend).toEqual([false]);
   });
 
   it('decide each due posting on the revision its list row shows, without reading its stream', async () => {

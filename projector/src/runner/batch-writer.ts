@@ -1,4 +1,4 @@
-import type { AppliedPace, ChangeFeed } from '@dispatch/read-models';
+import type { AppliedPace, ChangeFeed, ProjectionHold } from '@dispatch/read-models';
 import type { DocumentStore, RecordedEvent } from '@dispatch/storage';
 import type { Projection } from '../projection.ts';
 import { applyEvents, projectionsByType } from './apply-events.ts';
@@ -31,6 +31,8 @@ export interface BatchWriterOptions {
   untold?: readonly Projection[];
   /** The position the change log says every read model reflects. */
   reflected?: (position: bigint) => bigint;
+  /** Work of the same process that holds the projector: a batch now and then meanwhile (see ProjectionHold). */
+  hold?: ProjectionHold;
   onError?: (error: unknown) => void;
 }
 
@@ -52,6 +54,8 @@ export class BatchWriter {
   #scheduled = false;
   /** Drained for a close: nothing is written after it, not even a retry scheduled before it. */
   #drained = false;
+  /** Draining for a close: what was received is written at once, held or not. */
+  #draining = false;
 
   constructor(options: BatchWriterOptions) {
     this.#options = options;
@@ -88,6 +92,7 @@ export class BatchWriter {
    * start, which begins at the checkpoint).
    */
   async drain() {
+    this.#draining = true;
     await this.#flushing;
     await this.#flush().catch(() => {});
     await this.#flush().catch(() => {});
@@ -154,6 +159,8 @@ export class BatchWriter {
   }
 
   async #flushOnce() {
+    const { hold } = this.#options;
+    if (hold && !this.#draining) await hold.released();
     const previous = this.#inFlight;
     const from = previous?.events ?? 0;
     if (this.#buffer.length > from) {

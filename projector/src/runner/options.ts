@@ -1,4 +1,4 @@
-import type { ChangeFeed } from '@dispatch/read-models';
+import type { ChangeFeed, ProjectionHold } from '@dispatch/read-models';
 import type { DocumentStore, EventStore } from '@dispatch/storage';
 import type { Projection } from '../projection.ts';
 
@@ -30,6 +30,8 @@ export interface ProjectorOptions {
    * written: lower while a group of them is built again beside these.
    */
   reflected?: (position: bigint) => bigint;
+  /** Work of the same process the projector makes way for while it runs (a large expiry sweep). */
+  hold?: ProjectionHold;
   onError?: (error: unknown) => void;
 }
 

@@ -49,6 +49,7 @@ export async function startProjector(options: ProjectorOptions): Promise<Project
     stopAt: options.stopAt,
     untold: options.untold,
     reflected: options.reflected,
+    hold: options.hold,
     onError: options.onError,
   });
 
