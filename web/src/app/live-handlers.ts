@@ -1,8 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { invalidateHistory } from '../features/history/api/history-cache';
 import { invalidateLanes } from '../features/lanes';
-import type { LiveChangeHandlers } from '../features/live/live-changes';
+import type { LiveChange, LiveChangeHandlers } from '../features/live/live-changes';
+import { patchPostingLists } from '../features/live/posting-lists';
 import { invalidateLoads } from '../features/loads/api/load-cache';
+import { detailKeyLoadId, loadKeys } from '../features/loads/api/load-keys';
 import { invalidateNotifications } from '../features/notifications/api/notification-cache';
 import {
   invalidateInvitations,
@@ -14,12 +16,42 @@ import { invalidateRadius } from '../features/radius/api/radius-cache';
 import { invalidateSavedSearches } from '../features/saved-searches/api/saved-search-cache';
 import { invalidateEnvelopes } from '../features/sign-pro/api/envelope-cache';
 import { invalidateTrucks } from '../features/trucks/api/truck-cache';
+import { detailKeyTruckId, truckKeys } from '../features/trucks/api/truck-keys';
+
+/**
+ * A notice of trucks or loads: the cached pages of the list patched from its rows where they can be
+ * (posting-lists.ts; the others read again), and the details of the changed postings read again.
+ * Without the notice (a reconnect), everything of the kind.
+ */
+function postingsNotice(
+  kind: 'trucks' | 'loads',
+  invalidateAll: (queryClient: QueryClient, ids?: readonly number[]) => Promise<void>,
+  details: readonly unknown[],
+  detailId: (queryKey: readonly unknown[]) => number | undefined,
+) {
+  return (queryClient: QueryClient, ids?: readonly number[], change?: LiveChange): Promise<void> => {
+    if (!change) return invalidateAll(queryClient, ids);
+    return Promise.all([
+      patchPostingLists(queryClient, kind, change),
+      queryClient.invalidateQueries({
+        queryKey: details,
+        predicate: (query) => {
+          const id = detailId(query.queryKey);
+          return id !== undefined && (ids === undefined || ids.includes(id));
+        },
+      }),
+    ]).then(() => undefined);
+  };
+}
+const trucksNotice = postingsNotice('trucks', invalidateTrucks, truckKeys.details(), detailKeyTruckId);
+const loadsNotice = postingsNotice('loads', invalidateLoads, loadKeys.details(), detailKeyLoadId);
 
 /** Which caches each kind of change notice refreshes. */
 export const liveChangeHandlers: LiveChangeHandlers = {
-  trucks: (queryClient: QueryClient, ids?: readonly number[]) =>
+  // The lists patched from the notice's rows where they can be (posting-lists.ts), read again elsewhere.
+  trucks: (queryClient: QueryClient, ids?: readonly number[], change?: LiveChange) =>
     Promise.all([
-      invalidateTrucks(queryClient, ids),
+      trucksNotice(queryClient, ids, change),
       invalidateHistory(queryClient, 'trucks', ids),
       invalidateOverview(queryClient),
       // A truck posted, removed or moved may enter or leave an open radius search.
@@ -27,9 +59,9 @@ export const liveChangeHandlers: LiveChangeHandlers = {
       // A lane, and the matches of the postings it fits.
       invalidateLanes(queryClient),
     ]),
-  loads: (queryClient: QueryClient, ids?: readonly number[]) =>
+  loads: (queryClient: QueryClient, ids?: readonly number[], change?: LiveChange) =>
     Promise.all([
-      invalidateLoads(queryClient, ids),
+      loadsNotice(queryClient, ids, change),
       invalidateHistory(queryClient, 'loads', ids),
       invalidateOverview(queryClient),
       invalidateRadius(queryClient, 'loads'),

@@ -7,7 +7,12 @@ import { clientForChangeAt } from './read-through';
 export { type LiveChange, liveChangeSchema };
 
 /** How one kind of read model refreshes. Without ids (after a reconnect) anything of that kind may have changed. */
-export type LiveChangeHandler = (queryClient: QueryClient, ids?: readonly number[]) => unknown;
+export type LiveChangeHandler = (
+  queryClient: QueryClient,
+  ids?: readonly number[],
+  /** The notice itself: trucks and loads carry their rows (see posting-lists.ts). */
+  change?: LiveChange,
+) => unknown;
 
 /** A handler for every kind the server pushes: a kind added without one does not compile. */
 export type LiveChangeHandlers = Record<LiveChangeKind, LiveChangeHandler>;
@@ -38,7 +43,7 @@ export function applyLiveChange(
   const handler = handlers[change.kind];
   const numberIds = change.ids.filter((id): id is number => typeof id === 'number');
   const client = clientForChangeAt(queryClient, BigInt(change.position));
-  void handler(client, numberIds.length === change.ids.length ? numberIds : undefined);
+  void handler(client, numberIds.length === change.ids.length ? numberIds : undefined, change);
   highlights.add(change.kind, numberIds);
   return change;
 }
