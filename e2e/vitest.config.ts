@@ -1,4 +1,13 @@
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
+
+// Each spec file's process keeps Node's compiled code (and its TypeScript type stripping) on disk for
+// the next one, which then loads the product faster.
+process.env.NODE_COMPILE_CACHE ??= join(import.meta.dirname, '../node_modules/.cache/node-compile-cache');
+
+/** The source files of the product's packages (not the browser specs', nor the web app's). */
+const PRODUCT_SOURCES =
+  /\/(domain|storage|config|http|places|read-models|auth|command-api|projector|query-api|standalone|test-kit)\/src\//;
 
 /** Browser tests: Chromium driven by playwright-core against the standalone app. Run after the web build. */
 export default defineConfig({
@@ -18,5 +27,9 @@ export default defineConfig({
     // with each file's app, and V8 can then fail in it ("Check failed: end > addr", freeing WebAssembly
     // memory), taking every later file down with it.
     isolate: true,
+    // The product's packages load as Node loads them in production (its own TypeScript type stripping)
+    // instead of through vitest's module runner: the spec files are still vitest's, and each file's
+    // process imports the product with a fraction of the work (the packages hold erasable TypeScript only).
+    server: { deps: { external: [PRODUCT_SOURCES] } },
   },
 });
