@@ -36,4 +36,5 @@ createRoot(root).render(
     <AppProvider queryClient={queryClient} router={router} />
   </StrictMode>,
 );
-prepareLocaleDataWhenIdle();
+// A signed-in screen draws dates and amounts: their locale data is set up while it waits for its data.
+if (queryClient.getQueryData(sessionQueryKey)) prepareLocaleDataWhenIdle();
