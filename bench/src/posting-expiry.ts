@@ -7,9 +7,10 @@ const DAY_MS = 86_400_000;
 /**
  * `npm run bench -- expiry`: the postings' expiry sweep over `due` trucks past their expiry (half by
  * their availability date, half by their age) in one organization, as the product's sweep makes it
- * (pages of 500, each decided on its streams and appended at once), while a dispatcher reads the
- * trucks list: the sweep's time (every expiry stored), then the time until the projector has taken
- * them all off the live lists, and the list GET's p50, p95 and p99 during each.
+ * (pages of 2,000 made from their rows and appended at once, the projector of the process held
+ * meanwhile), while a dispatcher reads the trucks list: the sweep's time (every expiry stored), then
+ * the time until the projector has taken them all off the live lists, and the list GET's p50, p95
+ * and p99 during each.
  */
 export async function benchPostingExpiry({ due }: { due: number }): Promise<Row[]> {
   // The board as the product reads it: postings past their expiry moment are off it before the sweep.
