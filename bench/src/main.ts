@@ -10,6 +10,7 @@ import { benchCsvImport } from './csv-import.ts';
 import { benchEnvelopeQueries } from './envelope-queries.ts';
 import { benchEventFeed } from './event-feed.ts';
 import { benchEventStoreAppends } from './event-store-appends.ts';
+import { benchFloor } from './floor.ts';
 import { benchGazetteer } from './gazetteer.ts';
 import { benchedGroups, benchGroupRebuild } from './group-rebuild.ts';
 import { benchHttpCommands } from './http-commands.ts';
@@ -105,6 +106,18 @@ if (process.argv[2] === 'lighthouse') {
   // `npm run bench -- http-load [bare,list,post,patch,radius,appends]`: 50 connections, 20 s a figure (10 with BENCH_QUICK).
   const only = (process.argv[3]?.split(',') ?? httpLoadScenarios) as HttpLoadScenario[];
   await step('HTTP load', () => benchHttpLoad(only));
+} else if (process.argv[2] === 'floor') {
+  // `npm run bench -- floor`: open trucks boards as live sockets in a process of their own while trucks are
+  // posted (BENCH_FLOOR_SCREENS, default 1,000; BENCH_FLOOR_POSTS_PER_SECOND, default 10; BENCH_FLOOR_SECONDS,
+  // default 30; BENCH_FLOOR_PAGE_SIZE, default 50; BENCH_FLOOR_MODE=refetch: every notice reads the page again).
+  const floor = {
+    screens: Number(process.env.BENCH_FLOOR_SCREENS ?? 1000),
+    postsPerSecond: Number(process.env.BENCH_FLOOR_POSTS_PER_SECOND ?? 10),
+    seconds: Number(process.env.BENCH_FLOOR_SECONDS ?? 30),
+    pageSize: Number(process.env.BENCH_FLOOR_PAGE_SIZE ?? 50),
+    mode: process.env.BENCH_FLOOR_MODE === 'refetch' ? ('refetch' as const) : ('patch' as const),
+  };
+  await step('floor', () => benchFloor(floor));
 } else if (process.argv[2] === 'standing-searches') {
   // `npm run bench -- standing-searches`: only the saved searches' alerts (1,000 searches, 20,000 events).
   await step('standing searches', () => benchStandingSearches());

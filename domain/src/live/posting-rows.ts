@@ -174,8 +174,8 @@ export function patchPostingPage<Page extends PostingListPage>(
     if (shown && Number(shown.version) >= row.version) continue;
     const fits = matches(row);
     if (index < 0 && !fits) {
-      // A new posting outside the filters changes nothing here; an edited one may have counted before.
-      if (row.version > 1 && filtered) return refetch;
+      // A new posting (version 0) outside the filters changes nothing here; an edited one may have counted before.
+      if (row.version > 0 && filtered) return refetch;
       continue;
     }
     changed = true;
@@ -186,7 +186,7 @@ export function patchPostingPage<Page extends PostingListPage>(
       continue;
     }
     if (index < 0) {
-      if (filtered && row.version > 1) return refetch;
+      if (filtered && row.version > 0) return refetch;
       adjust(1);
     }
     if (field === undefined) return refetch;

@@ -171,17 +171,21 @@ export function attachLiveUpdates(
     }
   }
 
-  // Notices go out in the order of their commits, each once its rows are read.
+  // Each commit's rows are read as it comes, while earlier ones are still being read; its notices go
+  // out in the order of the commits.
   let sending: Promise<void> = Promise.resolve();
   const unsubscribe = options.clock.subscribe((commit) => {
     recent.add(commit);
+    const notices = prepare(commit);
     sending = sending
-      .then(() => push(commit))
+      .then(async () => send(await notices))
       .catch((error) => app.log.error({ err: error }, 'live push failed'));
   });
 
-  async function push(commit: ProjectionCommit) {
+  /** The notices of one commit: per-member ones as they are, the organizations' with their rows. */
+  function prepare(commit: ProjectionCommit) {
     const position = commit.position.toString();
+    const notices: Promise<{ room: string; message: LiveChange; members: boolean }>[] = [];
     for (const change of commit.changes) {
       const kind = change.kind;
       // The projector's own notices (a rebuild asked for) are not the browsers' business.
@@ -190,8 +194,7 @@ export function attachLiveUpdates(
         for (const userId of change.ids) {
           const room = memberRoom(change.orgId, String(userId));
           const message: LiveChange = { kind, ids: [userId], position, orgId: change.orgId };
-          io.to(room).emit(LIVE_EVENTS.change, message);
-          options.metrics?.pushed(kind, io.of('/').adapter.rooms.get(room)?.size ?? 0);
+          notices.push(Promise.resolve({ room, message, members: false }));
         }
         continue;
       }
@@ -199,11 +202,20 @@ export function attachLiveUpdates(
       // Rows are read only for a room someone is in: one read per commit, one message for all its sockets.
       const listening = (io.of('/').adapter.rooms.get(room)?.size ?? 0) > 0;
       const notice: LiveChange = { kind, ids: change.ids, position, orgId: change.orgId };
-      const message = listening ? await withPostingRows(options.documents, options, notice) : notice;
+      const message = listening
+        ? withPostingRows(options.documents, options, notice)
+        : Promise.resolve(notice);
+      notices.push(message.then((read) => ({ room, message: read, members: membershipKinds.has(kind) })));
+    }
+    return Promise.all(notices);
+  }
+
+  function send(notices: { room: string; message: LiveChange; members: boolean }[]) {
+    for (const { room, message, members } of notices) {
       io.to(room).emit(LIVE_EVENTS.change, message);
-      options.metrics?.pushed(kind, io.of('/').adapter.rooms.get(room)?.size ?? 0);
-      if (membershipKinds.has(kind)) {
-        dropFormerMembers(change.orgId).catch((error) =>
+      options.metrics?.pushed(message.kind, io.of('/').adapter.rooms.get(room)?.size ?? 0);
+      if (members) {
+        dropFormerMembers(message.orgId).catch((error) =>
           app.log.error({ err: error }, 'membership check failed'),
         );
       }

@@ -11,7 +11,8 @@ const ORG = 'org-1';
 const at = (minute: number) => `2026-11-28T10:${String(minute).padStart(2, '0')}:00.000Z`;
 const truck = (id: number, minute: number, extra: Record<string, unknown> = {}) => ({
   id,
-  version: 1,
+  // A posting's first version is 0.
+  version: 0,
   trailerType: 'FLATBED',
   status: true,
   createdAt: at(minute),
@@ -110,13 +111,13 @@ describe('a notice of trucks on the pages a screen shows', () => {
   it('moves an edited truck of the page where its new change time puts it, with its new fields', async () => {
     const screen = show({}, trucksPage(0, 4));
     await hear(
-      notice({ ids: [1], rows: [truck(1, 41, { version: 2, truckName: 'Edited' })], board: board(4) }),
+      notice({ ids: [1], rows: [truck(1, 41, { version: 1, truckName: 'Edited' })], board: board(4) }),
     );
     expect(screen.reread()).toBe(false);
     expect(screen.page().data.map((row) => [row.id, row.version])).toEqual([
-      [1, 2],
-      [3, 1],
-      [2, 1],
+      [1, 1],
+      [3, 0],
+      [2, 0],
     ]);
     expect(screen.page().data[0]).toMatchObject({ truckName: 'Edited' });
     expect(screen.page().totalCount).toBe(4);
