@@ -23,7 +23,7 @@ beforeEach(async () => {
       document: {
         id: READ_MODEL_CATALOG_ID,
         groups: [
-          { name: 'boards', readModels: ['trucks_v4', 'loads_v4'] },
+          { name: 'boards', readModels: ['trucks_v5', 'loads_v4'] },
           { name: 'history', readModels: ['activity_v3', 'event_feed_v1'] },
         ],
       },
@@ -57,13 +57,13 @@ async function checkpoints(readModels: string[], live: bigint, built?: bigint) {
 
 describe('a read of a group a start builds again', () => {
   it('is answered while the live checkpoint keeps every read model of the group', async () => {
-    await checkpoints(['trucks_v4', 'loads_v4', 'activity_v3', 'event_feed_v1'], 400n);
+    await checkpoints(['trucks_v5', 'loads_v4', 'activity_v3', 'event_feed_v1'], 400n);
     expect(await groupRebuildPercent(documents, 'history')).toBeNull();
     await expect(requireGroupServing(documents, 'history', 'The activity log')).resolves.toBeUndefined();
   });
 
   it('is refused with how far the rebuild is while it builds the group, the other groups answered', async () => {
-    await checkpoints(['trucks_v4', 'loads_v4', 'activity_v2'], 400n, 100n);
+    await checkpoints(['trucks_v5', 'loads_v4', 'activity_v2'], 400n, 100n);
     expect(await groupRebuildPercent(documents, 'history')).toBe(25);
     expect(await groupRebuildPercent(documents, 'boards')).toBeNull();
     await expect(requireGroupServing(documents, 'history', 'The activity log')).rejects.toMatchObject({

@@ -3,7 +3,7 @@
  * position 0 beside the serving one (blue/green), then the query side switches over.
  */
 export const collections = {
-  trucks: 'trucks_v4',
+  trucks: 'trucks_v5',
   loads: 'loads_v4',
   expiredTrucks: 'expired_trucks_v1',
   expiredLoads: 'expired_loads_v1',

@@ -77,7 +77,7 @@ describe('GET /api/v1/admin/status', () => {
     // Every event so far was applied within the last minute: the organization, the member, the trucks…
     expect(data.projector.eventsLastMinute).toBeGreaterThanOrEqual(6);
     expect(data.projector.eventsPerSecond).toBe(Math.round((data.projector.eventsLastMinute / 60) * 10) / 10);
-    expect(data.readModels).toContainEqual({ collection: 'trucks_v4', name: 'trucks', version: 4 });
+    expect(data.readModels).toContainEqual({ collection: 'trucks_v5', name: 'trucks', version: 5 });
     expect(data.readModels.map((model) => model.collection)).not.toContain('projector_checkpoints');
     expect(data.rebuild.state).toBe('idle');
     expect(data.live.connections).toBe(2);
@@ -159,8 +159,8 @@ describe('the read models by group', () => {
     const { data } = readModelGroupsAnswerSchema.parse(answer.json());
     expect(data.groups.map((group) => group.name).sort()).toEqual([...readModelGroupNames].sort());
     const boards = data.groups.find((group) => group.name === 'boards');
-    expect(boards?.readModels).toContain('trucks_v4');
-    const trucks = await app.infrastructure.documents.count('trucks_v4');
+    expect(boards?.readModels).toContain('trucks_v5');
+    const trucks = await app.infrastructure.documents.count('trucks_v5');
     expect(boards?.rows).toBeGreaterThanOrEqual(trucks);
     expect(boards).toMatchObject({ position: head.toString(), lagEvents: 0, lagEventsCapped: false });
   });

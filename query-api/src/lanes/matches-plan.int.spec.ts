@@ -95,7 +95,7 @@ describe("a load's matches on a board with statistics", () => {
         .map((row) => row.detail)
         .join('\n');
       expect(plan).toMatch(
-        /USING INDEX docs_trucks_v4:orgId,trailerType,status,location\.latitude.*availabilityDate</,
+        /USING INDEX docs_trucks_v5:orgId,trailerType,status,location\.latitude.*availabilityDate</,
       );
       expect(plan).not.toContain('TEMP B-TREE FOR ORDER BY');
     } finally {
