@@ -3,23 +3,14 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import {
   DEFAULT_TIME_ZONE,
   isRebuildUnderWay,
-  PLATFORM_ORG_ID,
-  READ_MODEL_REBUILD_SCHEMA_VERSION,
-  READ_MODEL_REBUILD_STREAM,
   type ReadModelGroupName,
   truckListQuerySchema,
-  truckStream,
 } from '@dispatch/domain';
-import { type Projector, projections, startReadModels } from '@dispatch/projector';
+import { projections, startReadModels } from '@dispatch/projector';
 import { trucksPage } from '@dispatch/query-api';
 import { readRebuildStatus } from '@dispatch/read-models';
-import {
-  newEventId,
-  openSqliteDocumentStore,
-  openSqliteEventStore,
-  type RecordedEvent,
-} from '@dispatch/storage';
-import { percentile } from './stats.ts';
+import { openSqliteDocumentStore, openSqliteEventStore } from '@dispatch/storage';
+import { requestRebuild, timedTruckPosts, timings } from './live-posts.ts';
 
 /**
  * An admin's rebuild of some groups of read models beside the live board, in a process of its own as
@@ -38,29 +29,7 @@ const head = await events.headPosition();
 const live = await startReadModels({ eventStore: events, documents, projections });
 if (!(await live.waitFor(head, 3_600_000))) throw new Error('the read models did not reach the head');
 
-const found = (await events.readAll(0n, 10_000)).find((event) => event.type === 'TruckPosted');
-if (!found) throw new Error('the log holds no truck');
-const sample: RecordedEvent = found;
-const orgId = sample.metadata.orgId;
-let nextTruck = 950_000_000;
-async function timedPost(shown: Projector | typeof live): Promise<number> {
-  const truckId = nextTruck++;
-  const begin = performance.now();
-  const { position } = await events.append(
-    truckStream(truckId),
-    [
-      {
-        id: newEventId(),
-        type: sample.type,
-        data: { ...(sample.data as object), truckId },
-        metadata: { ...sample.metadata, correlationId: newEventId(), occurredAt: new Date().toISOString() },
-      },
-    ],
-    { expected: 'no_stream' },
-  );
-  if (!(await shown.waitFor(position, 600_000))) throw new Error('a post did not reach the read models');
-  return performance.now() - begin;
-}
+const { orgId, timedPost } = await timedTruckPosts(events, 950_000_000);
 const listQuery = truckListQuerySchema.parse({});
 async function timedListRead(): Promise<number> {
   const begin = performance.now();
@@ -73,15 +42,9 @@ interface Phase {
   reads: number[];
   longestHoldMs: number;
 }
-const figures = (samples: number[]) => ({
-  count: samples.length,
-  p50: percentile(samples, 50),
-  p99: percentile(samples, 99),
-  max: Math.max(...samples),
-});
 const summary = (phase: Phase) => ({
-  posts: figures(phase.posts),
-  reads: figures(phase.reads),
+  posts: timings(phase.posts),
+  reads: timings(phase.reads),
   longestHoldMs: phase.longestHoldMs,
 });
 
@@ -100,30 +63,12 @@ for (let round = 0; round < IDLE_ROUNDS; round++) {
 idleDelay.disable();
 idle.longestHoldMs = idleDelay.max / 1e6;
 
-// The admin's request, as POST /api/v1/admin/read-models/rebuild records it.
+// The admin's request.
 const during: Phase = { posts: [], reads: [], longestHoldMs: 0 };
 const duringDelay = monitorEventLoopDelay({ resolution: 10 });
 duringDelay.enable();
 const begin = performance.now();
-await events.append(
-  READ_MODEL_REBUILD_STREAM,
-  [
-    {
-      id: newEventId(),
-      type: 'ReadModelRebuildRequested',
-      data: { requestedBy: 'bench', groups },
-      metadata: {
-        orgId: PLATFORM_ORG_ID,
-        actorId: 'bench',
-        correlationId: newEventId(),
-        causationId: null,
-        schemaVersion: READ_MODEL_REBUILD_SCHEMA_VERSION,
-        occurredAt: new Date().toISOString(),
-      },
-    },
-  ],
-  { expected: 'any' },
-);
+await requestRebuild(events, groups);
 let begun = false;
 for (;;) {
   const { state, error } = await readRebuildStatus(documents);

@@ -1,21 +1,10 @@
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import {
-  isRebuildUnderWay,
-  PLATFORM_ORG_ID,
-  READ_MODEL_REBUILD_SCHEMA_VERSION,
-  READ_MODEL_REBUILD_STREAM,
-  truckStream,
-} from '@dispatch/domain';
-import { type Projector, projections, startProjector, startReadModels } from '@dispatch/projector';
+import { isRebuildUnderWay } from '@dispatch/domain';
+import { projections, startProjector, startReadModels } from '@dispatch/projector';
 import { readRebuildStatus } from '@dispatch/read-models';
-import {
-  newEventId,
-  openSqliteDocumentStore,
-  openSqliteEventStore,
-  type RecordedEvent,
-} from '@dispatch/storage';
-import { percentile } from './stats.ts';
+import { openSqliteDocumentStore, openSqliteEventStore } from '@dispatch/storage';
+import { requestRebuild, timedTruckPosts, timings } from './live-posts.ts';
 
 /**
  * The projector rebuilding every read model from position 0, in a process of its own as it runs in the
@@ -57,40 +46,9 @@ console.error(
   `  projected all ${head.toLocaleString()} events, indexes included, in ${seconds.toFixed(1)} s; main thread held at most ${longestStallMs.toFixed(0)} ms at a time`,
 );
 
-// Trucks posted one at a time, each timed from its append until the read models show it: copies of
-// the log's first truck under new numbers.
-const found = (await events.readAll(0n, 10_000)).find((event) => event.type === 'TruckPosted');
-if (!found) throw new Error('the log holds no truck');
-const sample: RecordedEvent = found;
-let nextTruck = 900_000_000;
-async function timedPost(shown: Projector): Promise<number> {
-  const truckId = nextTruck++;
-  const begin = performance.now();
-  const { position } = await events.append(
-    truckStream(truckId),
-    [
-      {
-        id: newEventId(),
-        type: sample.type,
-        data: { ...(sample.data as object), truckId },
-        metadata: {
-          ...sample.metadata,
-          correlationId: newEventId(),
-          occurredAt: new Date().toISOString(),
-        },
-      },
-    ],
-    { expected: 'no_stream' },
-  );
-  if (!(await shown.waitFor(position, 600_000))) throw new Error('a live post did not reach the read models');
-  return performance.now() - begin;
-}
-const figures = (samples: number[]) => ({
-  count: samples.length,
-  p50: percentile(samples, 50),
-  p99: percentile(samples, 99),
-  max: Math.max(...samples),
-});
+// Trucks posted one at a time, each timed from its append until the read models show it.
+const { timedPost } = await timedTruckPosts(events, 900_000_000);
+const figures = timings;
 const described = (posts: ReturnType<typeof figures>) =>
   `p50 ${posts.p50.toFixed(1)} ms, p99 ${posts.p99.toFixed(1)} ms, longest ${posts.max.toFixed(0)} ms`;
 
@@ -109,25 +67,7 @@ const live = await startReadModels({ eventStore: events, documents, projections 
 const besideDelay = monitorEventLoopDelay({ resolution: 10 });
 besideDelay.enable();
 const rebuildBegin = performance.now();
-await events.append(
-  READ_MODEL_REBUILD_STREAM,
-  [
-    {
-      id: newEventId(),
-      type: 'ReadModelRebuildRequested',
-      data: { requestedBy: 'bench' },
-      metadata: {
-        orgId: PLATFORM_ORG_ID,
-        actorId: 'bench',
-        correlationId: newEventId(),
-        causationId: null,
-        schemaVersion: READ_MODEL_REBUILD_SCHEMA_VERSION,
-        occurredAt: new Date().toISOString(),
-      },
-    },
-  ],
-  { expected: 'any' },
-);
+await requestRebuild(events);
 const duringMs: number[] = [];
 let begun = false;
 for (;;) {
