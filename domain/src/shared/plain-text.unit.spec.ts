@@ -261,6 +261,8 @@ const answerSchemas = new Set([
   'fieldChangeSchema',
   'liveChangeSchema',
   'liveReadySchema',
+  'noticeRowSchema',
+  'noticeBoardSchema',
   'feedItemSchema',
   'laneHistoryPointSchema',
   'laneHistorySeriesSchema',
