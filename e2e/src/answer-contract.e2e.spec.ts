@@ -80,9 +80,11 @@ describe('an answer of an unexpected shape', () => {
       .waitFor();
 
     // A refresh of a board already on screen that comes back of the wrong shape keeps the last good
-    // answer and says so above it: another dispatcher's post makes the live board refresh.
+    // answer and says so above it: another dispatcher's post makes the live board refresh, as a board
+    // ordered by name reads its page again for every new posting (a notice's row is placed only in an
+    // order by date).
     await page.unrouteAll({ behavior: 'wait' });
-    await page.reload();
+    await page.goto('/answer-checkers/trucks?orderBy=truckName&sort=asc');
     await page.locator('tr', { hasText: 'Night Owl' }).waitFor();
     await page.getByText('Live', { exact: true }).waitFor();
     await alterTrucksList(page, (answer) => {
