@@ -363,8 +363,9 @@ describe('rows already on the board, and lines that are not CSV', () => {
     const exported = (await query(app, dora.cookie, '/api/v1/trucks/export.csv')).body;
     const preview = (await send(dora.cookie, '/api/v1/trucks/import/preview', exported)).json();
     expect(preview).toMatchObject({ validCount: 2, invalidCount: 0, onBoardCount: 2 });
-    expect(preview.rows.map((row: { onBoard: unknown }) => row.onBoard).sort()).toEqual(
-      boardIds.map((id) => ({ id, by: 'id' })).sort(),
+    const byId = (left: { id: number }, right: { id: number }) => left.id - right.id;
+    expect(preview.rows.map((row: { onBoard: { id: number } }) => row.onBoard).sort(byId)).toEqual(
+      boardIds.map((id) => ({ id, by: 'id' })).sort(byId),
     );
     const before = await app.infrastructure.eventStore.headPosition();
     const answer = (await send(dora.cookie, '/api/v1/trucks/import', exported)).json();
