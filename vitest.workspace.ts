@@ -119,6 +119,9 @@ export default [
       isolate: false,
       // Stubs end with their test, so no spec passes on what an earlier file stubbed.
       unstubGlobals: true,
+      // A screen's spec types into forms and waits for what they draw: on a shared, loaded machine that
+      // takes longer than vitest's 5 s.
+      testTimeout: 20_000,
       setupFiles: ['src/testing/browser-environment.ts'],
     },
   },

@@ -8,6 +8,7 @@ import { readOutbox } from '@dispatch/auth';
 import { type Infrastructure, openInfrastructure } from '@dispatch/auth/runtime';
 import { type CommandApiOptions, commandApi } from '@dispatch/command-api';
 import { type Environment, loadEnvironment } from '@dispatch/config';
+import { EVENT_POSITION_HEADER } from '@dispatch/domain';
 import { createServer } from '@dispatch/http';
 import { type Projector, projections, startReadModels } from '@dispatch/projector';
 import { clockFromCommits, queryApi } from '@dispatch/query-api';
@@ -253,6 +254,12 @@ export async function createOrganization(app: TestApp, cookie: string, name: str
     payload: { name },
   });
   if (response.statusCode !== 201) throw new Error(`create organization failed: ${response.body}`);
+  // The creator's membership is read from the members read model (a live connection's check, the
+  // member lists): it is projected before the organization is handed to the test, as a browser that
+  // joins says the position of its write.
+  const position = response.headers[EVENT_POSITION_HEADER];
+  if (typeof position === 'string' && !(await app.projector.waitFor(BigInt(position), 30_000)))
+    throw new Error('the new organization was not projected within 30 s');
   return response.json().data as { id: string; name: string; slug: string };
 }
 
