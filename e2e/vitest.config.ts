@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
@@ -21,8 +22,11 @@ export default defineConfig({
     globalSetup: ['src/chromium-server.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
-    // One spec file at a time: the app, Chromium and its renderers already keep both cores busy.
-    fileParallelism: false,
+    // Two spec files at a time, each with its own app and its own contexts in the one Chromium: a
+    // file keeps about one core busy (it waits on the page as much as the page on it), so a second
+    // file uses the other core.
+    fileParallelism: true,
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     // Each spec file in a process of its own (vitest's default). A process kept for every file grows
     // with each file's app, and V8 can then fail in it ("Check failed: end > addr", freeing WebAssembly
     // memory), taking every later file down with it.
