@@ -21,28 +21,30 @@ describe('the city picker', () => {
     expect(await page.getByLabel('State', { exact: true }).locator('option').count()).toBe(52);
 
     await page.getByLabel('State', { exact: true }).selectOption('ME');
-    expect(await city.getAttribute('role')).toBe('combobox');
+    await expect.poll(() => city.getAttribute('role')).toBe('combobox');
     await city.fill('ban');
     const listbox = page.getByRole('listbox', { name: 'Places in ME' });
     await listbox.getByRole('option', { name: 'Bangor', exact: true }).waitFor();
     expect(await city.getAttribute('aria-expanded')).toBe('true');
-    // The arrow keys move through the suggestions, Enter picks the one that is active.
+    // The arrow keys move through the suggestions, Enter picks the one that is active. What a key or
+    // a choice does shows once the page has handled it: the checks wait for it.
     await city.press('ArrowDown');
+    await expect.poll(() => city.getAttribute('aria-activedescendant')).not.toBeNull();
     const active = await city.getAttribute('aria-activedescendant');
     expect(await page.locator(`[id="${active}"]`).getAttribute('aria-selected')).toBe('true');
     expect(await page.locator(`[id="${active}"]`).innerText()).toContain('Bangor');
     await city.press('Enter');
-    expect(await city.inputValue()).toBe('Bangor');
-    expect(await city.getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => city.inputValue()).toBe('Bangor');
+    await expect.poll(() => city.getAttribute('aria-expanded')).toBe('false');
 
     // Abbreviations either way; Escape closes the list.
     await city.fill('Ft. K');
     await listbox.getByRole('option', { name: 'Fort Kent', exact: true }).waitFor();
     await city.press('Escape');
-    expect(await city.getAttribute('aria-expanded')).toBe('false');
+    await expect.poll(() => city.getAttribute('aria-expanded')).toBe('false');
     await city.fill('Presque');
     await listbox.getByRole('option', { name: 'Presque Isle', exact: true }).click();
-    expect(await city.inputValue()).toBe('Presque Isle');
+    await expect.poll(() => city.inputValue()).toBe('Presque Isle');
 
     // A town the gazetteer does not know is kept, and marked.
     await city.fill('Nowhere Flats');
@@ -56,7 +58,7 @@ describe('the city picker', () => {
 
     // Another state clears the city.
     await page.getByLabel('State', { exact: true }).selectOption('TX');
-    expect(await city.inputValue()).toBe('');
+    await expect.poll(() => city.inputValue()).toBe('');
     await city.fill('lare');
     await page
       .getByRole('listbox', { name: 'Places in TX' })
