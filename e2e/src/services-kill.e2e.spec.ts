@@ -9,6 +9,7 @@ import {
 } from '@dispatch/standalone/services';
 import { openSqliteEventStore } from '@dispatch/storage';
 import {
+  eventually,
   join,
   ownerWithOrganization,
   PASSWORD,
@@ -42,7 +43,8 @@ import { launchChromium } from './browser.ts';
  *   `refreshAllKinds` on `caughtUp: false`): the same, on the replica started after them.
  * - projector: a projector whose catch-up after a restart writes no change log entries (only the
  *   batches of events newer than its start): the read models hold the posts made while it was dead,
- *   the screens never hear of them.
+ *   the screens never hear of them. And one that starts at the log's head instead of its checkpoint:
+ *   those posts never reach the read models.
  * - command API: a command API that, restarted, reserves its block of truck ids again from the
  *   start (the reservation appended without its expected revision): its first posts are refused.
  */
@@ -106,17 +108,6 @@ class LiveLine {
     this.#held = null;
     this.#release = null;
   }
-}
-
-/** Waits until `done` holds for what `read` answers (or the time is up), and answers the last read. */
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let value = await read();
-  while (!done(value) && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    value = await read();
-  }
-  return value;
 }
 
 /** The live connections a query API replica holds (its GET /metrics). */
@@ -217,7 +208,7 @@ async function expectConverged() {
     model: await readModel(),
     shown: await Promise.all(screens.map((screen) => rowsOf(screen.page))),
   });
-  const state = await until(read, ({ model, shown }) => {
+  const state = await eventually(read, ({ model, shown }) => {
     const ids = sortedIds(model.map((truck) => truck.id));
     return (
       [...acknowledged.keys()].every((id) => ids.includes(id)) &&
@@ -254,7 +245,7 @@ async function killWhileHeld(service: ServiceProcess, closed: number) {
   for (const screen of screens) screen.live.hold();
   const before = screens.reduce((sum, screen) => sum + screen.live.closedByServer, 0);
   await service.kill();
-  await until(
+  await eventually(
     async () => screens.reduce((sum, screen) => sum + screen.live.closedByServer, 0) - before,
     (count) => count >= closed,
   );
@@ -301,7 +292,7 @@ describe('the services apart, each killed while two browsers post and watch the 
     expect(await postRound('Replica away')).toEqual([201, 201, 201, 201]);
     for (const screen of screens) screen.live.release();
     // Back on the other replica, which heard every post: it sends what each connection missed.
-    await until(
+    await eventually(
       () => liveConnections(other),
       (count) => count === 2,
     );
@@ -312,10 +303,10 @@ describe('the services apart, each killed while two browsers post and watch the 
     // once it is started again, after the posts made meanwhile; it cannot say what they missed.
     await killWhileHeld(other, 2);
     expect(await postRound('No replica')).toEqual([201, 201, 201, 201]);
-    await until(projected, (position) => position >= lastPosition);
+    await eventually(projected, (position) => position >= lastPosition);
     await killed.restart();
     for (const screen of screens) screen.live.release();
-    await until(
+    await eventually(
       () => liveConnections(killed),
       (count) => count === 2,
     );
@@ -324,7 +315,7 @@ describe('the services apart, each killed while two browsers post and watch the 
     expect(await postRound('Replicas back')).toEqual([201, 201, 201, 201]);
     await expectConverged();
     await restarted;
-    const ready = await until(
+    const ready = await eventually(
       () => services.ready(),
       (urls) => urls.length === 2,
     );
@@ -342,7 +333,7 @@ describe('the services apart, each killed while two browsers post and watch the 
     const events = openSqliteEventStore({ path: joinPath(dataDir, 'events.sqlite') });
     const head = await events.headPosition();
     await events.close();
-    expect(await until(projected, (position) => position >= head)).toBe(head);
+    expect(await eventually(projected, (position) => position >= head)).toBe(head);
     expect(readModelFileSnapshot(joinPath(dataDir, 'read-models.sqlite'))).toEqual(
       await projectedFromZero(joinPath(dataDir, 'events.sqlite')),
     );
@@ -358,7 +349,7 @@ describe('the services apart, each killed while two browsers post and watch the 
         if ((await post(screen, `Command ${screen.label} ${i}`)) !== 201) stopped = true;
       }
     });
-    await until(
+    await eventually(
       async () => acknowledged.size - before,
       (count) => count >= 4,
     );
