@@ -173,12 +173,13 @@ async function openBoard(email: string, label: string): Promise<Screen> {
   const context = await browser.newContext({ baseURL: origin, viewport: { width: 1366, height: 900 } });
   const live = await LiveLine.of(context);
   const page = await context.newPage();
-  await page.goto('/login');
+  // Signed in, the app opens the board (up to 100 rows a page: every truck of the test).
+  await page.goto(`/login?redirect=${encodeURIComponent(`/${slug}/trucks?limit=100`)}`);
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.waitForURL(`**/${slug}/**`);
-  await page.goto(`/${slug}/trucks?limit=100`);
+  await page.waitForURL(`**/${slug}/trucks?limit=100`);
+  await page.getByText('No trucks posted yet').waitFor();
   await liveStatus(page).waitFor();
   return { label, context, page, live };
 }
