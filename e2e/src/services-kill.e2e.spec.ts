@@ -312,10 +312,13 @@ describe('the services apart, each killed while two browsers post and watch the 
       (count) => count === 2,
     );
     // The other is started again while the browsers post on.
-    const restarted = other.restart();
-    expect(await postRound('Replicas back')).toEqual([201, 201, 201, 201]);
-    await expectConverged();
-    await restarted;
+    await Promise.all([
+      other.restart(),
+      (async () => {
+        expect(await postRound('Replicas back')).toEqual([201, 201, 201, 201]);
+        await expectConverged();
+      })(),
+    ]);
     const ready = await eventually(
       () => services.ready(),
       (urls) => urls.length === 2,
