@@ -273,7 +273,9 @@ beforeAll(async () => {
     launchChromium(),
   ]);
   screens.push(...(await Promise.all(DISPATCHERS.map(({ email, label }) => openBoard(email, label)))));
-}, 180_000);
+  // Five processes started one after the other, then two sign-ins: seconds on a quiet machine, minutes on
+  // a crowded one.
+}, 240_000);
 
 afterAll(async () => {
   await browser?.close();
