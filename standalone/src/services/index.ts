@@ -41,6 +41,8 @@ export async function startServices(options: {
   host: string;
   ports?: { command: number; projector: number; queries: number[] };
   replicas?: number;
+  /** More settings for every service (`METRICS_TOKEN`, `LIVE_PING_*`), over this process's environment. */
+  settings?: Record<string, string>;
 }): Promise<RunningServices> {
   const { env } = options;
   const replicas = options.replicas ?? 2;
@@ -56,6 +58,7 @@ export async function startServices(options: {
     // Only the gateway, on this machine, says who the client is.
     TRUSTED_PROXIES: '127.0.0.1',
     LOG_REQUESTS: process.env.LOG_REQUESTS ?? 'false',
+    ...options.settings,
   };
   const started: ServiceProcess[] = [];
   const start = async (...args: Parameters<typeof startService>) => {

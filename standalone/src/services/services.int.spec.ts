@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openAuthFor } from '@dispatch/auth/runtime';
 import { loadEnvironment, openEventStoreFor } from '@dispatch/config';
-import { upcomingTruck } from '@dispatch/test-kit';
+import { eventually, upcomingTruck } from '@dispatch/test-kit';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USER, seedDemoData } from '../seed.ts';
@@ -73,16 +73,6 @@ async function trucksListed(): Promise<{ status: number; names: string[] }> {
   if (answer.status !== 200) return { status: answer.status, names: [] };
   const body = (await answer.json()) as { data: { truckName: string }[] };
   return { status: 200, names: body.data.map((truck) => truck.truckName) };
-}
-
-async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  let value = await read();
-  while (!done(value) && Date.now() < deadline) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    value = await read();
-  }
-  return value;
 }
 
 /** A live connection to one replica, and the truck changes it hears. */

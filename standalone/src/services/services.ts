@@ -97,6 +97,12 @@ export async function startService(
       await exited;
     },
   };
-  await waitUntilReady(url, service.child, readyPath(kind));
+  try {
+    await waitUntilReady(url, service.child, readyPath(kind));
+  } catch (error) {
+    // Not ready in time: no one gets the process to stop it, so it is not left running behind the error.
+    await service.kill();
+    throw error;
+  }
   return service;
 }
