@@ -78,6 +78,97 @@ function organizationPreloads(): Plugin {
   };
 }
 
+/** The organization frame's split component module (its route's code beside the route tree). */
+const FRAME_COMPONENT = /[\\/]routes[\\/]_authenticated[\\/]\$orgSlug[\\/]route\.tsx\?tsr-split=component$/;
+/** Route modules of the organization area (the frame and its screens). */
+const ORGANIZATION_AREA = /[\\/]routes[\\/]_authenticated[\\/]\$orgSlug[\\/]/;
+/** Route modules of the signed-in pages (the organization area, the account, onboarding, admin). */
+const SIGNED_IN_AREA = /[\\/]routes[\\/]_authenticated[\\/.]/;
+/** The sign-in page's split component module. */
+const SIGN_IN_COMPONENT = /[\\/]routes[\\/]_public[\\/]login\.tsx\?tsr-split=component$/;
+
+/**
+ * The organization frame's code (navigation, menus, command menu, live connection) in four chunks
+ * rather than in some fifty of a few hundred bytes each: on HTTP/1.1 a browser asks for six at a
+ * time, so a first paint waited on them in eight round trips. Found once the module graph is built,
+ * among the modules statically reached from the frame's component that the entry does not reach:
+ * `organization`, those no route outside the organization area can load; `signedIn`, those the other
+ * signed-in pages (account, onboarding, admin) load too; `forms`, those the sign-in page loads too;
+ * `shared`, those other pages of a visitor not signed in can load. Each chunk holds the modules of one
+ * set of areas and every module a wider set of areas can load is in another chunk, so no chunk it
+ * imports imports it back, and the sign-in page loads none of the frame but what it uses itself.
+ */
+function organizationFrameModules() {
+  const groups = {
+    organization: new Set<string>(),
+    signedIn: new Set<string>(),
+    forms: new Set<string>(),
+    shared: new Set<string>(),
+  };
+  const plugin: Plugin = {
+    name: 'dispatch:organization-frame-modules',
+    apply: 'build',
+    buildEnd() {
+      const ids = [...this.getModuleIds()];
+      /** The modules reached from roots, through static imports (and dynamic ones if asked). */
+      const reached = (roots: string[], dynamic: boolean) => {
+        const seen = new Set<string>();
+        const stack = [...roots];
+        for (let id = stack.pop(); id !== undefined; id = stack.pop()) {
+          if (seen.has(id)) continue;
+          seen.add(id);
+          const info = this.getModuleInfo(id);
+          if (!info) continue;
+          stack.push(...info.importedIds);
+          if (dynamic) stack.push(...info.dynamicallyImportedIds);
+        }
+        return seen;
+      };
+      const lazy = new Set(ids.flatMap((id) => this.getModuleInfo(id)?.dynamicallyImportedIds ?? []));
+      const routes = [...lazy].filter((id) => /[\\/]routes[\\/]/.test(id));
+      const frame = routes.filter((id) => FRAME_COMPONENT.test(id));
+      const signIn = routes.filter((id) => SIGN_IN_COMPONENT.test(id));
+      if (frame.length !== 1 || signIn.length !== 1) {
+        throw new Error('no organization frame or sign-in component in the module graph');
+      }
+      const atBoot = reached(
+        ids.filter((id) => this.getModuleInfo(id)?.isEntry),
+        false,
+      );
+      const notSignedIn = reached(
+        routes.filter((id) => !SIGNED_IN_AREA.test(id)),
+        true,
+      );
+      const outside = reached(
+        routes.filter((id) => !ORGANIZATION_AREA.test(id)),
+        true,
+      );
+      const signInCode = reached(signIn, false);
+      for (const id of reached(frame, false)) {
+        if (atBoot.has(id)) continue;
+        const group = signInCode.has(id)
+          ? groups.forms
+          : notSignedIn.has(id)
+            ? groups.shared
+            : outside.has(id)
+              ? groups.signedIn
+              : groups.organization;
+        group.add(id);
+      }
+    },
+  };
+  const test = (group: Set<string>) => (id: string) => group.has(id);
+  return {
+    plugin,
+    organization: test(groups.organization),
+    signedIn: test(groups.signedIn),
+    forms: test(groups.forms),
+    shared: test(groups.shared),
+  };
+}
+
+const frameModules = organizationFrameModules();
+
 export default defineConfig({
   plugins: [
     // The router plugin must run before the React plugin so route files are split first.
@@ -93,6 +184,7 @@ export default defineConfig({
     tailwindcss(),
     precompressAssets(),
     organizationPreloads(),
+    frameModules.plugin,
   ],
   server: {
     proxy: {
@@ -136,6 +228,32 @@ export default defineConfig({
               name: 'boot',
               tags: ['$initial'],
               priority: 50,
+            },
+            // The organization frame's code by the areas that load it (see organizationFrameModules):
+            // each group takes only its own modules, the chunks of wider areas hold the rest.
+            {
+              name: 'organization',
+              test: frameModules.organization,
+              priority: 40,
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: 'signed-in',
+              test: frameModules.signedIn,
+              priority: 39,
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: 'forms',
+              test: frameModules.forms,
+              priority: 38,
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: 'shared',
+              test: frameModules.shared,
+              priority: 37,
+              includeDependenciesRecursively: false,
             },
           ],
         },
