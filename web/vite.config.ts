@@ -78,6 +78,82 @@ function organizationPreloads(): Plugin {
   };
 }
 
+/** The file of the build that lists each organization screen's scripts (standalone/src/web-assets.ts reads it). */
+const SCREEN_PRELOADS = 'screen-preloads.json';
+
+/**
+ * The address pattern of a route file (`_authenticated/$orgSlug/trucks/index.tsx` →
+ * `/$orgSlug/trucks`), as the router's file names give it: pathless (`_`) segments, `index` and
+ * `route` add nothing, a dot separates segments, a trailing `_` only leaves the parent's layout.
+ */
+function routePattern(file: string): string {
+  const segments = file
+    .replace(/\.tsx$/, '')
+    .split('/')
+    .flatMap((part) => part.split('.'))
+    .filter((part) => !part.startsWith('_') && part !== 'index' && part !== 'route')
+    .map((part) => part.replace(/_$/, ''));
+  return `/${segments.join('/')}`;
+}
+
+/**
+ * The scripts of each screen of the organization area that neither the entry nor the organization's
+ * frame loads (its own code, its layouts', what they import), listed in SCREEN_PRELOADS by the
+ * screen's address pattern: the server names the first screen's in its page, so the browser fetches
+ * them beside the entry rather than after running it.
+ */
+function screenPreloads(): Plugin {
+  return {
+    name: 'dispatch:screen-preloads',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter(
+        (item): item is Rolldown.OutputChunk => item.type === 'chunk',
+      );
+      const reach = (fileName: string, into: Set<string>) => {
+        const chunk = bundle[fileName];
+        if (into.has(fileName) || chunk?.type !== 'chunk') return into;
+        into.add(fileName);
+        for (const imported of chunk.imports) reach(imported, into);
+        return into;
+      };
+      const entry = chunks.find((chunk) => chunk.isEntry);
+      const frame = chunks.find((chunk) => chunk.moduleIds.some((id) => FRAME_COMPONENT.test(id)));
+      if (!entry || !frame) throw new Error('no entry or organization frame chunk in the build');
+      const loaded = reach(frame.fileName, reach(entry.fileName, new Set()));
+      /** Route files (relative to routes/) and the chunk holding each one's component. */
+      const components = new Map<string, string>();
+      for (const chunk of chunks) {
+        for (const id of chunk.moduleIds) {
+          const route = /[\\/]src[\\/]routes[\\/](.+\.tsx)\?tsr-split=component$/.exec(id)?.[1];
+          if (route) components.set(route.replace(/\\/g, '/'), chunk.fileName);
+        }
+      }
+      const screens = [...components.keys()].filter(
+        (file) => file.startsWith('_authenticated/$orgSlug/') && !/(^|\/)route\.tsx$/.test(file),
+      );
+      const list = screens.map((file) => {
+        // The screen's layouts: each folder above it as a file of its own or as its route.tsx.
+        const folders = file.split('/').slice(0, -1);
+        const layouts = folders.flatMap((_, at) => {
+          const folder = folders.slice(0, at + 1).join('/');
+          return [`${folder}.tsx`, `${folder}/route.tsx`];
+        });
+        const files = new Set<string>();
+        for (const route of [...layouts, file]) {
+          const chunk = components.get(route);
+          if (chunk) reach(chunk, files);
+        }
+        return {
+          path: routePattern(file),
+          scripts: [...files].filter((name) => !loaded.has(name)).map((name) => `/${name}`),
+        };
+      });
+      this.emitFile({ type: 'asset', fileName: SCREEN_PRELOADS, source: JSON.stringify(list) });
+    },
+  };
+}
+
 /** The organization frame's split component module (its route's code beside the route tree). */
 const FRAME_COMPONENT = /[\\/]routes[\\/]_authenticated[\\/]\$orgSlug[\\/]route\.tsx\?tsr-split=component$/;
 /** Route modules of the organization area (the frame and its screens). */
@@ -184,6 +260,7 @@ export default defineConfig({
     tailwindcss(),
     precompressAssets(),
     organizationPreloads(),
+    screenPreloads(),
     frameModules.plugin,
   ],
   server: {
