@@ -52,21 +52,7 @@ function organizationPreloads(): Plugin {
     name: 'dispatch:organization-preloads',
     apply: 'build',
     generateBundle(_options, bundle) {
-      const chunks = Object.values(bundle).filter(
-        (item): item is Rolldown.OutputChunk => item.type === 'chunk',
-      );
-      const entry = chunks.find((chunk) => chunk.isEntry);
-      const frame = chunks.find((chunk) =>
-        /[\\/]routes[\\/]_authenticated[\\/]\$orgSlug[\\/]route\.tsx\?/.test(chunk.facadeModuleId ?? ''),
-      );
-      if (!entry || !frame) throw new Error('no entry or organization frame chunk in the build');
-      const reach = (fileName: string, into: Set<string>) => {
-        const chunk = bundle[fileName];
-        if (into.has(fileName) || chunk?.type !== 'chunk') return into;
-        into.add(fileName);
-        for (const imported of chunk.imports) reach(imported, into);
-        return into;
-      };
+      const { entry, frame, reach } = chunkGraph(bundle);
       const atBoot = reach(entry.fileName, new Set());
       const files = [...reach(frame.fileName, new Set())].filter((file) => !atBoot.has(file));
       this.emitFile({
@@ -76,6 +62,25 @@ function organizationPreloads(): Plugin {
       });
     },
   };
+}
+
+/**
+ * The chunks of a build, its entry's, the organization frame's, and `reach`, which adds a chunk and
+ * every chunk it imports (statically) to a set.
+ */
+function chunkGraph(bundle: Rolldown.OutputBundle) {
+  const chunks = Object.values(bundle).filter((item): item is Rolldown.OutputChunk => item.type === 'chunk');
+  const entry = chunks.find((chunk) => chunk.isEntry);
+  const frame = chunks.find((chunk) => FRAME_COMPONENT.test(chunk.facadeModuleId ?? ''));
+  if (!entry || !frame) throw new Error('no entry or organization frame chunk in the build');
+  const reach = (fileName: string, into: Set<string>): Set<string> => {
+    const chunk = bundle[fileName];
+    if (into.has(fileName) || chunk?.type !== 'chunk') return into;
+    into.add(fileName);
+    for (const imported of chunk.imports) reach(imported, into);
+    return into;
+  };
+  return { chunks, entry, frame, reach };
 }
 
 /** The file of the build that lists each organization screen's scripts (standalone/src/web-assets.ts reads it). */
@@ -107,19 +112,7 @@ function screenPreloads(): Plugin {
     name: 'dispatch:screen-preloads',
     apply: 'build',
     generateBundle(_options, bundle) {
-      const chunks = Object.values(bundle).filter(
-        (item): item is Rolldown.OutputChunk => item.type === 'chunk',
-      );
-      const reach = (fileName: string, into: Set<string>) => {
-        const chunk = bundle[fileName];
-        if (into.has(fileName) || chunk?.type !== 'chunk') return into;
-        into.add(fileName);
-        for (const imported of chunk.imports) reach(imported, into);
-        return into;
-      };
-      const entry = chunks.find((chunk) => chunk.isEntry);
-      const frame = chunks.find((chunk) => chunk.moduleIds.some((id) => FRAME_COMPONENT.test(id)));
-      if (!entry || !frame) throw new Error('no entry or organization frame chunk in the build');
+      const { chunks, entry, frame, reach } = chunkGraph(bundle);
       const loaded = reach(frame.fileName, reach(entry.fileName, new Set()));
       /** Route files (relative to routes/) and the chunk holding each one's component. */
       const components = new Map<string, string>();
