@@ -58,6 +58,15 @@ describe('the first paint', () => {
     expect(bodies.some((body) => body.includes('Live updates off'))).toBe(true);
     // Outside the organization's pages (the account page), only the entry's own scripts.
     expect(preloads((await get('/account', { cookie })).body)).toEqual(boot);
+    // The screen's own scripts too: the trucks board's code with the trucks page, not with the loads page.
+    const trucksBoard = async (path: string) => {
+      const named = preloads((await get(path, { cookie })).body).filter((script) => !boot.includes(script));
+      const bodies = await Promise.all(named.map(async (script) => (await get(script)).body));
+      return bodies.some((body) => body.includes('Trucks on the board'));
+    };
+    expect(await trucksBoard(`/${slug}/trucks`)).toBe(true);
+    expect(await trucksBoard(`/${slug}/trucks?page=2`)).toBe(true);
+    expect(await trucksBoard(`/${slug}/loads`)).toBe(false);
   });
 
   it('opens the trucks board without asking for the session or the organization', async () => {

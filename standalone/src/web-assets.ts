@@ -27,8 +27,47 @@ export interface WebApp {
    * at once. Empty for a build without the list.
    */
   organizationPreloads: string[];
+  /**
+   * Each screen of the organization area with the scripts of its own that neither the entry nor the
+   * organization's frame loads, as the build lists them (web/vite.config.ts): the page of a screen
+   * names them beside the organization's. Empty for a build without the list.
+   */
+  screenPreloads: ScreenPreloads[];
   /** CSP hashes of the page's inline scripts (the theme bootstrap that runs before the first paint). */
   inlineScriptHashes: string[];
+}
+
+/** A screen's address pattern (`/$orgSlug/trucks`, a `$` segment matching any one) and its scripts. */
+export interface ScreenPreloads {
+  path: string;
+  scripts: string[];
+}
+
+/** A script of the build, as a page may name it. */
+const isAssetScript = (path: unknown): path is string =>
+  typeof path === 'string' && /^\/assets\/[\w.~-]+\.js$/.test(path);
+
+/** The build's list of each screen's scripts, the entries of a wrong shape left out. */
+export function parseScreenPreloads(listed: unknown): ScreenPreloads[] {
+  if (!Array.isArray(listed)) return [];
+  return listed.flatMap((item: unknown) => {
+    const { path, scripts } = (item ?? {}) as { path?: unknown; scripts?: unknown };
+    if (typeof path !== 'string' || !path.startsWith('/') || !Array.isArray(scripts)) return [];
+    return [{ path, scripts: scripts.filter(isAssetScript) }];
+  });
+}
+
+/** The scripts of the screen at an address (its path, without the query), none when no screen has it. */
+export function screenScripts(screens: ScreenPreloads[], path: string): string[] {
+  const segments = path.split('/').filter(Boolean);
+  const screen = screens.find((candidate) => {
+    const pattern = candidate.path.split('/').filter(Boolean);
+    return (
+      pattern.length === segments.length &&
+      pattern.every((part, at) => part.startsWith('$') || part === segments[at])
+    );
+  });
+  return screen?.scripts ?? [];
 }
 
 /** The `sha256-…` source of each inline script of a page, as a Content Security Policy names it. */
@@ -45,16 +84,24 @@ export async function loadWebApp(): Promise<WebApp> {
   const index = await readFile(join(webDist, 'index.html'));
   const preloads = join(webDist, 'organization-preloads.json');
   const listed: unknown = existsSync(preloads) ? JSON.parse(await readFile(preloads, 'utf8')) : [];
-  const organizationPreloads = Array.isArray(listed)
-    ? listed.filter(
-        (path): path is string => typeof path === 'string' && /^\/assets\/[\w.~-]+\.js$/.test(path),
-      )
-    : [];
-  return { index, organizationPreloads, inlineScriptHashes: inlineScriptHashes(index.toString('utf8')) };
+  const organizationPreloads = Array.isArray(listed) ? listed.filter(isAssetScript) : [];
+  const screens = join(webDist, 'screen-preloads.json');
+  const screenPreloads = parseScreenPreloads(
+    existsSync(screens) ? JSON.parse(await readFile(screens, 'utf8')) : [],
+  );
+  return {
+    index,
+    organizationPreloads,
+    screenPreloads,
+    inlineScriptHashes: inlineScriptHashes(index.toString('utf8')),
+  };
 }
 
 /** Serves the built single-page app; unknown non-API paths get index.html so client routes load. */
-export async function serveWebApp(app: FastifyInstance, { index, organizationPreloads }: WebApp) {
+export async function serveWebApp(
+  app: FastifyInstance,
+  { index, organizationPreloads, screenPreloads }: WebApp,
+) {
   await app.register(fastifyStatic, {
     root: webDist,
     wildcard: false,
@@ -79,10 +126,13 @@ export async function serveWebApp(app: FastifyInstance, { index, organizationPre
     }
     const viewer = await embeddedViewer(app, request, reply);
     if (viewer === null) return reply.type('text/html').header('cache-control', 'no-cache').send(index);
-    // A page of the viewer's organization also names the organization area's scripts.
+    // A page of the viewer's organization also names the organization area's scripts and its screen's.
     const slug = viewer.organizationSlug;
     const inOrganization = slug !== undefined && path.split('/')[1] === encodeURIComponent(slug);
-    const page = withViewer(index, viewer.json, inOrganization ? organizationPreloads : []);
+    const preloads = inOrganization
+      ? [...new Set([...organizationPreloads, ...screenScripts(screenPreloads, path)])]
+      : [];
+    const page = withViewer(index, viewer.json, preloads);
     // The page now carries one user's session: no cache keeps it.
     return reply.type('text/html').header('cache-control', 'no-store').send(page);
   });
