@@ -1,4 +1,5 @@
-import { rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { type ReadModelGroupName, readModelGroupNames } from '@dispatch/domain';
 import { readModelGroups, readModelsOfGroup } from '@dispatch/projector';
 import { buildBoards, reportOfChildProcess } from './board-build.ts';
@@ -52,7 +53,9 @@ export function benchedGroups(named = process.env.BENCH_REBUILD_GROUPS ?? 'board
 export async function benchGroupRebuild(options: { trucks: number; groups: ReadModelGroupName[] }) {
   const kept = process.env.BENCH_BOARD_DIR;
   const dir = kept ?? tempDir('group-rebuild');
-  if (!kept) {
+  // A kept folder without a board gets one, kept for the next runs.
+  if (!kept || !existsSync(join(dir, 'events.sqlite'))) {
+    mkdirSync(dir, { recursive: true });
     const { trucks } = options;
     const boards = await buildBoards(
       dir,
