@@ -11,21 +11,24 @@ import {
 } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
+import { backup, DatabaseSync } from 'node:sqlite';
 import { collections, LIVE_CHECKPOINT } from '@dispatch/read-models';
 
 /**
  * Backups of the embedded stores (docs/operations.md#backups): a consistent copy of a running
  * product's data folder, taken beside it without stopping it, and its restore into a new folder.
  *
- * Each SQLite file is copied with `VACUUM INTO` on a read-only connection: one read transaction, so
- * the copy is the file as of one instant, and in WAL mode the product goes on writing meanwhile.
- * The files are copied in an order that keeps them consistent with each other:
+ * A read transaction is opened on each SQLite file, one after the other, before anything is copied:
+ * each file's copy is that file as of one instant (in WAL mode the product goes on writing meanwhile),
+ * and the instants follow each other within milliseconds, in an order that keeps the copies consistent
+ * with each other:
  *   1. the read models, whose checkpoint is then at or behind the log's copy (a restored product
  *      projects the rest on start);
  *   2. the event log, so every command acknowledged before the backup began is in it;
  *   3. the identity database (users, sessions, organizations, members), so every user and
  *      organization the copied events name is in its copy.
+ * Then each file is copied page by page from its transaction with SQLite's online backup API, on a
+ * thread of the pool, while the copy before it is checked and hashed.
  */
 
 export const BACKUP_FORMAT = 1;
@@ -34,6 +37,8 @@ export const BACKUP_FORMAT = 1;
 export const backedUpFiles = ['read-models.sqlite', 'events.sqlite', 'auth.sqlite'] as const;
 /** The secret that signs sessions, generated into the data folder when none is configured. */
 const SECRET_FILE = 'auth-secret';
+/** How much of a file is read through a memory map (SQLite keeps to its own limit below it). */
+const MMAP_BYTES = 8 * 1024 ** 3;
 const MANIFEST = 'manifest.json';
 
 export interface BackupManifest {
@@ -51,25 +56,57 @@ export class BackupError extends Error {}
 /** The file's SHA-256, read as a stream (the event log may be gigabytes). */
 async function sha256Of(path: string): Promise<string> {
   const hash = createHash('sha256');
-  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  for await (const chunk of createReadStream(path, { highWaterMark: 4 * 1024 * 1024 }))
+    hash.update(chunk as Buffer);
   return hash.digest('hex');
 }
 
-function copyDatabase(source: string, target: string): void {
-  const db = new DatabaseSync(source, { readOnly: true });
+/** A read transaction on one SQLite file of the data folder: the instant its copy is taken at. */
+interface Snapshot {
+  name: string;
+  db: DatabaseSync;
+}
+
+function snapshotOf(dataDir: string, name: string): Snapshot {
+  const db = new DatabaseSync(join(dataDir, name), { readOnly: true });
   try {
-    db.prepare('VACUUM INTO ?').run(target);
-  } finally {
+    // Pages read through a memory map rather than copied through SQLite's cache.
+    db.exec(`PRAGMA mmap_size = ${MMAP_BYTES}`);
+    // A deferred transaction begins at its first read: the copy reads from that instant on.
+    db.exec('BEGIN');
+    db.prepare('SELECT count(*) FROM sqlite_schema').get();
+    return { name, db };
+  } catch (error) {
     db.close();
+    throw error;
   }
-  const copy = new DatabaseSync(target, { readOnly: true });
+}
+
+/** SQLite's online backup API copies this many pages a step (all of them: every step reads one transaction). */
+const ALL_PAGES = 2 ** 31 - 1;
+
+/** Copies a snapshot into `target` page by page, on a thread of the pool. */
+async function copySnapshot(snapshot: Snapshot, target: string): Promise<void> {
+  await backup(snapshot.db, target, { rate: ALL_PAGES });
+}
+
+/**
+ * Checks the copy's structure (`PRAGMA quick_check`); then its size and SHA-256 for the manifest. The
+ * copy is left in rollback-journal mode, a file alone (the product sets WAL again when it opens it).
+ */
+async function checkedCopy(to: string, name: string): Promise<BackupManifest['files'][number]> {
+  const path = join(to, name);
+  const copy = new DatabaseSync(path);
   try {
+    copy.exec('PRAGMA journal_mode = DELETE');
+    copy.exec(`PRAGMA mmap_size = ${MMAP_BYTES}`);
     const check = copy.prepare('PRAGMA quick_check').get() as { quick_check: string };
     if (check.quick_check !== 'ok')
-      throw new BackupError(`the copy of ${source} is damaged: ${check.quick_check}`);
+      throw new BackupError(`the copy of ${name} is damaged: ${check.quick_check}`);
   } finally {
     copy.close();
   }
+  return { name, bytes: statSync(path).size, sha256: await sha256Of(path) };
 }
 
 function readOne<T>(path: string, sql: string, ...params: string[]): T | undefined {
@@ -115,18 +152,34 @@ export async function backUp({ dataDir, to }: { dataDir: string; to: string }): 
   if (!emptyOrAbsent(to)) throw new BackupError(`${to} is not empty: a backup goes into a new folder`);
   mkdirSync(to, { recursive: true });
   const startedAt = new Date().toISOString();
-  for (const name of backedUpFiles) {
-    if (existsSync(join(dataDir, name))) copyDatabase(join(dataDir, name), join(to, name));
+  const snapshots: Snapshot[] = [];
+  const files: BackupManifest['files'] = [];
+  try {
+    for (const name of backedUpFiles)
+      if (existsSync(join(dataDir, name))) snapshots.push(snapshotOf(dataDir, name));
+    // Each copy is checked and hashed on this thread while the next one is made on the pool's.
+    let copied: string | null = null;
+    for (const snapshot of snapshots) {
+      const [copy, check] = await Promise.allSettled([
+        copySnapshot(snapshot, join(to, snapshot.name)),
+        copied ? checkedCopy(to, copied) : null,
+      ]);
+      if (copy.status === 'rejected') throw copy.reason;
+      if (check.status === 'rejected') throw check.reason;
+      if (check.value) files.push(check.value);
+      snapshot.db.close();
+      copied = snapshot.name;
+    }
+    if (copied) files.push(await checkedCopy(to, copied));
+  } finally {
+    for (const snapshot of snapshots) if (snapshot.db.isOpen) snapshot.db.close();
   }
   const finishedAt = new Date().toISOString();
   if (existsSync(join(dataDir, SECRET_FILE))) {
     copyFileSync(join(dataDir, SECRET_FILE), join(to, SECRET_FILE));
     chmodSync(join(to, SECRET_FILE), 0o600);
-  }
-  const files = [];
-  for (const name of [...backedUpFiles, SECRET_FILE]) {
-    const path = join(to, name);
-    if (existsSync(path)) files.push({ name, bytes: statSync(path).size, sha256: await sha256Of(path) });
+    const path = join(to, SECRET_FILE);
+    files.push({ name: SECRET_FILE, bytes: statSync(path).size, sha256: await sha256Of(path) });
   }
   const manifest: BackupManifest = {
     format: BACKUP_FORMAT,
