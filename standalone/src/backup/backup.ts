@@ -12,6 +12,7 @@ import {
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { backup, DatabaseSync } from 'node:sqlite';
+import { Worker } from 'node:worker_threads';
 import { collections, LIVE_CHECKPOINT } from '@dispatch/read-models';
 
 /**
@@ -90,23 +91,31 @@ async function copySnapshot(snapshot: Snapshot, target: string): Promise<void> {
   await backup(snapshot.db, target, { rate: ALL_PAGES });
 }
 
+/** `PRAGMA quick_check` of the file at `path`, on a thread of its own: "ok", or what is damaged. */
+function quickCheck(path: string): Promise<string> {
+  const worker = new Worker(new URL('./quick-check.ts', import.meta.url), { workerData: path });
+  return new Promise((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`the check of ${path} stopped (exit code ${code})`)));
+  });
+}
+
 /**
- * Checks the copy's structure (`PRAGMA quick_check`); then its size and SHA-256 for the manifest. The
- * copy is left in rollback-journal mode, a file alone (the product sets WAL again when it opens it).
+ * Checks the copy's structure (`PRAGMA quick_check`) while it is hashed, for the manifest. The copy is
+ * first left in rollback-journal mode, a file alone (the product sets WAL again when it opens it).
  */
 async function checkedCopy(to: string, name: string): Promise<BackupManifest['files'][number]> {
   const path = join(to, name);
   const copy = new DatabaseSync(path);
   try {
     copy.exec('PRAGMA journal_mode = DELETE');
-    copy.exec(`PRAGMA mmap_size = ${MMAP_BYTES}`);
-    const check = copy.prepare('PRAGMA quick_check').get() as { quick_check: string };
-    if (check.quick_check !== 'ok')
-      throw new BackupError(`the copy of ${name} is damaged: ${check.quick_check}`);
   } finally {
     copy.close();
   }
-  return { name, bytes: statSync(path).size, sha256: await sha256Of(path) };
+  const [check, sha256] = await Promise.all([quickCheck(path), sha256Of(path)]);
+  if (check !== 'ok') throw new BackupError(`the copy of ${name} is damaged: ${check}`);
+  return { name, bytes: statSync(path).size, sha256 };
 }
 
 function readOne<T>(path: string, sql: string, ...params: string[]): T | undefined {
@@ -157,9 +166,13 @@ export async function backUp({ dataDir, to }: { dataDir: string; to: string }): 
   try {
     for (const name of backedUpFiles)
       if (existsSync(join(dataDir, name))) snapshots.push(snapshotOf(dataDir, name));
-    // Each copy is checked and hashed on this thread while the next one is made on the pool's.
+    // The smaller files first: each copy is checked and hashed while the next one is made, and the
+    // largest is left alone at the end.
+    const bySize = [...snapshots].sort(
+      (a, b) => statSync(join(dataDir, a.name)).size - statSync(join(dataDir, b.name)).size,
+    );
     let copied: string | null = null;
-    for (const snapshot of snapshots) {
+    for (const snapshot of bySize) {
       const [copy, check] = await Promise.allSettled([
         copySnapshot(snapshot, join(to, snapshot.name)),
         copied ? checkedCopy(to, copied) : null,
@@ -171,6 +184,8 @@ export async function backUp({ dataDir, to }: { dataDir: string; to: string }): 
       copied = snapshot.name;
     }
     if (copied) files.push(await checkedCopy(to, copied));
+    const order = backedUpFiles as readonly string[];
+    files.sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
   } finally {
     for (const snapshot of snapshots) if (snapshot.db.isOpen) snapshot.db.close();
   }
