@@ -6,10 +6,11 @@ import {
   existsSync,
   mkdirSync,
   readdirSync,
+  rmSync,
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { open, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { backup, DatabaseSync } from 'node:sqlite';
 import { Worker } from 'node:worker_threads';
@@ -40,6 +41,8 @@ export const backedUpFiles = ['read-models.sqlite', 'events.sqlite', 'auth.sqlit
 const SECRET_FILE = 'auth-secret';
 /** How much of a file is read through a memory map (SQLite keeps to its own limit below it). */
 const MMAP_BYTES = 8 * 1024 ** 3;
+/** How much of a file is read at a time to hash it. */
+const CHUNK_BYTES = 4 * 1024 * 1024;
 const MANIFEST = 'manifest.json';
 
 export interface BackupManifest {
@@ -57,7 +60,7 @@ export class BackupError extends Error {}
 /** The file's SHA-256, read as a stream (the event log may be gigabytes). */
 async function sha256Of(path: string): Promise<string> {
   const hash = createHash('sha256');
-  for await (const chunk of createReadStream(path, { highWaterMark: 4 * 1024 * 1024 }))
+  for await (const chunk of createReadStream(path, { highWaterMark: CHUNK_BYTES }))
     hash.update(chunk as Buffer);
   return hash.digest('hex');
 }
@@ -207,8 +210,8 @@ export async function backUp({ dataDir, to }: { dataDir: string; to: string }): 
   return manifest;
 }
 
-/** Reads a backup's manifest and checks every file against it. */
-export async function verifyBackup(from: string): Promise<BackupManifest> {
+/** Reads a backup's manifest and checks that it names an event log of a format this code reads. */
+async function readManifest(from: string): Promise<BackupManifest> {
   let manifest: BackupManifest;
   try {
     manifest = JSON.parse(await readFile(join(from, MANIFEST), 'utf8')) as BackupManifest;
@@ -219,18 +222,36 @@ export async function verifyBackup(from: string): Promise<BackupManifest> {
     throw new BackupError(`backup format ${manifest.format} is not known`);
   if (!manifest.files.some((file) => file.name === 'events.sqlite'))
     throw new BackupError('the backup holds no event log');
-  for (const file of manifest.files) {
-    const path = join(from, file.name);
-    if (!existsSync(path)) throw new BackupError(`${file.name} is missing from the backup`);
-    if ((await sha256Of(path)) !== file.sha256)
-      throw new BackupError(`${file.name} does not match its checksum: the backup is damaged`);
-  }
+  for (const file of manifest.files)
+    if (!existsSync(join(from, file.name))) throw new BackupError(`${file.name} is missing from the backup`);
   return manifest;
+}
+
+/**
+ * Copies one file of a backup into the data folder, hashing it as it is read (each byte is read once),
+ * and writes it out to disk. Throws when it does not match the manifest's checksum.
+ */
+async function restoreFile(from: string, dataDir: string, file: BackupManifest['files'][number]) {
+  const hash = createHash('sha256');
+  const target = await open(join(dataDir, file.name), 'wx', file.name === SECRET_FILE ? 0o600 : 0o644);
+  try {
+    for await (const chunk of createReadStream(join(from, file.name), { highWaterMark: CHUNK_BYTES })) {
+      hash.update(chunk as Buffer);
+      await target.write(chunk as Buffer);
+    }
+    await target.sync();
+  } finally {
+    await target.close();
+  }
+  if (hash.digest('hex') !== file.sha256)
+    throw new BackupError(`${file.name} does not match its checksum: the backup is damaged`);
 }
 
 /**
  * Restores the backup `from` into `dataDir`, which must be new or empty (the product is not running on
  * it). Without the read models (`rebuild`), the product projects them from the restored log on start.
+ * Each file is checked against the manifest as it is copied; when one does not match, nothing restored
+ * is left in `dataDir`.
  */
 export async function restore({
   from,
@@ -241,16 +262,18 @@ export async function restore({
   dataDir: string;
   rebuild?: boolean;
 }): Promise<BackupManifest> {
-  const manifest = await verifyBackup(from);
+  const manifest = await readManifest(from);
   if (!emptyOrAbsent(dataDir))
     throw new BackupError(
       `${dataDir} is not empty: restore into a new data folder, then point DATA_DIR at it`,
     );
   mkdirSync(dataDir, { recursive: true });
-  for (const file of manifest.files) {
-    if (rebuild && file.name === 'read-models.sqlite') continue;
-    copyFileSync(join(from, file.name), join(dataDir, file.name));
-    if (file.name === SECRET_FILE) chmodSync(join(dataDir, file.name), 0o600);
+  const restored = manifest.files.filter((file) => !(rebuild && file.name === 'read-models.sqlite'));
+  try {
+    for (const file of restored) await restoreFile(from, dataDir, file);
+  } catch (error) {
+    for (const file of restored) rmSync(join(dataDir, file.name), { force: true });
+    throw error;
   }
   return manifest;
 }
