@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   chmodSync,
+  constants,
   copyFileSync,
   createReadStream,
   existsSync,
@@ -228,30 +229,28 @@ async function readManifest(from: string): Promise<BackupManifest> {
 }
 
 /**
- * Copies one file of a backup into the data folder, hashing it as it is read (each byte is read once),
+ * Copies one file of a backup into the data folder (in the kernel), hashes the copy as it now reads,
  * and writes it out to disk. Throws when it does not match the manifest's checksum.
  */
 async function restoreFile(from: string, dataDir: string, file: BackupManifest['files'][number]) {
-  const hash = createHash('sha256');
-  const target = await open(join(dataDir, file.name), 'wx', file.name === SECRET_FILE ? 0o600 : 0o644);
-  try {
-    for await (const chunk of createReadStream(join(from, file.name), { highWaterMark: CHUNK_BYTES })) {
-      hash.update(chunk as Buffer);
-      await target.write(chunk as Buffer);
-    }
-    await target.sync();
-  } finally {
-    await target.close();
-  }
-  if (hash.digest('hex') !== file.sha256)
+  const path = join(dataDir, file.name);
+  copyFileSync(join(from, file.name), path, constants.COPYFILE_EXCL);
+  if (file.name === SECRET_FILE) chmodSync(path, 0o600);
+  if ((await sha256Of(path)) !== file.sha256)
     throw new BackupError(`${file.name} does not match its checksum: the backup is damaged`);
+  const copy = await open(path, 'r+');
+  try {
+    await copy.sync();
+  } finally {
+    await copy.close();
+  }
 }
 
 /**
  * Restores the backup `from` into `dataDir`, which must be new or empty (the product is not running on
  * it). Without the read models (`rebuild`), the product projects them from the restored log on start.
- * Each file is checked against the manifest as it is copied; when one does not match, nothing restored
- * is left in `dataDir`.
+ * Each file's copy is checked against the manifest; when one does not match, nothing restored is left
+ * in `dataDir`.
  */
 export async function restore({
   from,
