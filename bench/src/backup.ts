@@ -154,9 +154,13 @@ async function operatorCommand(
   name: string,
   dataDir: string,
   args: string[],
+  /** Runs it under `nice -n <nice>`, as an operator may beside the product. */
+  nice?: string,
 ): Promise<{ seconds: number; cpuSeconds: number }> {
   const begin = performance.now();
-  const child = spawn(process.execPath, [script(name), ...args], {
+  const command = [process.execPath, script(name), ...args];
+  const [file, ...rest] = nice ? ['nice', '-n', nice, ...command] : command;
+  const child = spawn(file as string, rest, {
     env: { ...process.env, DATA_DIR: dataDir },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
@@ -203,7 +207,8 @@ export async function benchBackup(options: { events: number }): Promise<Row[]> {
     const to = join(copies, 'backup');
     product.startHoldWatch();
     const loadAtBackup = load();
-    const backup = operatorCommand('backup-main.ts', dir, [to]);
+    // BENCH_BACKUP_NICE=<n>: the backup under `nice -n <n>`.
+    const backup = operatorCommand('backup-main.ts', dir, [to], process.env.BENCH_BACKUP_NICE);
     const during = await loadUntil(product, kept.cookie, backup);
     const backedUp = await backup;
     const duringHold = await product.longestHoldMs();
