@@ -23,6 +23,11 @@ export interface BoardShape {
   dispatchers?: number;
   /** How far back the first posting was made; postings are spread evenly up to now. */
   days?: number;
+  /**
+   * An organization the product created (and its user, who posts everything): the postings go to it,
+   * and no organization or members are written.
+   */
+  existing?: { orgId: string; userId: string };
 }
 
 const DAY_MS = 86_400_000;
@@ -91,21 +96,14 @@ function loadData(loadId: number, availabilityDate: string) {
   };
 }
 
-/**
- * Creates an organization with `trucks` trucks and `loads` loads through the event store, as the
- * command side would: the organization and its dispatchers, then postings spread over `days` up to
- * now in commit order, trucks and loads interleaved; one posting in ten is edited (status and
- * availability) and one in fifty removed, a while after it was posted (those come on top, so the
- * board ends with about `trucks` trucks and `loads` loads).
- */
-export async function generateBoard(store: EventStore, shape: BoardShape): Promise<GeneratedBoard> {
-  const orgId = randomUUID();
-  const days = shape.days ?? 540;
-  const dispatchers = Array.from({ length: shape.dispatchers ?? 20 }, () => randomUUID());
-  const now = Date.now();
-  const start = now - days * DAY_MS;
-  const createdAt = new Date(start - DAY_MS).toISOString();
-  let head = (
+/** The organization and its dispatchers as members, the first its owner: the head position after them. */
+async function createOrganization(
+  store: EventStore,
+  orgId: string,
+  dispatchers: string[],
+  createdAt: string,
+): Promise<bigint> {
+  return (
     await store.append(
       `organization-${orgId}`,
       [
@@ -138,7 +136,28 @@ export async function generateBoard(store: EventStore, shape: BoardShape): Promi
       { expected: 'no_stream' },
     )
   ).position;
-  let events = dispatchers.length + 1;
+}
+
+/**
+ * Creates an organization with `trucks` trucks and `loads` loads through the event store, as the
+ * command side would: the organization and its dispatchers, then postings spread over `days` up to
+ * now in commit order, trucks and loads interleaved; one posting in ten is edited (status and
+ * availability) and one in fifty removed, a while after it was posted (those come on top, so the
+ * board ends with about `trucks` trucks and `loads` loads).
+ */
+export async function generateBoard(store: EventStore, shape: BoardShape): Promise<GeneratedBoard> {
+  const orgId = shape.existing?.orgId ?? randomUUID();
+  const days = shape.days ?? 540;
+  const dispatchers = shape.existing
+    ? [shape.existing.userId]
+    : Array.from({ length: shape.dispatchers ?? 20 }, () => randomUUID());
+  const now = Date.now();
+  const start = now - days * DAY_MS;
+  const createdAt = new Date(start - DAY_MS).toISOString();
+  let head = shape.existing
+    ? await store.headPosition()
+    : await createOrganization(store, orgId, dispatchers, createdAt);
+  let events = shape.existing ? 0 : dispatchers.length + 1;
 
   // One posting in fifty is removed again: post that many more, so `trucks` and `loads` stay on the board.
   const trucksPosted = Math.round((shape.trucks * 50) / 49);

@@ -15,13 +15,41 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
+/** The product in a child process on a data folder, until it is stopped (the folder is kept). */
+export interface ProductProcess {
+  url: string;
+  /** Starts timing the longest hold of the product's main thread. */
+  startHoldWatch(): void;
+  /** The longest hold of the product's main thread since `startHoldWatch`, in ms. */
+  longestHoldMs(): Promise<number>;
+  stop(): Promise<void>;
+}
+
 /** Starts the product in a child process on a fresh data folder and signs a dispatcher in; `env` adds settings. */
 export async function startBenchServer(options: { env?: Record<string, string> } = {}): Promise<BenchServer> {
   const dir = tempDir('http');
+  const product = await startProductProcess(dir, options.env);
+  const cookie = await signUpDispatcher(product.url, dir);
+  return {
+    url: product.url,
+    cookie,
+    dir,
+    async stop() {
+      await product.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Starts the product in a child process on the data folder `dir`; `env` adds settings. */
+export async function startProductProcess(
+  dir: string,
+  env: Record<string, string> = {},
+): Promise<ProductProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = fork(join(dirname(fileURLToPath(import.meta.url)), 'server-process.ts'), {
-    env: { ...process.env, ...options.env, DATA_DIR: dir, PORT: String(port), PUBLIC_URL: url },
+    env: { ...process.env, ...env, DATA_DIR: dir, PORT: String(port), PUBLIC_URL: url },
     execPath: process.execPath,
     // BENCH_CPU_PROF=<folder> writes the server's CPU profile there when it stops.
     execArgv: process.env.BENCH_CPU_PROF
@@ -33,17 +61,21 @@ export async function startBenchServer(options: { env?: Record<string, string> }
     child.once('message', () => resolve());
     child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
   });
-
-  const cookie = await signUpDispatcher(url, dir);
-
+  const exited = new Promise((resolve) => child.once('exit', resolve));
   return {
     url,
-    cookie,
-    dir,
+    startHoldWatch() {
+      child.send('hold-watch');
+    },
+    longestHoldMs() {
+      return new Promise((resolve) => {
+        child.once('message', (message) => resolve((message as { longestHoldMs: number }).longestHoldMs));
+        child.send('hold-read');
+      });
+    },
     async stop() {
-      child.send('stop');
-      await new Promise((resolve) => child.once('exit', resolve));
-      rmSync(dir, { recursive: true, force: true });
+      if (child.exitCode === null && child.signalCode === null) child.send('stop');
+      await exited;
     },
   };
 }

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchActivityQueries } from './activity-queries.ts';
 import { benchAsOfQueries } from './as-of-queries.ts';
+import { benchBackup } from './backup.ts';
 import { benchBoardRebuild } from './board-rebuild.ts';
 import { benchBoardScale } from './board-scale.ts';
 import { benchCsvImport } from './csv-import.ts';
@@ -152,6 +153,11 @@ if (process.argv[2] === 'lighthouse') {
   await step(`text search (${large / 10} and ${large} trucks)`, () =>
     benchTextSearch({ large, dir: process.env.BENCH_BOARD_DIR }),
   );
+} else if (process.argv[2] === 'backup') {
+  // `npm run bench -- backup`: only npm run backup of a store of BENCH_BACKUP_EVENTS events (default
+  // 1,000,000; BENCH_BOARD_DIR keeps it) while the product serves it, then npm run restore of the copy.
+  const events = Number(process.env.BENCH_BACKUP_EVENTS ?? 1_000_000);
+  await step(`backup and restore (${events} events)`, () => benchBackup({ events }));
 } else if (process.argv[2] === 'rebuild') {
   // `npm run bench -- rebuild`: only the projector's rebuild of the board.
   await step(`board rebuild (${large / 10} and ${large} trucks)`, () => benchBoardRebuild({ large }));

@@ -1,31 +1,37 @@
 import { createHash } from 'node:crypto';
 import {
   chmodSync,
+  constants,
   copyFileSync,
   createReadStream,
   existsSync,
   mkdirSync,
   readdirSync,
+  rmSync,
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { open, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
+import { backup, DatabaseSync } from 'node:sqlite';
+import { Worker } from 'node:worker_threads';
 import { collections, LIVE_CHECKPOINT } from '@dispatch/read-models';
 
 /**
  * Backups of the embedded stores (docs/operations.md#backups): a consistent copy of a running
  * product's data folder, taken beside it without stopping it, and its restore into a new folder.
  *
- * Each SQLite file is copied with `VACUUM INTO` on a read-only connection: one read transaction, so
- * the copy is the file as of one instant, and in WAL mode the product goes on writing meanwhile.
- * The files are copied in an order that keeps them consistent with each other:
+ * A read transaction is opened on each SQLite file, one after the other, before anything is copied:
+ * each file's copy is that file as of one instant (in WAL mode the product goes on writing meanwhile),
+ * and the instants follow each other within milliseconds, in an order that keeps the copies consistent
+ * with each other:
  *   1. the read models, whose checkpoint is then at or behind the log's copy (a restored product
  *      projects the rest on start);
  *   2. the event log, so every command acknowledged before the backup began is in it;
  *   3. the identity database (users, sessions, organizations, members), so every user and
  *      organization the copied events name is in its copy.
+ * Then each file is copied page by page from its transaction with SQLite's online backup API, on a
+ * thread of the pool, while the copy before it is checked and hashed.
  */
 
 export const BACKUP_FORMAT = 1;
@@ -34,6 +40,10 @@ export const BACKUP_FORMAT = 1;
 export const backedUpFiles = ['read-models.sqlite', 'events.sqlite', 'auth.sqlite'] as const;
 /** The secret that signs sessions, generated into the data folder when none is configured. */
 const SECRET_FILE = 'auth-secret';
+/** How much of a file is read through a memory map (SQLite keeps to its own limit below it). */
+const MMAP_BYTES = 8 * 1024 ** 3;
+/** How much of a file is read at a time to hash it. */
+const CHUNK_BYTES = 4 * 1024 * 1024;
 const MANIFEST = 'manifest.json';
 
 export interface BackupManifest {
@@ -51,25 +61,65 @@ export class BackupError extends Error {}
 /** The file's SHA-256, read as a stream (the event log may be gigabytes). */
 async function sha256Of(path: string): Promise<string> {
   const hash = createHash('sha256');
-  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  for await (const chunk of createReadStream(path, { highWaterMark: CHUNK_BYTES }))
+    hash.update(chunk as Buffer);
   return hash.digest('hex');
 }
 
-function copyDatabase(source: string, target: string): void {
-  const db = new DatabaseSync(source, { readOnly: true });
+/** A read transaction on one SQLite file of the data folder: the instant its copy is taken at. */
+interface Snapshot {
+  name: string;
+  db: DatabaseSync;
+}
+
+function snapshotOf(dataDir: string, name: string): Snapshot {
+  const db = new DatabaseSync(join(dataDir, name), { readOnly: true });
   try {
-    db.prepare('VACUUM INTO ?').run(target);
-  } finally {
+    // Pages read through a memory map rather than copied through SQLite's cache.
+    db.exec(`PRAGMA mmap_size = ${MMAP_BYTES}`);
+    // A deferred transaction begins at its first read: the copy reads from that instant on.
+    db.exec('BEGIN');
+    db.prepare('SELECT count(*) FROM sqlite_schema').get();
+    return { name, db };
+  } catch (error) {
     db.close();
+    throw error;
   }
-  const copy = new DatabaseSync(target, { readOnly: true });
+}
+
+/** SQLite's online backup API copies this many pages a step (all of them: every step reads one transaction). */
+const ALL_PAGES = 2 ** 31 - 1;
+
+/** Copies a snapshot into `target` page by page, on a thread of the pool. */
+async function copySnapshot(snapshot: Snapshot, target: string): Promise<void> {
+  await backup(snapshot.db, target, { rate: ALL_PAGES });
+}
+
+/** `PRAGMA quick_check` of the file at `path`, on a thread of its own: "ok", or what is damaged. */
+function quickCheck(path: string): Promise<string> {
+  const worker = new Worker(new URL('./quick-check.ts', import.meta.url), { workerData: path });
+  return new Promise((resolve, reject) => {
+    worker.once('message', resolve);
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`the check of ${path} stopped (exit code ${code})`)));
+  });
+}
+
+/**
+ * Checks the copy's structure (`PRAGMA quick_check`) while it is hashed, for the manifest. The copy is
+ * first left in rollback-journal mode, a file alone (the product sets WAL again when it opens it).
+ */
+async function checkedCopy(to: string, name: string): Promise<BackupManifest['files'][number]> {
+  const path = join(to, name);
+  const copy = new DatabaseSync(path);
   try {
-    const check = copy.prepare('PRAGMA quick_check').get() as { quick_check: string };
-    if (check.quick_check !== 'ok')
-      throw new BackupError(`the copy of ${source} is damaged: ${check.quick_check}`);
+    copy.exec('PRAGMA journal_mode = DELETE');
   } finally {
     copy.close();
   }
+  const [check, sha256] = await Promise.all([quickCheck(path), sha256Of(path)]);
+  if (check !== 'ok') throw new BackupError(`the copy of ${name} is damaged: ${check}`);
+  return { name, bytes: statSync(path).size, sha256 };
 }
 
 function readOne<T>(path: string, sql: string, ...params: string[]): T | undefined {
@@ -115,18 +165,40 @@ export async function backUp({ dataDir, to }: { dataDir: string; to: string }): 
   if (!emptyOrAbsent(to)) throw new BackupError(`${to} is not empty: a backup goes into a new folder`);
   mkdirSync(to, { recursive: true });
   const startedAt = new Date().toISOString();
-  for (const name of backedUpFiles) {
-    if (existsSync(join(dataDir, name))) copyDatabase(join(dataDir, name), join(to, name));
+  const snapshots: Snapshot[] = [];
+  const files: BackupManifest['files'] = [];
+  try {
+    for (const name of backedUpFiles)
+      if (existsSync(join(dataDir, name))) snapshots.push(snapshotOf(dataDir, name));
+    // The smaller files first: each copy is checked and hashed while the next one is made, and the
+    // largest is left alone at the end.
+    const bySize = [...snapshots].sort(
+      (a, b) => statSync(join(dataDir, a.name)).size - statSync(join(dataDir, b.name)).size,
+    );
+    let copied: string | null = null;
+    for (const snapshot of bySize) {
+      const [copy, check] = await Promise.allSettled([
+        copySnapshot(snapshot, join(to, snapshot.name)),
+        copied ? checkedCopy(to, copied) : null,
+      ]);
+      if (copy.status === 'rejected') throw copy.reason;
+      if (check.status === 'rejected') throw check.reason;
+      if (check.value) files.push(check.value);
+      snapshot.db.close();
+      copied = snapshot.name;
+    }
+    if (copied) files.push(await checkedCopy(to, copied));
+    const order = backedUpFiles as readonly string[];
+    files.sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
+  } finally {
+    for (const snapshot of snapshots) if (snapshot.db.isOpen) snapshot.db.close();
   }
   const finishedAt = new Date().toISOString();
   if (existsSync(join(dataDir, SECRET_FILE))) {
     copyFileSync(join(dataDir, SECRET_FILE), join(to, SECRET_FILE));
     chmodSync(join(to, SECRET_FILE), 0o600);
-  }
-  const files = [];
-  for (const name of [...backedUpFiles, SECRET_FILE]) {
-    const path = join(to, name);
-    if (existsSync(path)) files.push({ name, bytes: statSync(path).size, sha256: await sha256Of(path) });
+    const path = join(to, SECRET_FILE);
+    files.push({ name: SECRET_FILE, bytes: statSync(path).size, sha256: await sha256Of(path) });
   }
   const manifest: BackupManifest = {
     format: BACKUP_FORMAT,
@@ -139,8 +211,8 @@ export async function backUp({ dataDir, to }: { dataDir: string; to: string }): 
   return manifest;
 }
 
-/** Reads a backup's manifest and checks every file against it. */
-export async function verifyBackup(from: string): Promise<BackupManifest> {
+/** Reads a backup's manifest and checks that it names an event log of a format this code reads. */
+async function readManifest(from: string): Promise<BackupManifest> {
   let manifest: BackupManifest;
   try {
     manifest = JSON.parse(await readFile(join(from, MANIFEST), 'utf8')) as BackupManifest;
@@ -151,18 +223,34 @@ export async function verifyBackup(from: string): Promise<BackupManifest> {
     throw new BackupError(`backup format ${manifest.format} is not known`);
   if (!manifest.files.some((file) => file.name === 'events.sqlite'))
     throw new BackupError('the backup holds no event log');
-  for (const file of manifest.files) {
-    const path = join(from, file.name);
-    if (!existsSync(path)) throw new BackupError(`${file.name} is missing from the backup`);
-    if ((await sha256Of(path)) !== file.sha256)
-      throw new BackupError(`${file.name} does not match its checksum: the backup is damaged`);
-  }
+  for (const file of manifest.files)
+    if (!existsSync(join(from, file.name))) throw new BackupError(`${file.name} is missing from the backup`);
   return manifest;
+}
+
+/**
+ * Copies one file of a backup into the data folder (in the kernel), hashes the copy as it now reads,
+ * and writes it out to disk. Throws when it does not match the manifest's checksum.
+ */
+async function restoreFile(from: string, dataDir: string, file: BackupManifest['files'][number]) {
+  const path = join(dataDir, file.name);
+  copyFileSync(join(from, file.name), path, constants.COPYFILE_EXCL);
+  if (file.name === SECRET_FILE) chmodSync(path, 0o600);
+  if ((await sha256Of(path)) !== file.sha256)
+    throw new BackupError(`${file.name} does not match its checksum: the backup is damaged`);
+  const copy = await open(path, 'r+');
+  try {
+    await copy.sync();
+  } finally {
+    await copy.close();
+  }
 }
 
 /**
  * Restores the backup `from` into `dataDir`, which must be new or empty (the product is not running on
  * it). Without the read models (`rebuild`), the product projects them from the restored log on start.
+ * Each file's copy is checked against the manifest; when one does not match, nothing restored is left
+ * in `dataDir`.
  */
 export async function restore({
   from,
@@ -173,16 +261,18 @@ export async function restore({
   dataDir: string;
   rebuild?: boolean;
 }): Promise<BackupManifest> {
-  const manifest = await verifyBackup(from);
+  const manifest = await readManifest(from);
   if (!emptyOrAbsent(dataDir))
     throw new BackupError(
       `${dataDir} is not empty: restore into a new data folder, then point DATA_DIR at it`,
     );
   mkdirSync(dataDir, { recursive: true });
-  for (const file of manifest.files) {
-    if (rebuild && file.name === 'read-models.sqlite') continue;
-    copyFileSync(join(from, file.name), join(dataDir, file.name));
-    if (file.name === SECRET_FILE) chmodSync(join(dataDir, file.name), 0o600);
+  const restored = manifest.files.filter((file) => !(rebuild && file.name === 'read-models.sqlite'));
+  try {
+    for (const file of restored) await restoreFile(from, dataDir, file);
+  } catch (error) {
+    for (const file of restored) rmSync(join(dataDir, file.name), { force: true });
+    throw error;
   }
   return manifest;
 }
