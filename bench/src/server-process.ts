@@ -12,7 +12,7 @@ const standalone = await createStandaloneApp(env, {
 });
 await standalone.app.listen({ port: env.PORT, host: '127.0.0.1' });
 process.send?.({ listening: true });
-// The longest hold of this main thread, from 'hold-watch' until 'hold-read' asks for it.
+// The longest hold of this main thread since the message 'hold-watch', sent when 'hold-read' asks for it.
 const holds = monitorEventLoopDelay({ resolution: 10 });
 process.on('message', async (message) => {
   if (message === 'hold-watch') {

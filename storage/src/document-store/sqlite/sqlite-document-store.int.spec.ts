@@ -451,7 +451,7 @@ describe('sqlite document store on disk', () => {
     const definition = (name: string) => ({ name, fields: { name: 'text' as const }, textIndex: ['name'] });
     await documents.ensureCollection(definition('trucks_v1'));
     await documents.write(
-      Array.from({ length: 50_000 }, (_, index) => ({
+      Array.from({ length: 200_000 }, (_, index) => ({
         op: 'put' as const,
         collection: 'trucks_v1',
         document: { id: `t${index}`, name: `Truck ${index}` },
@@ -471,7 +471,8 @@ describe('sqlite document store on disk', () => {
     };
     await documents.replaceCollections([{ target: 'trucks_v1', source: 'trucks_v1__rebuild' }], []);
     // The switch is over and the new table serves while the writer thread drops the old one (dropped on
-    // this thread, it would be gone already).
+    // this thread, it would be gone already). The old table is large enough that its drop (freeing every
+    // page of 200,000 rows and their text index) is still under way when this thread looks.
     const left = replaced();
     expect((await documents.find('trucks_v1', {})).map(({ id }) => id)).toEqual(['a']);
     await documents.close();
