@@ -34,6 +34,11 @@ export interface CityComboboxProps {
 
 const populationFormat = new Intl.NumberFormat('en-US');
 
+/** One place of the suggestions: two places of a state may share a name, never a spot. */
+function placeKey(place: CityPlace): string {
+  return `${place.name}|${place.latitude}|${place.longitude}`;
+}
+
 /**
  * A city field that suggests the places of its state as one types (GET /api/v1/cities, largest
  * first), after the WAI-ARIA combobox pattern with a list popup: the arrow keys move through the
@@ -45,7 +50,9 @@ export function CityCombobox({ state, value, onPick, inputProps, disabled, place
   const listId = `${id}-places`;
   const noticeId = `${id}-map`;
   const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
+  // The active option is kept by its place, so an answer that arrives while one moves through the
+  // list (a later text's, the same places again) keeps it active where it still is.
+  const [activeKey, setActiveKey] = useState<string | null>(null);
 
   const typed = value.trim();
   const search = useDebouncedValue(typed, CITY_SEARCH_DEBOUNCE_MS);
@@ -66,11 +73,11 @@ export function CityCombobox({ state, value, onPick, inputProps, disabled, place
   const notOnMap = Boolean(state) && typed !== '' && settled && !open && !exactPlace(places, typed);
   const showList = open && Boolean(state) && !disabled;
 
-  // A new list starts with nothing active.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the suggestions change
-  useEffect(() => setActive(-1), [places]);
+  const active = activeKey === null ? -1 : places.findIndex((place) => placeKey(place) === activeKey);
+  const setActive = (index: number) =>
+    setActiveKey(index >= 0 && places[index] ? placeKey(places[index]) : null);
   useEffect(() => {
-    if (active >= 0) document.getElementById(`${listId}-${active}`)?.scrollIntoView({ block: 'nearest' });
+    if (active >= 0) document.getElementById(`${listId}-${active}`)?.scrollIntoView?.({ block: 'nearest' });
   }, [active, listId]);
   // An open list low on a small screen scrolls up into view (the field stays above it).
   const popup = useRef<HTMLDivElement>(null);
@@ -94,9 +101,7 @@ export function CityCombobox({ state, value, onPick, inputProps, disabled, place
       }
       if (places.length === 0) return;
       const step = event.key === 'ArrowDown' ? 1 : -1;
-      setActive((current) =>
-        current < 0 && step < 0 ? places.length - 1 : (current + step + places.length) % places.length,
-      );
+      setActive(active < 0 && step < 0 ? places.length - 1 : (active + step + places.length) % places.length);
     } else if (event.key === 'Enter' && showList && active >= 0 && places[active]) {
       event.preventDefault();
       pick(places[active]);
@@ -152,7 +157,7 @@ export function CityCombobox({ state, value, onPick, inputProps, disabled, place
             // The keys are the field's: it keeps the focus and names the active option (aria-activedescendant).
             // biome-ignore lint/a11y/useKeyWithClickEvents: see above
             <div
-              key={`${place.name}|${place.latitude}|${place.longitude}`}
+              key={placeKey(place)}
               id={`${listId}-${index}`}
               role="option"
               tabIndex={-1}
