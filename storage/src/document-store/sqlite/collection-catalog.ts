@@ -33,6 +33,17 @@ export class CollectionCatalog {
     return definition;
   }
 
+  /** Whether the file has the collection, as it stands now (not as this catalog learnt it before). */
+  exists(name: string): boolean {
+    this.#known.delete(name);
+    return this.find(name) !== undefined;
+  }
+
+  /** Forgets what it learnt of a collection another connection changed: the next look reads the file. */
+  forget(name: string): void {
+    this.#known.delete(name);
+  }
+
   /** The definition, which also vouches for the name: only validated names reach the catalog. */
   get(name: string): CollectionDefinition {
     assertCollectionName(name);

@@ -371,6 +371,33 @@ export function renameTable(db: DatabaseSync, from: string, to: string): void {
   }
 }
 
+/** One table of a switch: `source` takes `target`'s place, and the table in service becomes `previous`. */
+export interface TableSwitch {
+  target: string;
+  source: string;
+  previous: string;
+  /** The source's definition, which the catalog keeps under the target's name. */
+  definition: CollectionDefinition;
+}
+
+/**
+ * The schema side of `replaceCollections`, in the caller's transaction: each source takes its target's
+ * place, the table in service renamed out of the way (dropped later: a drop frees every page).
+ */
+export function switchTables(
+  db: DatabaseSync,
+  catalog: { exists(name: string): boolean; save(d: CollectionDefinition): void; remove(name: string): void },
+  switches: readonly TableSwitch[],
+): void {
+  for (const { target, source, previous, definition } of switches) {
+    dropTable(db, previous);
+    if (catalog.exists(target)) renameTable(db, target, previous);
+    renameTable(db, source, target);
+    catalog.remove(source);
+    catalog.save({ ...definition, name: target });
+  }
+}
+
 export function dropTable(db: DatabaseSync, collection: string): void {
   db.exec(`DROP TABLE IF EXISTS ${tableOf(collection)}`);
   db.exec(`DROP TABLE IF EXISTS ${textIndexOf(collection)}`);

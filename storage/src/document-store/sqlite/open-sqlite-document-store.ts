@@ -23,7 +23,8 @@ import {
   dropTable,
   ensureIndexes,
   ensureTable,
-  renameTable,
+  switchTables,
+  type TableSwitch,
   tableIsCurrent,
   tableOf,
 } from './collection-schema.ts';
@@ -296,24 +297,29 @@ class SqliteDocumentStore implements DocumentStore {
   ): Promise<void> {
     await this.#drops;
     await this.#worker?.idle();
-    const sources = replacements.map(({ source }) => this.#catalog.get(source));
     const encoded = encodeOperations(this.#catalog, operations);
-    const replaced = replacements.map(({ target }) => replacedOf(target));
-    for (const name of replaced) assertCollectionName(name);
-    inWriteTransaction(this.#db, () => {
-      for (const [index, { target, source }] of replacements.entries()) {
-        const previous = replaced[index] as string;
-        dropTable(this.#db, previous);
-        // The previous table is only renamed here, keeping the switch quick; it is dropped after.
-        if (this.#catalog.find(target)) renameTable(this.#db, target, previous);
-        renameTable(this.#db, source, target);
-        this.#catalog.remove(source);
-        this.#catalog.save({ ...(sources[index] as CollectionDefinition), name: target });
+    const switches: TableSwitch[] = replacements.map(({ target, source }) => ({
+      target,
+      source,
+      previous: replacedOf(target),
+      definition: this.#catalog.get(source),
+    }));
+    for (const { previous } of switches) assertCollectionName(previous);
+    const replaced = switches.map(({ previous }) => previous);
+    if (this.#worker) {
+      await this.#worker.switchTables(switches, encoded);
+      for (const { target, source } of switches) {
+        this.#catalog.forget(source);
+        this.#catalog.forget(target);
       }
-      this.#local.applyWithin(encoded);
-    });
-    // This connection reads the statistics the switch moved (the others read them with the new schema).
-    this.#db.exec('ANALYZE sqlite_schema');
+    } else {
+      inWriteTransaction(this.#db, () => {
+        switchTables(this.#db, this.#catalog, switches);
+        this.#local.applyWithin(encoded);
+      });
+      // This connection reads the statistics the switch moved (the others read them with the new schema).
+      this.#db.exec('ANALYZE sqlite_schema');
+    }
     this.#statements.clear();
     this.#local.clear();
     this.#schemaChanged();

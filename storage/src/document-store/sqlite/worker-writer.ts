@@ -1,5 +1,6 @@
 import { WorkerClient } from '../../sqlite/worker-client.ts';
 import type { CollectionDefinition } from '../port.ts';
+import type { TableSwitch } from './collection-schema.ts';
 import type { EncodedOperation } from './write-operations.ts';
 
 /**
@@ -10,7 +11,8 @@ export type WriterRequest =
   | { kind: 'write'; operations: EncodedOperation[] }
   | { kind: 'index'; definition: CollectionDefinition }
   | { kind: 'analyze'; definition: CollectionDefinition }
-  | { kind: 'drop'; collection: string };
+  | { kind: 'drop'; collection: string }
+  | { kind: 'switch'; switches: TableSwitch[]; operations: EncodedOperation[] };
 
 /**
  * Writes of a file-backed document store, run by a worker thread on its own connection. The SQL
@@ -42,6 +44,15 @@ export class WorkerWriter {
     let created = false;
     while (await this.#client.request({ kind: 'index', definition })) created = true;
     if (created) await this.#client.request({ kind: 'analyze', definition });
+  }
+
+  /**
+   * The switch of `replaceCollections`: renames and the operations in one transaction, here rather than
+   * on the caller's thread, which the renames would hold for as long as SQLite reads its whole schema
+   * again after each of them (a few hundred milliseconds for a group of read models).
+   */
+  async switchTables(switches: TableSwitch[], operations: EncodedOperation[]): Promise<void> {
+    await this.#client.request({ kind: 'switch', switches, operations });
   }
 
   /**

@@ -1,7 +1,8 @@
 import { workerData } from 'node:worker_threads';
 import { inWriteTransaction } from '../../sqlite/open-database.ts';
 import { serveRequests } from '../../sqlite/worker-client.ts';
-import { analyzeCollection, createNextIndex, dropTable } from './collection-schema.ts';
+import { CollectionCatalog } from './collection-catalog.ts';
+import { analyzeCollection, createNextIndex, dropTable, switchTables } from './collection-schema.ts';
 import { openDocumentDatabase } from './document-database.ts';
 import type { WriterRequest } from './worker-writer.ts';
 import { OperationWriter } from './write-operations.ts';
@@ -19,7 +20,17 @@ serveRequests<WriterRequest, boolean>(
     if (request.kind === 'write') writer.apply(request.operations);
     else if (request.kind === 'index')
       return { result: inWriteTransaction(db, () => createNextIndex(db, request.definition)) };
-    else if (request.kind === 'analyze')
+    else if (request.kind === 'switch') {
+      // A catalog of its own each time: the collections were made and dropped on other connections.
+      const catalog = new CollectionCatalog(db);
+      inWriteTransaction(db, () => {
+        switchTables(db, catalog, request.switches);
+        writer.applyWithin(request.operations);
+      });
+      // This connection reads the statistics the switch moved (the others read them with the new schema).
+      db.exec('ANALYZE sqlite_schema');
+      writer.clear();
+    } else if (request.kind === 'analyze')
       inWriteTransaction(db, () => analyzeCollection(db, request.definition));
     else inWriteTransaction(db, () => dropTable(db, request.collection));
     return { result: false };
