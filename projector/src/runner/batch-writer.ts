@@ -167,6 +167,9 @@ export class BatchWriter {
       const batch = this.#buffer.slice(from);
       const unit = new UnitOfWork(this.#options.documents, previous);
       await applyEvents(batch, this.#byType, unit, this.#untold);
+      // Handing a catch-up batch to the store (serialising its rows) is a task of its own, not the
+      // tail of the applying's last stretch.
+      if (batch.length > this.#options.liveBatchSize) await new Promise(setImmediate);
       // A batch applied on top of one that failed is dropped; both are applied again by the retry.
       if (previous && !(await previous.done)) return;
       this.#startWrite(unit, batch.length);

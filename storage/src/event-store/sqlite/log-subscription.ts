@@ -2,8 +2,12 @@ import { caughtUpReporter } from '../caught-up.ts';
 import type { EventHandler, RecordedEvent, SubscribeOptions, Subscription } from '../port.ts';
 import { deliver, nextDelay, Pause } from '../redelivery.ts';
 
-/** Large enough that catching up over a long log is dominated by the handler, small enough to bound memory. */
-const pageSize = 1_000;
+/**
+ * Large enough that catching up over a long log is dominated by the handler; small enough that reading
+ * and parsing a page holds the process's thread for about ten milliseconds, not the forty a thousand
+ * events took (a rebuild catches up beside the live board).
+ */
+const pageSize = 250;
 
 export interface LogSource {
   readAll(after: bigint, max: number): RecordedEvent[];
@@ -55,9 +59,14 @@ export function subscribeToLog(
         reportCaughtUp(position);
         if (closed) return;
       }
+      // A full page: more to catch up on. The next page is read after the process's other work that
+      // waits (the live board's requests beside a rebuild), not in the same turn as this one's handling.
+      if (page.length === pageSize) {
+        await new Promise(setImmediate);
+        continue;
+      }
       // A short page held the whole log as it was when read: unless an append was signalled since,
       // sleep until one is, rather than read an empty page first (live, that halves the reads).
-      if (page.length === pageSize) continue;
       reportCaughtUp(position);
       if (!signalled && !closed) {
         await new Promise<void>((resolve) => {
