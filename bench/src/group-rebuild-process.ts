@@ -26,7 +26,12 @@ const IDLE_ROUNDS = Number(process.env.BENCH_GROUP_IDLE_ROUNDS ?? 300);
 const events = openSqliteEventStore({ path: join(dir, 'events.sqlite'), synchronous: 'normal' });
 const documents = openSqliteDocumentStore({ path: join(dir, 'read-models.sqlite') });
 const head = await events.headPosition();
-const live = await startReadModels({ eventStore: events, documents, projections });
+// As the product runs it: the builder on a thread of its own (BENCH_BUILDER_THREAD=off: on this one).
+const builderThread =
+  process.env.BENCH_BUILDER_THREAD === 'off'
+    ? undefined
+    : { stores: { DATA_DIR: dir, MONGO_DB: 'dispatch' } };
+const live = await startReadModels({ eventStore: events, documents, projections, builderThread });
 if (!(await live.waitFor(head, 3_600_000))) throw new Error('the read models did not reach the head');
 
 // Numbers past the log's head: a kept board holds the trucks of the runs before.

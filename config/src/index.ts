@@ -5,4 +5,9 @@ export {
   type TrustedProxies,
   trustedProxiesFrom,
 } from './environment.ts';
-export { openDocumentStoreFor, openEventStoreFor } from './open-stores.ts';
+export {
+  openDocumentStoreFor,
+  openEventStoreFor,
+  type StoreLocation,
+  storeLocationOf,
+} from './open-stores.ts';

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import type { MessagePort } from 'node:worker_threads';
 import {
   type DocumentStore,
   type EventStore,
@@ -12,11 +13,20 @@ import {
 } from '@dispatch/storage';
 import type { Environment } from './environment.ts';
 
+/** Where the stores are: a process (or a thread of it) opens its own connections to them from this. */
+export type StoreLocation = Pick<Environment, 'DATA_DIR' | 'EVENTSTORE_URL' | 'MONGO_URL' | 'MONGO_DB'>;
+
+/** The store variables of an environment alone, to hand to a thread (the rest holds secrets). */
+export function storeLocationOf(env: StoreLocation): StoreLocation {
+  const { DATA_DIR, EVENTSTORE_URL, MONGO_URL, MONGO_DB } = env;
+  return { DATA_DIR, EVENTSTORE_URL, MONGO_URL, MONGO_DB };
+}
+
 /**
  * EventStoreDB when EVENTSTORE_URL is set, otherwise the embedded SQLite file under DATA_DIR; every
  * read passing through `upcast` (the domain's upcasters) when given.
  */
-export function openEventStoreFor(env: Environment, options: { upcast?: Upcast } = {}): EventStore {
+export function openEventStoreFor(env: StoreLocation, options: { upcast?: Upcast } = {}): EventStore {
   let store: EventStore;
   if (env.EVENTSTORE_URL) store = openEsdbEventStore({ url: env.EVENTSTORE_URL });
   else {
@@ -27,8 +37,14 @@ export function openEventStoreFor(env: Environment, options: { upcast?: Upcast }
 }
 
 /** MongoDB when MONGO_URL is set, otherwise the embedded SQLite file under DATA_DIR. */
-export async function openDocumentStoreFor(env: Environment): Promise<DocumentStore> {
+export async function openDocumentStoreFor(
+  env: StoreLocation,
+  options: { sharedWriter?: MessagePort } = {},
+): Promise<DocumentStore> {
   if (env.MONGO_URL) return openMongoDocumentStore({ url: env.MONGO_URL, dbName: env.MONGO_DB });
   mkdirSync(env.DATA_DIR, { recursive: true });
-  return openSqliteDocumentStore({ path: join(env.DATA_DIR, 'read-models.sqlite') });
+  return openSqliteDocumentStore({
+    path: join(env.DATA_DIR, 'read-models.sqlite'),
+    sharedWriter: options.sharedWriter,
+  });
 }

@@ -1,5 +1,5 @@
 import { createServer } from 'node:http';
-import { loadEnvironment, openDocumentStoreFor, openEventStoreFor } from '@dispatch/config';
+import { loadEnvironment, openDocumentStoreFor, openEventStoreFor, storeLocationOf } from '@dispatch/config';
 import { eventUpcasting } from '@dispatch/domain';
 import { projections } from './projections/index.ts';
 import { startReadModels } from './read-model-rebuild.ts';
@@ -14,6 +14,8 @@ const projector = await startReadModels({
   documents,
   projections,
   writeChangeLog: true,
+  // A rebuild's builder reads, applies and serialises on a thread of its own.
+  builderThread: { stores: storeLocationOf(env) },
   onError: (error) => console.error('projector error', error),
 });
 

@@ -1,3 +1,4 @@
+import type { StoreLocation } from '@dispatch/config';
 import { isRebuildUnderWay, type ReadModelRebuildRequested, rebuiltGroupsOf } from '@dispatch/domain';
 import {
   type ChangeFeed,
@@ -14,12 +15,18 @@ import {
   type StoredReadModelCatalog,
   type StoredRebuildStatus,
 } from '@dispatch/read-models';
-import type { Document, DocumentStore, RecordedEvent, WriteOperation } from '@dispatch/storage';
+import type { Document, RecordedEvent, WriteOperation } from '@dispatch/storage';
 import { builtTogether, type GroupRebuildPlan, planGroupRebuild, scratchOf } from './group-rebuild.ts';
 import type { Projection } from './projection.ts';
 import { REBUILD_REQUESTED } from './projections/rebuild-requests.ts';
 import { type ReadModelGroup, readModelGroups, readModelsOfGroup } from './read-model-groups.ts';
 import { type Projector, type ProjectorOptions, readModelsOf, startProjector } from './runner/index.ts';
+import { type StoreView, viewOf } from './runner/store-views.ts';
+import { startThreadedProjector } from './runner/threaded-projector.ts';
+
+/** The read models a group builder may read: the groups' it builds (see `readingOnly`). */
+const readableBy = (built: readonly Projection[]) =>
+  built.flatMap((projection) => projection.collections.map((definition) => definition.name));
 
 /** Where a rebuild builds each read model while the one in service keeps serving. */
 export const shadowOf = (collection: string) => `${collection}__rebuild`;
@@ -27,53 +34,6 @@ const PROGRESS_INTERVAL_MS = 1000;
 
 /** Deletes a document whatever its position. */
 const ANY_POSITION = 1n << 62n;
-
-/** The same store with the named collections read and written under their shadow names. */
-function shadowCollections(
-  documents: DocumentStore,
-  names: ReadonlySet<string>,
-  renamed: (collection: string) => string = shadowOf,
-): DocumentStore {
-  const name = (collection: string) => (names.has(collection) ? renamed(collection) : collection);
-  const op = (operation: WriteOperation): WriteOperation => ({
-    ...operation,
-    collection: name(operation.collection),
-  });
-  return {
-    ensureCollection: (definition, options) =>
-      documents.ensureCollection({ ...definition, name: name(definition.name) }, options),
-    createIndexes: (collection) => documents.createIndexes(name(collection)),
-    dropCollection: (collection) => documents.dropCollection(name(collection)),
-    get: (collection, id) => documents.get(name(collection), id),
-    find: (collection, query) => documents.find(name(collection), query),
-    count: (collection, filter, options) => documents.count(name(collection), filter, options),
-    findNear: (collection, query) => documents.findNear(name(collection), query),
-    write: (operations) => documents.write(operations.map(op)),
-    replaceCollections: (replacements, operations) =>
-      documents.replaceCollections(replacements, operations.map(op)),
-    // The store is the caller's: closing the view of it leaves it open.
-    close: async () => {},
-  };
-}
-
-/**
- * A group builder's view: a group reads only its own read models and those of the groups it reads
- * (built beside it); another would be read as it stands now rather than as it stood at the event
- * being applied.
- */
-function readingOnly(documents: DocumentStore, built: readonly Projection[]): DocumentStore {
-  const readable = new Set([
-    collections.checkpoints,
-    ...built.flatMap((projection) => projection.collections.map((definition) => definition.name)),
-  ]);
-  return {
-    ...documents,
-    get: (collection, id) =>
-      readable.has(collection)
-        ? documents.get(collection, id)
-        : Promise.reject(new Error(`A rebuilt group read ${collection}, of a group it does not read`)),
-  };
-}
 
 /**
  * The read models in service, kept by a projector, and rebuilt without downtime when a super_admin
@@ -93,7 +53,14 @@ function readingOnly(documents: DocumentStore, built: readonly Projection[]): Do
  * are not built again: the admin names them too when they should be.
  */
 export async function startReadModels(
-  options: ProjectorOptions & { groups?: readonly ReadModelGroup[] },
+  options: ProjectorOptions & {
+    groups?: readonly ReadModelGroup[];
+    /**
+     * Where the stores are, for a rebuild's builder to run on a thread of its own with its own
+     * connections (the product's projections only); without it, the builder shares this thread.
+     */
+    builderThread?: { stores: StoreLocation };
+  },
 ): Promise<Projector> {
   const { eventStore, documents, projections } = options;
   const liveName = options.name ?? 'read-models';
@@ -243,7 +210,7 @@ export async function startReadModels(
     untold: Projection[];
     /** Read models the builder reads as they stood at each event, dropped after the switch. */
     scratch: ReadonlySet<string>;
-    documents: DocumentStore;
+    view: StoreView;
   }
   function targetOf(groupNames: readonly string[] | null): RebuildTarget {
     const rebuilt = codeGroups.filter((group) => groupNames?.includes(group.name));
@@ -253,7 +220,7 @@ export async function startReadModels(
         built: projections,
         untold: [],
         scratch: new Set(),
-        documents: shadowCollections(documents, names),
+        view: { renamed: [...names].map((name) => [name, shadowOf(name)]), readable: null },
       };
     }
     const plan = builtTogether(rebuilt, codeGroups, projections);
@@ -263,13 +230,43 @@ export async function startReadModels(
       built: plan.built,
       untold: plan.untold,
       scratch: plan.scratch,
-      documents: readingOnly(
-        shadowCollections(documents, new Set([...switched, ...plan.scratch]), (collection) =>
-          plan.scratch.has(collection) ? scratchOf(collection) : shadowOf(collection),
-        ),
-        plan.built,
-      ),
+      view: {
+        renamed: [
+          ...[...switched].map((name): [string, string] => [name, shadowOf(name)]),
+          ...[...plan.scratch].map((name): [string, string] => [name, scratchOf(name)]),
+        ],
+        readable: readableBy(plan.built),
+      },
     };
+  }
+
+  /** A builder of read models: on a thread of its own when the stores can be opened there. */
+  function startBuilder(builder: {
+    view: StoreView;
+    projections: Projection[];
+    untold: Projection[];
+    feed: ChangeFeed;
+    name: string;
+    stopAt?: bigint;
+  }): Promise<Projector> {
+    const common = {
+      projections: builder.projections,
+      untold: builder.untold,
+      feed: builder.feed,
+      name: builder.name,
+      batchSize: options.batchSize,
+      catchUpBatchSize: options.catchUpBatchSize,
+      stopAt: builder.stopAt,
+      onError,
+    };
+    if (options.builderThread)
+      return startThreadedProjector({
+        ...common,
+        stores: options.builderThread.stores,
+        view: builder.view,
+        sharedWriter: documents.shareWriter?.(),
+      });
+    return startProjector({ ...common, eventStore, documents: viewOf(documents, builder.view) });
   }
 
   async function build(target: RebuildTarget) {
@@ -286,16 +283,12 @@ export async function startReadModels(
       },
       subscribe: () => () => {},
     };
-    const builder = await startProjector({
-      eventStore,
-      documents: target.documents,
+    const builder = await startBuilder({
+      view: target.view,
       projections: target.built,
       untold: target.untold,
       feed: builderFeed,
       name: REBUILD_CHECKPOINT,
-      batchSize: options.batchSize,
-      catchUpBatchSize: options.catchUpBatchSize,
-      onError,
     });
     try {
       // Progress until the builder stands at the head with its indexes built.
@@ -410,7 +403,10 @@ export async function startReadModels(
    * same position and the rebuilt groups join the others under the live checkpoint.
    */
   function groupBuilderOf(plan: GroupRebuildPlan) {
-    const view = readingOnly(shadowCollections(documents, plan.scratch, scratchOf), plan.built);
+    const view: StoreView = {
+      renamed: [...plan.scratch].map((name) => [name, scratchOf(name)]),
+      readable: readableBy(plan.built),
+    };
     // What the rebuilt groups change is told as it is built, as a start building every read model does;
     // a query API in another process hears of it with the switch (the change log follows the live position).
     const builderFeed: ChangeFeed = {
@@ -421,20 +417,15 @@ export async function startReadModels(
       },
       subscribe: () => () => {},
     };
-    const startBuilder = (until?: bigint) =>
-      startProjector({
-        eventStore,
-        documents: view,
+    return (until?: bigint) =>
+      startBuilder({
+        view,
         projections: plan.built,
         untold: plan.untold,
         feed: builderFeed,
         name: GROUP_REBUILD_CHECKPOINT,
-        batchSize: options.batchSize,
-        catchUpBatchSize: options.catchUpBatchSize,
         stopAt: until,
-        onError,
       });
-    return startBuilder;
   }
 
   async function rebuildGroups(

@@ -1,6 +1,6 @@
 import { type Infrastructure, openInfrastructure } from '@dispatch/auth/runtime';
 import { type CommandApiOptions, commandApi } from '@dispatch/command-api';
-import type { Environment } from '@dispatch/config';
+import { type Environment, storeLocationOf } from '@dispatch/config';
 import { type ApiKeyScope, healthAnswerSchema } from '@dispatch/domain';
 import {
   type AnswerSchemas,
@@ -77,6 +77,8 @@ export async function createStandaloneApp(
     projections,
     feed,
     hold,
+    // A rebuild's builder reads, applies and serialises on a thread of its own.
+    builderThread: { stores: storeLocationOf(env) },
     onError: (error) => console.error('projector error', error),
   });
   const clock = clockFromCommits(feed, projector.position());

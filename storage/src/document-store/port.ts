@@ -1,3 +1,4 @@
+import type { MessagePort } from 'node:worker_threads';
 /**
  * The document store port: read models for the query side. Every adapter (sqlite, mongodb)
  * satisfies the same contract, proven by `document-store.contract.ts` run against each of them.
@@ -193,5 +194,11 @@ export interface DocumentStore {
    * is renamed atomically, one after another, and the operations follow.
    */
   replaceCollections(replacements: CollectionReplacement[], operations: WriteOperation[]): Promise<void>;
+  /**
+   * For a store on one file (SQLite): a port to its writer thread, for the same file opened on another
+   * thread (`openSqliteDocumentStore({ sharedWriter })`), whose writes then queue behind this store's
+   * rather than wait for a second connection's lock. Absent, or undefined, where there is no such thread.
+   */
+  shareWriter?(): MessagePort | undefined;
   close(): Promise<void>;
 }

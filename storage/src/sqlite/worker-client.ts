@@ -1,4 +1,4 @@
-import { parentPort, Worker } from 'node:worker_threads';
+import { MessageChannel, type MessagePort, parentPort, Worker } from 'node:worker_threads';
 
 interface Request<T> {
   id: number;
@@ -7,28 +7,42 @@ interface Request<T> {
 
 type Response<R> = { id: number; result: R } | { id: number; error: string };
 
+/** Asks the serving thread to answer requests on this port too (see `WorkerClient.share`). */
+interface Attach {
+  attach: MessagePort;
+}
+
 /**
  * Requests to a worker thread of SQLite work, answered in the order asked. The thread keeps the process
  * alive only while requests are under way, as an open connection on the main thread would not.
+ *
+ * A client either owns its thread (it starts it and stops it) or is attached to a thread another
+ * client owns, through a port that client shared (`share`): a store opened on another thread then
+ * writes through the same thread, so the file has one writer and no connection waits for another's lock.
  */
 export class WorkerClient<T, R> {
-  readonly #worker: Worker;
+  readonly #endpoint: Worker | MessagePort;
   readonly #pending = new Map<number, { resolve: (result: R) => void; reject: (error: Error) => void }>();
   #next = 0;
   #failure: Error | null = null;
 
-  constructor(script: URL, workerData: unknown) {
-    this.#worker = new Worker(script, { workerData });
-    this.#worker.unref();
-    this.#worker.on('message', (response: Response<R>) => {
+  constructor(script: URL | MessagePort, workerData?: unknown) {
+    this.#endpoint = script instanceof URL ? new Worker(script, { workerData }) : script;
+    const endpoint = this.#endpoint;
+    endpoint.unref();
+    endpoint.on('message', (response: Response<R>) => {
       const pending = this.#pending.get(response.id);
       this.#pending.delete(response.id);
-      if (this.#pending.size === 0) this.#worker.unref();
+      if (this.#pending.size === 0) endpoint.unref();
       if ('error' in response) pending?.reject(new Error(response.error));
       else pending?.resolve(response.result);
     });
-    this.#worker.on('error', (error) => this.#fail(error));
-    this.#worker.on('exit', (code) => this.#fail(new Error(`The worker thread stopped (exit code ${code})`)));
+    if (endpoint instanceof Worker) {
+      endpoint.on('error', (error) => this.#fail(error));
+      endpoint.on('exit', (code) => this.#fail(new Error(`The worker thread stopped (exit code ${code})`)));
+    } else {
+      endpoint.on('close', () => this.#fail(new Error('The worker thread stopped')));
+    }
   }
 
   #fail(error: Error) {
@@ -46,26 +60,44 @@ export class WorkerClient<T, R> {
     const id = this.#next++;
     return new Promise<R>((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
-      this.#worker.ref();
-      this.#worker.postMessage({ id, body } satisfies Request<T>);
+      this.#endpoint.ref();
+      this.#endpoint.postMessage({ id, body } satisfies Request<T>);
     });
   }
 
-  /** Lets the thread finish the requests under way, then stops it. */
+  /**
+   * A port to this client's thread for a client on another thread (`new WorkerClient(port)`): its
+   * requests are served after this client's, when both wait (the thread's owner comes first).
+   */
+  share(): MessagePort {
+    if (!(this.#endpoint instanceof Worker)) throw new Error('Only the thread’s own client shares it');
+    const { port1, port2 } = new MessageChannel();
+    this.#endpoint.postMessage({ attach: port2 } satisfies Attach, [port2]);
+    return port1;
+  }
+
+  /** Lets the thread finish the requests under way, then stops it (an attached client lets go of it). */
   async close(settled: Promise<unknown>): Promise<void> {
     await settled.catch(() => {});
     if (this.#failure) return;
     this.#failure = new Error('The store is closed');
-    const exited = new Promise((resolve) => this.#worker.once('exit', resolve));
-    this.#worker.ref();
-    this.#worker.postMessage('close');
+    const endpoint = this.#endpoint;
+    if (!(endpoint instanceof Worker)) {
+      endpoint.close();
+      return;
+    }
+    const exited = new Promise((resolve) => endpoint.once('exit', resolve));
+    endpoint.ref();
+    endpoint.postMessage('close');
     await exited;
   }
 }
 
 /**
  * The worker side: answers each request with `handle` (an error becomes the request's rejection) and
- * calls `onClose` when asked to stop.
+ * calls `onClose` when asked to stop. Requests from its owner come first; those of attached clients
+ * (other threads' stores, see `WorkerClient.share`) are served when none of the owner's waits, one
+ * at a time, so the owner's next request waits for at most one of theirs.
  */
 export function serveRequests<T, R>(
   handle: (body: T) => { result: R; transfer?: ArrayBuffer[] },
@@ -73,19 +105,55 @@ export function serveRequests<T, R>(
 ): void {
   const port = parentPort;
   if (!port) throw new Error('This module runs as a worker thread');
-  port.on('message', (request: Request<T> | 'close') => {
-    if (request === 'close') {
+  const owners: { request: Request<T>; from: MessagePort }[] = [];
+  const others: { request: Request<T>; from: MessagePort }[] = [];
+  const attached = new Set<MessagePort>();
+  let scheduled = false;
+
+  const answer = (request: Request<T>, from: MessagePort) => {
+    let outcome: { result: R; transfer?: ArrayBuffer[] };
+    try {
+      outcome = handle(request.body);
+    } catch (error) {
+      from.postMessage({ id: request.id, error: error instanceof Error ? error.message : String(error) });
+      return;
+    }
+    from.postMessage({ id: request.id, result: outcome.result }, outcome.transfer ?? []);
+  };
+  const serveNext = () => {
+    scheduled = false;
+    const next = owners.shift() ?? others.shift();
+    if (!next) return;
+    answer(next.request, next.from);
+    // The next one after the messages that arrived meanwhile are in the queues.
+    schedule();
+  };
+  const schedule = () => {
+    if (scheduled || (owners.length === 0 && others.length === 0)) return;
+    scheduled = true;
+    setImmediate(serveNext);
+  };
+
+  port.on('message', (message: Request<T> | Attach | 'close') => {
+    if (message === 'close') {
+      // Whatever is still queued is answered first: a close follows the owner's last request.
+      for (const { request, from } of [...owners.splice(0), ...others.splice(0)]) answer(request, from);
       onClose();
+      for (const other of attached) other.close();
       port.close();
       return;
     }
-    let answer: { result: R; transfer?: ArrayBuffer[] };
-    try {
-      answer = handle(request.body);
-    } catch (error) {
-      port.postMessage({ id: request.id, error: error instanceof Error ? error.message : String(error) });
+    if ('attach' in message) {
+      const other = message.attach;
+      attached.add(other);
+      other.on('message', (request: Request<T>) => {
+        others.push({ request, from: other });
+        schedule();
+      });
+      other.on('close', () => attached.delete(other));
       return;
     }
-    port.postMessage({ id: request.id, result: answer.result }, answer.transfer ?? []);
+    owners.push({ request: message, from: port });
+    schedule();
   });
 }

@@ -1,4 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite';
+import type { MessagePort } from 'node:worker_threads';
 import { inMemory, inWriteTransaction } from '../../sqlite/open-database.ts';
 import { assertCollectionName, assertValidDefinition } from '../collection-definition.ts';
 import { greatCircleMiles, latitudeBounds, longitudeSpans } from '../geo.ts';
@@ -53,11 +54,13 @@ export interface SqliteDocumentStoreOptions {
    * connection alone can see).
    */
   writer?: 'worker' | 'inline';
+  /** The writer thread of a store on the same file in another thread (its `shareWriter()`). */
+  sharedWriter?: MessagePort;
 }
 
 export function openSqliteDocumentStore(options: SqliteDocumentStoreOptions): DocumentStore {
   const inline = options.path === inMemory || options.writer === 'inline';
-  return new SqliteDocumentStore(options.path, inline ? 'inline' : 'worker');
+  return new SqliteDocumentStore(options.path, inline ? 'inline' : 'worker', options.sharedWriter);
 }
 
 interface Row {
@@ -86,14 +89,14 @@ class SqliteDocumentStore implements DocumentStore {
   /** Changes made on this connection, which `PRAGMA data_version` does not count. */
   #localChanges = 0;
 
-  constructor(path: string, writer: 'worker' | 'inline') {
+  constructor(path: string, writer: 'worker' | 'inline', sharedWriter?: MessagePort) {
     this.#db = openDocumentDatabase(path);
     // A long-lived connection brings the planner's statistics up to date when it opens (SQLite's advice).
     this.#db.exec('PRAGMA optimize = 0x10002');
     this.#statements = new StatementCache(this.#db);
     this.#catalog = new CollectionCatalog(this.#db);
     this.#local = new OperationWriter(this.#db);
-    this.#worker = writer === 'worker' ? new WorkerWriter(path) : null;
+    this.#worker = writer === 'worker' ? new WorkerWriter(path, sharedWriter) : null;
     const dataVersion = this.#db.prepare('PRAGMA data_version');
     this.#text = new TextSearch(this.#statements, () => {
       const { data_version: version } = dataVersion.get() as { data_version: number };
@@ -337,6 +340,10 @@ class SqliteDocumentStore implements DocumentStore {
       await previous;
       for (const name of replaced) await worker.dropCollection(name);
     })().catch(() => {});
+  }
+
+  shareWriter(): MessagePort | undefined {
+    return this.#worker?.share();
   }
 
   async close(): Promise<void> {

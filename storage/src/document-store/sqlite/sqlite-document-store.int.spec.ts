@@ -331,6 +331,42 @@ describe('sqlite document store on disk', () => {
     await second.close();
   });
 
+  it('writes a store opened on its writer thread through that thread, its owner’s writes first', async () => {
+    const path = join(dir, 'read-models.sqlite');
+    const owner = openSqliteDocumentStore({ path });
+    await owner.ensureCollection({ name: 'trucks_v1', fields: { plate: 'text' } });
+    const port = owner.shareWriter?.();
+    expect(port).toBeDefined();
+    const guest = openSqliteDocumentStore({ path, sharedWriter: port });
+    const rows = (from: number, count: number) =>
+      Array.from({ length: count }, (_, n) => ({
+        op: 'put' as const,
+        collection: 'trucks_v1',
+        document: { id: `guest-${from + n}`, plate: `G-${from + n}` },
+        position: 1n,
+      }));
+    // Twenty writes of the guest asked for at once; once the first is written the others wait on the
+    // thread, and a write of the owner asked for then goes before them, not after.
+    const settled: string[] = [];
+    const guestWrites = Array.from({ length: 20 }, (_, n) =>
+      guest.write(rows(n * 2_000, 2_000)).then(() => settled.push(`guest ${n}`)),
+    );
+    await guestWrites[0];
+    const ownerWrite = owner
+      .write([{ op: 'put', collection: 'trucks_v1', document: { id: 'own', plate: 'O-1' }, position: 1n }])
+      .then(() => settled.push('owner'));
+    await Promise.all([...guestWrites, ownerWrite]);
+    expect(settled.indexOf('owner'), settled.join(', ')).toBeLessThan(10);
+    expect(await owner.count('trucks_v1')).toBe(40_001);
+    expect(await guest.get('trucks_v1', 'own')).toEqual({ id: 'own', plate: 'O-1', position: '1' });
+
+    // The guest closing leaves the owner's thread writing.
+    await guest.close();
+    await owner.write([{ op: 'delete', collection: 'trucks_v1', id: 'own', position: 2n }]);
+    expect(await owner.get('trucks_v1', 'own')).toBeNull();
+    await owner.close();
+  });
+
   it('writes on its writer thread: a failed write rolls back whole and later writes go on', async () => {
     const path = join(dir, 'read-models.sqlite');
     const documents = openSqliteDocumentStore({ path });

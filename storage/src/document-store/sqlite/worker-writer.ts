@@ -1,3 +1,4 @@
+import type { MessagePort } from 'node:worker_threads';
 import { WorkerClient } from '../../sqlite/worker-client.ts';
 import type { CollectionDefinition } from '../port.ts';
 import type { TableSwitch } from './collection-schema.ts';
@@ -26,8 +27,19 @@ export type WriterRequest =
 export class WorkerWriter {
   readonly #client: WorkerClient<WriterRequest, boolean>;
 
-  constructor(path: string) {
-    this.#client = new WorkerClient(new URL('./write-worker.ts', import.meta.url), { path });
+  /** A writer thread of its own on the file at `path`, or the one of another store, through its port. */
+  constructor(path: string, shared?: MessagePort) {
+    this.#client = shared
+      ? new WorkerClient(shared)
+      : new WorkerClient(new URL('./write-worker.ts', import.meta.url), { path });
+  }
+
+  /**
+   * A port to this writer thread for a store opened on another thread (a rebuild's builder): its
+   * writes go through this thread, after this store's when both wait.
+   */
+  share(): MessagePort {
+    return this.#client.share();
   }
 
   async write(operations: EncodedOperation[]): Promise<void> {
