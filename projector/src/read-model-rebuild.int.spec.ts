@@ -77,16 +77,19 @@ async function until(check: () => Promise<boolean>, timeoutMs = 50_000) {
   }
 }
 
+/** Where the builder runs: on the test's thread, or on a thread of its own as the product runs it. */
+const builders: [string, boolean][] = [
+  ['on this thread', false],
+  ['on a thread of its own', true],
+];
+
 /** The builder on a thread of its own, with its own connections to the files, as the product runs it. */
 const onThread = (threaded: boolean) =>
   threaded ? { builderThread: { stores: { DATA_DIR: dir, MONGO_DB: 'dispatch' } } } : {};
 
 // Two rebuilds in a row take seconds on a loaded machine: each waits for its own progress reports.
 describe('read models rebuilt beside the ones in service', { timeout: 60_000 }, () => {
-  it.each([
-    ['on this thread', false],
-    ['on a thread of its own', true],
-  ])(
+  it.each(builders)(
     'build again from the first event while the lists keep answering, then take over (builder %s)',
     async (_, threaded) => {
       for (let id = 1; id <= 300; id++) await post(id);
@@ -271,10 +274,7 @@ describe('read models rebuilt beside the ones in service', { timeout: 60_000 }, 
     await readModels.close();
   });
 
-  it.each([
-    ['on this thread', false],
-    ['on a thread of its own', true],
-  ])(
+  it.each(builders)(
     'rebuilds the groups an admin names alone, the other read models left as they serve (builder %s)',
     async (_, threaded) => {
       for (let id = 1; id <= 120; id++) await post(id);

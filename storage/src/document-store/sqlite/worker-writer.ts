@@ -68,8 +68,9 @@ export class WorkerWriter {
   }
 
   /**
-   * Drops a collection's tables. A read model of a million rows takes seconds to drop (SQLite frees
-   * each of its pages): here, not on the caller's thread, and in turn with the writes asked for.
+   * Drops a collection's tables, and its entry in the catalog. A read model of a million rows takes
+   * seconds to drop (SQLite frees each of its pages): here, not on the caller's thread, and in turn
+   * with the writes asked for.
    */
   async dropCollection(collection: string): Promise<void> {
     await this.#client.request({ kind: 'drop', collection });

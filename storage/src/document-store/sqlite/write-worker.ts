@@ -15,14 +15,14 @@ const db = openDocumentDatabase((workerData as { path: string }).path);
 // its ended version and its activity entry). A journal holds the pages one statement changed.
 db.exec('PRAGMA temp_store = MEMORY');
 const writer = new OperationWriter(db);
+// The collections are made and dropped on other connections too: it asks the file (see `exists`).
+const catalog = new CollectionCatalog(db);
 serveRequests<WriterRequest, boolean>(
   (request) => {
     if (request.kind === 'write') writer.apply(request.operations);
     else if (request.kind === 'index')
       return { result: inWriteTransaction(db, () => createNextIndex(db, request.definition)) };
     else if (request.kind === 'switch') {
-      // A catalog of its own each time: the collections were made and dropped on other connections.
-      const catalog = new CollectionCatalog(db);
       inWriteTransaction(db, () => {
         switchTables(db, catalog, request.switches);
         writer.applyWithin(request.operations);
@@ -32,7 +32,11 @@ serveRequests<WriterRequest, boolean>(
       writer.clear();
     } else if (request.kind === 'analyze')
       inWriteTransaction(db, () => analyzeCollection(db, request.definition));
-    else inWriteTransaction(db, () => dropTable(db, request.collection));
+    else
+      inWriteTransaction(db, () => {
+        dropTable(db, request.collection);
+        catalog.remove(request.collection);
+      });
     return { result: false };
   },
   () => db.close(),
