@@ -15,13 +15,16 @@ import { requestRebuild, timedTruckPosts, timings } from './live-posts.ts';
 /**
  * An admin's rebuild of some groups of read models beside the live board, in a process of its own as
  * the product runs it, on a board whose read models are built: first the board idle for a while, then
- * during the rebuild, a truck posted and the trucks list read in turn, one at a time, each post timed
+ * during the rebuild, a truck posted and the trucks list read in turn, one at a time and at most twenty
+ * rounds a second, each post timed
  * from its append until the read models show it and each list read below HTTP (the query API's own
  * code); the longest hold of the main thread in each phase. Reports them to the parent.
  */
 const dir = process.argv[2] as string;
 const groups = (process.argv[3] as string).split(',') as ReadModelGroupName[];
 const IDLE_ROUNDS = Number(process.env.BENCH_GROUP_IDLE_ROUNDS ?? 300);
+/** During the rebuild, a post and a list read every 50 ms at most (BENCH_GROUP_ROUND_MS; 0: one after the other). */
+const DURING_ROUND_MS = Number(process.env.BENCH_GROUP_ROUND_MS ?? 50);
 
 const events = openSqliteEventStore({ path: join(dir, 'events.sqlite'), synchronous: 'normal' });
 const documents = openSqliteDocumentStore({ path: join(dir, 'read-models.sqlite') });
@@ -81,8 +84,13 @@ for (;;) {
   if (state === 'failed') throw new Error(`the rebuild failed: ${error}`);
   if (isRebuildUnderWay(state)) begun = true;
   else if (begun && state === 'completed') break;
+  const round = performance.now();
   during.posts.push(await timedPost(live));
   during.reads.push(await timedListRead());
+  // A busy floor's pace, the same whatever the rebuild leaves the board: a round at most every
+  // DURING_ROUND_MS, so the rebuild's time does not depend on how much more the board is served.
+  const left = DURING_ROUND_MS - (performance.now() - round);
+  if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
 }
 const seconds = (performance.now() - begin) / 1000;
 duringDelay.disable();

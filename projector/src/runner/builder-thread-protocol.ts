@@ -14,6 +14,8 @@ export interface BuilderThreadData {
   catchUpBatchSize?: number;
   stopAt?: bigint;
   sharedWriter?: MessagePort;
+  /** How far the thread gives way to the process's others (0–19, as `nice`). */
+  niceness: number;
 }
 
 export type ToBuilder =

@@ -1,3 +1,5 @@
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { openDocumentStoreFor, openEventStoreFor } from '@dispatch/config';
 import { eventUpcasting } from '@dispatch/domain';
@@ -11,6 +13,17 @@ import { viewOf } from './store-views.ts';
 const port = parentPort;
 if (!port) throw new Error('This module runs as a worker thread');
 const data = workerData as BuilderThreadData;
+
+// The board first: where the system lets a thread have a priority of its own (Linux), this one gives
+// way to the process's other threads (the live board's requests and writes) when the cores are busy.
+if (data.niceness > 0) {
+  try {
+    const thread = Number(readlinkSync('/proc/thread-self').split('/task/')[1]);
+    if (Number.isInteger(thread)) setPriority(thread, data.niceness);
+  } catch {
+    // Elsewhere it shares the cores evenly.
+  }
+}
 const send = (message: FromBuilder) => port.postMessage(message);
 const byName = (names: readonly string[]) =>
   names.map((name) => {
