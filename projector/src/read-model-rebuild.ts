@@ -541,9 +541,10 @@ export async function startReadModels(
         const builder = groupBuilder;
         const left = () => Math.max(0, deadline - performance.now());
         // A group rebuild under way: its read models are waited for too.
+        // A builder whose thread stopped never gets there (the next start goes on with its work).
         if (
           (await current.waitFor(position, left())) &&
-          (!builder || (await builder.waitFor(position, left())))
+          (!builder || (await builder.waitFor(position, left()).catch(() => false)))
         )
           return true;
         if (switching) await switching;

@@ -57,12 +57,15 @@ export function startThreadedProjector(options: ThreadedProjectorOptions): Promi
   let closed: Promise<void> | null = null;
   let onClosed = () => {};
   let exited = false;
+  /** Why the thread stopped before it was closed: every wait after it says so. */
+  let failure: Error | null = null;
   const send = (message: ToBuilder) => worker.postMessage(message);
 
   return new Promise((resolve, reject) => {
     const projector: Projector = {
       position: () => position,
       waitFor(target, timeoutMs) {
+        if (failure) return Promise.reject(failure);
         if (exited || closed) return Promise.resolve(target <= position);
         const id = nextId++;
         return new Promise((answer) => {
@@ -101,6 +104,7 @@ export function startThreadedProjector(options: ThreadedProjectorOptions): Promi
     });
     const stop = (error: Error | null) => {
       exited = true;
+      failure ??= error;
       for (const answer of reached.values()) answer(false);
       reached.clear();
       onClosed();
