@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
 import { idField, singlyIndexedFields } from '../collection-definition.ts';
 import type { CollectionDefinition } from '../port.ts';
+import type { CollectionCatalog } from './collection-catalog.ts';
 
 // Names below are built only from validated collection names and field paths (see collection-definition.ts).
 
@@ -386,7 +387,7 @@ export interface TableSwitch {
  */
 export function switchTables(
   db: DatabaseSync,
-  catalog: { exists(name: string): boolean; save(d: CollectionDefinition): void; remove(name: string): void },
+  catalog: CollectionCatalog,
   switches: readonly TableSwitch[],
 ): void {
   for (const { target, source, previous, definition } of switches) {
