@@ -123,6 +123,51 @@ describe('projector', () => {
     await expect(documents.count('notes_v1')).rejects.toThrow(/does not exist/);
   });
 
+  it('builds its read models again from the first event when a batch written in parts was cut midway', async () => {
+    await post(1);
+    await post(2);
+    const tally: Projection = {
+      name: 'tally',
+      collections: [{ name: 'tallies_v1', fields: {} }],
+      eventTypes: ['TruckPosted'],
+      async apply(_event, context) {
+        context.increment('tallies_v1', 'posted', { id: 'posted' }, { count: 1 });
+      },
+    };
+    const first = await startProjector({ eventStore: events, documents, projections: [tally] });
+    expect(await first.waitFor(await events.headPosition(), 5000)).toBe(true);
+    await first.close();
+    const third = await post(3);
+    const { position } = await post(4);
+    // A crash between two parts of the next batch (the third and fourth trucks): the third's count is
+    // in, the checkpoint is not, and the mark of a batch under way is left (as the store leaves it, see
+    // `WriteOptions.unsettled`).
+    await documents.write([
+      {
+        op: 'increment',
+        collection: 'tallies_v1',
+        id: 'posted',
+        insert: {},
+        by: { count: 1 },
+        position: third.position,
+      },
+      {
+        op: 'put',
+        collection: collections.checkpoints,
+        document: { id: 'read-models:unsettled' },
+        position: 1n,
+      },
+    ]);
+
+    const next = await startProjector({ eventStore: events, documents, projections: [tally] });
+    expect(await next.waitFor(position, 5000)).toBe(true);
+    await next.close();
+    // Replayed from its checkpoint over the part written, the third truck would count twice (the batch's
+    // increments are merged into one, at the fourth's position).
+    expect((await documents.get('tallies_v1', 'posted'))?.count).toBe(4);
+    expect(await documents.get(collections.checkpoints, 'read-models:unsettled')).toBeNull();
+  });
+
   it('lets the process’s other work run while it applies a long catch-up batch', async () => {
     for (let truckId = 1; truckId <= 2000; truckId++) await post(truckId);
     let applied = 0;

@@ -18,6 +18,7 @@ export type {
   Scalar,
   SortKey,
   WriteOperation,
+  WriteOptions,
 } from './document-store/port.ts';
 export {
   openSqliteDocumentStore,

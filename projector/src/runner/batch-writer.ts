@@ -1,7 +1,8 @@
-import type { AppliedPace, ChangeFeed, ProjectionHold } from '@dispatch/read-models';
+import { type AppliedPace, type ChangeFeed, collections, type ProjectionHold } from '@dispatch/read-models';
 import type { DocumentStore, RecordedEvent } from '@dispatch/storage';
 import type { Projection } from '../projection.ts';
 import { applyEvents, projectionsByType } from './apply-events.ts';
+import { unsettledOf } from './checkpoint.ts';
 import { paceWith } from './pace.ts';
 import { createReadModelIndexes } from './read-model-definitions.ts';
 import { type InFlight, UnitOfWork } from './unit-of-work.ts';
@@ -135,25 +136,31 @@ export class BatchWriter {
     const entry: InFlight = {
       unit,
       events,
-      done: documents.write(unit.operations(name, readModels, writeChangeLog, applied, reflected)).then(
-        () => {
-          this.#pace = applied;
-          // Only now is the batch done: a failed write leaves it in the buffer to be tried again.
-          this.#buffer = this.#buffer.slice(events);
-          this.#committed = unit.position;
-          if (this.#inFlight === entry) this.#inFlight = null;
-          feed?.publish({ position: this.#committed, changes: unit.changes() });
-          this.#answerWaiters();
-          if (this.#buffer.length > 0 || this.#awaitingIndexes()) this.#scheduleFlush();
-          return true;
-        },
-        (error: unknown) => {
-          if (this.#inFlight === entry) this.#inFlight = null;
-          onError?.(error);
-          setTimeout(() => this.#scheduleFlush(), 500).unref();
-          return false;
-        },
-      ),
+      // A store may write the batch in parts, letting others' writes in between (a rebuild's builder on
+      // the live store's writer thread): a crash between them leaves the mark `checkpointFor` finds.
+      done: documents
+        .write(unit.operations(name, readModels, writeChangeLog, applied, reflected), {
+          unsettled: { collection: collections.checkpoints, id: unsettledOf(name) },
+        })
+        .then(
+          () => {
+            this.#pace = applied;
+            // Only now is the batch done: a failed write leaves it in the buffer to be tried again.
+            this.#buffer = this.#buffer.slice(events);
+            this.#committed = unit.position;
+            if (this.#inFlight === entry) this.#inFlight = null;
+            feed?.publish({ position: this.#committed, changes: unit.changes() });
+            this.#answerWaiters();
+            if (this.#buffer.length > 0 || this.#awaitingIndexes()) this.#scheduleFlush();
+            return true;
+          },
+          (error: unknown) => {
+            if (this.#inFlight === entry) this.#inFlight = null;
+            onError?.(error);
+            setTimeout(() => this.#scheduleFlush(), 500).unref();
+            return false;
+          },
+        ),
     };
     this.#inFlight = entry;
   }

@@ -4,10 +4,19 @@ import type { Projection } from '../projection.ts';
 import { isPace } from './pace.ts';
 import { readModelsOf } from './read-model-definitions.ts';
 
+/** Deletes a document whatever its position. */
+const ANY_POSITION = 1n << 62n;
+
+/**
+ * The document a projector's batch written in parts leaves beside its checkpoint until the last part
+ * (see `WriteOptions.unsettled`).
+ */
+export const unsettledOf = (name: string) => `${name}:unsettled`;
+
 /**
  * Makes the checkpoint `name` fit the projections' read models. A checkpoint kept for other read
  * models (added or changed since) is dropped with every read model it covered, so they are all built
- * again from position 0.
+ * again from position 0; so are they when a batch written in parts was cut midway by a crash.
  */
 export async function checkpointFor(
   documents: DocumentStore,
@@ -17,7 +26,11 @@ export async function checkpointFor(
   const readModels = readModelsOf(projections);
   await documents.ensureCollection({ name: collections.checkpoints, fields: {} });
   const previous = await documents.get<Document & { readModels?: string }>(collections.checkpoints, name);
-  if (previous && previous.readModels !== readModels) {
+  // Some of that batch's rows are in, and its checkpoint is not: replaying its events over them would
+  // count its counters twice, and a projection would read rows ahead of the event it applies.
+  const unsettled = await documents.get(collections.checkpoints, unsettledOf(name));
+  const stale = unsettled !== null || (previous !== null && previous.readModels !== readModels);
+  if (stale) {
     // Read models were added or changed since this checkpoint: the events it passed never reached
     // them, and a counter cannot be caught up by replaying into the others. Build them all again.
     for (const projection of projections) {
@@ -26,19 +39,15 @@ export async function checkpointFor(
     // Those the checkpoint kept and the code no longer has (an earlier version's `activity_v1`) are
     // read by no one now: their rows go too, rather than stay on disk for good.
     const kept = new Set(readModels.split(','));
-    for (const retired of (previous.readModels ?? '').split(',')) {
+    for (const retired of (previous?.readModels ?? '').split(',')) {
       if (retired && !kept.has(retired)) await documents.dropCollection(retired);
     }
     await documents.write([
-      {
-        op: 'delete',
-        collection: collections.checkpoints,
-        id: name,
-        position: BigInt(previous.position) + 1n,
-      },
+      { op: 'delete', collection: collections.checkpoints, id: name, position: ANY_POSITION },
+      { op: 'delete', collection: collections.checkpoints, id: unsettledOf(name), position: ANY_POSITION },
     ]);
   }
-  return { readModels, rebuilding: !previous || previous.readModels !== readModels };
+  return { readModels, rebuilding: !previous || stale };
 }
 
 /** Where the checkpoint `name` stands (0 without one) and the pace it recorded. */

@@ -9,7 +9,9 @@ import { PositionWaiters } from './waiters.ts';
 /**
  * Follows the global log from the stored checkpoint: catch-up, then live. Events are applied in
  * batches; each batch's read model changes and the checkpoint are written in one atomic write,
- * so a crash never applies an event twice or loses one.
+ * so a crash never applies an event twice or loses one. A builder writing through another store's
+ * writer thread may have its batches written in parts: a crash between two parts makes the next
+ * start build its read models again from position 0 (see `checkpointFor`).
  */
 export async function startProjector(options: ProjectorOptions): Promise<Projector> {
   const { eventStore, documents, projections, feed } = options;

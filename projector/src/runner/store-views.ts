@@ -20,7 +20,16 @@ export function renamedCollections(
     find: (collection, query) => documents.find(name(collection), query),
     count: (collection, filter, options) => documents.count(name(collection), filter, options),
     findNear: (collection, query) => documents.findNear(name(collection), query),
-    write: (operations) => documents.write(operations.map(op)),
+    write: (operations, options) =>
+      documents.write(
+        operations.map(op),
+        options?.unsettled
+          ? {
+              ...options,
+              unsettled: { ...options.unsettled, collection: name(options.unsettled.collection) },
+            }
+          : options,
+      ),
     replaceCollections: (replacements, operations) =>
       documents.replaceCollections(replacements, operations.map(op)),
     // The store is the caller's: closing the view of it leaves it open.

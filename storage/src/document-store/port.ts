@@ -165,6 +165,18 @@ export interface CountOptions {
   limit?: number;
 }
 
+export interface WriteOptions {
+  /**
+   * The batch may be committed in parts, for the writes of others to go in between: on SQLite, a store
+   * opened on another store's writer thread (a rebuild's builder) gives way to that store's own writes
+   * (the live board's) every few milliseconds. From the first part committed to the last, the document
+   * `unsettled.id` is in `unsettled.collection`; the last part removes it. Finding it means the batch
+   * was cut midway (a crash between parts): what it wrote is partly there. Without it, or where the
+   * store has no such writer (MongoDB), the batch is atomic.
+   */
+  unsettled?: { collection: string; id: string };
+}
+
 export interface CollectionReplacement {
   target: string;
   source: string;
@@ -184,8 +196,8 @@ export interface DocumentStore {
    * match in all; both adapters answer the same documents and distances.
    */
   findNear<T extends Document = Document>(collection: string, query: NearQuery): Promise<NearPage<T>>;
-  /** Applies all operations atomically, in order. */
-  write(operations: WriteOperation[]): Promise<void>;
+  /** Applies all operations atomically, in order (see `WriteOptions` for a batch that may give way). */
+  write(operations: WriteOperation[], options?: WriteOptions): Promise<void>;
   /**
    * Puts each `source` collection (documents, declared fields, indexes) in the place of its `target`,
    * whose previous documents are dropped, and applies `operations` (on collections other than these):

@@ -1,4 +1,10 @@
-import { MessageChannel, type MessagePort, parentPort, Worker } from 'node:worker_threads';
+import {
+  MessageChannel,
+  type MessagePort,
+  parentPort,
+  receiveMessageOnPort,
+  Worker,
+} from 'node:worker_threads';
 
 interface Request<T> {
   id: number;
@@ -94,13 +100,27 @@ export class WorkerClient<T, R> {
 }
 
 /**
+ * What a request's handler may do while it runs: a long request from an attached client (a rebuild's
+ * batch) asks whether the owner has requests waiting, and serves them before it goes on.
+ */
+export interface Turn {
+  /** Whether the request is the owner's (attached clients' requests give way to the owner's). */
+  readonly fromOwner: boolean;
+  /** Whether the owner has requests waiting, messages that arrived meanwhile included. */
+  ownerWaiting(): boolean;
+  /** Answers the owner's waiting requests now, each in full, in order. */
+  serveOwner(): void;
+}
+
+/**
  * The worker side: answers each request with `handle` (an error becomes the request's rejection) and
  * calls `onClose` when asked to stop. Requests from its owner come first; those of attached clients
  * (other threads' stores, see `WorkerClient.share`) are served when none of the owner's waits, one
- * at a time, so the owner's next request waits for at most one of theirs.
+ * at a time, so the owner's next request waits for at most one of theirs, or for the part of one under
+ * way when that one gives way (see `Turn`).
  */
 export function serveRequests<T, R>(
-  handle: (body: T) => { result: R; transfer?: ArrayBuffer[] },
+  handle: (body: T, turn: Turn) => { result: R; transfer?: ArrayBuffer[] },
   onClose: () => void,
 ): void {
   const port = parentPort;
@@ -109,38 +129,67 @@ export function serveRequests<T, R>(
   const others: { request: Request<T>; from: MessagePort }[] = [];
   const attached = new Set<MessagePort>();
   let scheduled = false;
+  /** Requests being answered (an owner's served within an attached client's makes two). */
+  let answering = 0;
+  let closeAsked = false;
+  let closed = false;
 
-  const answer = (request: Request<T>, from: MessagePort) => {
+  const turnOf = (fromOwner: boolean): Turn => ({
+    fromOwner,
+    ownerWaiting() {
+      // Messages that arrived while this thread was busy are not dispatched until it returns: take them.
+      for (let received = receiveMessageOnPort(port); received; received = receiveMessageOnPort(port))
+        route(received.message as Request<T> | Attach | 'close');
+      return owners.length > 0;
+    },
+    serveOwner() {
+      for (let next = owners.shift(); next; next = owners.shift()) answer(next.request, next.from, true);
+    },
+  });
+  const answer = (request: Request<T>, from: MessagePort, fromOwner: boolean) => {
     let outcome: { result: R; transfer?: ArrayBuffer[] };
+    answering++;
     try {
-      outcome = handle(request.body);
+      outcome = handle(request.body, turnOf(fromOwner));
     } catch (error) {
       from.postMessage({ id: request.id, error: error instanceof Error ? error.message : String(error) });
       return;
+    } finally {
+      answering--;
     }
     from.postMessage({ id: request.id, result: outcome.result }, outcome.transfer ?? []);
   };
+  const closeNow = () => {
+    if (closed) return;
+    closed = true;
+    // Whatever is still queued is answered first: a close follows the owner's last request.
+    for (const { request, from } of owners.splice(0)) answer(request, from, true);
+    for (const { request, from } of others.splice(0)) answer(request, from, false);
+    onClose();
+    for (const other of attached) other.close();
+    port.close();
+  };
   const serveNext = () => {
     scheduled = false;
-    const next = owners.shift() ?? others.shift();
+    if (closed) return;
+    const owner = owners.shift();
+    const next = owner ?? others.shift();
     if (!next) return;
-    answer(next.request, next.from);
+    answer(next.request, next.from, owner !== undefined);
+    if (closeAsked) closeNow();
     // The next one after the messages that arrived meanwhile are in the queues.
-    schedule();
+    else schedule();
   };
   const schedule = () => {
     if (scheduled || (owners.length === 0 && others.length === 0)) return;
     scheduled = true;
     setImmediate(serveNext);
   };
-
-  port.on('message', (message: Request<T> | Attach | 'close') => {
+  function route(message: Request<T> | Attach | 'close') {
     if (message === 'close') {
-      // Whatever is still queued is answered first: a close follows the owner's last request.
-      for (const { request, from } of [...owners.splice(0), ...others.splice(0)]) answer(request, from);
-      onClose();
-      for (const other of attached) other.close();
-      port.close();
+      closeAsked = true;
+      // Asked while a request is answered: once it is.
+      if (answering === 0) closeNow();
       return;
     }
     if ('attach' in message) {
@@ -153,7 +202,9 @@ export function serveRequests<T, R>(
       other.on('close', () => attached.delete(other));
       return;
     }
-    owners.push({ request: message, from: port });
+    owners.push({ request: message, from: port as MessagePort });
     schedule();
-  });
+  }
+
+  port.on('message', route);
 }

@@ -120,6 +120,32 @@ export function crudContract(use: ContractUse): void {
       expect(await store.get(collection, 'b')).toBeNull();
     });
 
+    it('applies a batch that may be written in parts, leaving no mark once written', async () => {
+      const collection = await ensure(truckCollection());
+      const marks = await ensure({ name: collectionName('marks'), fields: {} });
+      await store.write(
+        [
+          ...Array.from({ length: 500 }, (_, n) => ({
+            op: 'put' as const,
+            collection,
+            document: { id: `t${n}`, name: `Truck ${n}` },
+            position: 1n,
+          })),
+          { op: 'increment', collection, id: 't0', insert: {}, by: { loads: 2 }, position: 2n },
+        ],
+        { unsettled: { collection: marks, id: 'batch' } },
+      );
+
+      expect(await store.count(collection)).toBe(500);
+      expect(await store.get(collection, 't0')).toEqual({
+        id: 't0',
+        name: 'Truck 0',
+        loads: 2,
+        position: '2',
+      });
+      expect(await store.get(marks, 'batch')).toBeNull();
+    });
+
     it('applies nothing of a batch that fails part way', async () => {
       const collection = await ensure(truckCollection());
       await store.write([{ op: 'put', collection, document: { id: 'kept', name: 'before' }, position: 1n }]);

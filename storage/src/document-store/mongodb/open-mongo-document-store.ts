@@ -231,6 +231,7 @@ class MongoDocumentStore implements DocumentStore {
     );
   }
 
+  /** One transaction whatever the options: a batch given `unsettled` is never cut here (see `WriteOptions`). */
   async write(operations: WriteOperation[]): Promise<void> {
     if (operations.length === 0) return;
     const session = this.#client.startSession();

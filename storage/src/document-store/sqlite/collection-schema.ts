@@ -157,6 +157,31 @@ export function analyzeCollection(db: DatabaseSync, definition: CollectionDefini
   if (db.prepare(`SELECT 1 FROM ${table} LIMIT 1`).get()) db.exec(`ANALYZE ${table}`);
 }
 
+/**
+ * The planner's statistics of one index of the collection that has none yet (false when none lacks
+ * them, or it has no rows): one at a time, each in a transaction of its own, the indexes of a table of
+ * a hundred thousand rows take about 10 ms each where the table's take 150 ms at once (see
+ * `WorkerWriter.createIndexes`).
+ */
+export function analyzeNextIndex(db: DatabaseSync, definition: CollectionDefinition): boolean {
+  const table = tableOf(definition.name);
+  if (!db.prepare(`SELECT 1 FROM ${table} LIMIT 1`).get()) return false;
+  const analyzed = new Set(
+    db.prepare(tableByNameSql).get('sqlite_stat1')
+      ? (
+          db.prepare('SELECT idx FROM sqlite_stat1 WHERE tbl = ?').all(`docs_${definition.name}`) as {
+            idx: string | null;
+          }[]
+        ).map((row) => row.idx)
+      : [],
+  );
+  const indexes = db.prepare(`PRAGMA index_list(${table})`).all() as { name: string }[];
+  const next = indexes.find((index) => !analyzed.has(index.name));
+  if (!next) return false;
+  db.exec(`ANALYZE "${next.name}"`);
+  return true;
+}
+
 /** The FTS5 table indexing a collection's `textIndex` fields, its columns named c0, c1… in their order. */
 export const textIndexOf = (collection: string) => `"docs_${collection}:text"`;
 export const textIndexName = (collection: string) => `docs_${collection}:text`;
@@ -259,30 +284,18 @@ function setLiveSettings(db: DatabaseSync, collection: string): void {
 const LIVE_TERM_BUFFER = 1024 * 1024;
 
 /**
- * Fills a new FTS5 index from the rows there, shaped so that the live writes after it stay small.
- *
- * FTS5 keeps an index as segments on levels, like any log-structured merge tree: each commit writes its
- * terms as a small segment on level 0, and a level that has gathered a few segments is merged into one
- * on the next. A fill written as one segment (terms gathered up to 128 MB, fast to build) lands on
- * level 0 beside the live segments that follow, and is merged whole with them: on the 1.6M-event
- * board, the 11th and the 254th live commits after a rebuild each rewrote the activity log's index
- * (208,000 and 276,000 pages) and held the writer 9.3 and 9.7 s. So the fill gathers about an eighth
- * of its text at a time (some segments, on a few levels), then `optimize` merges them into one segment
- * above them all, which live merges reach only after a very long time: the same 1,000 live commits
- * then wrote at most 164 pages each and took at most 5 ms. The fill costs about 20 s more there (one
- * rewrite of the index).
+ * Rows a step of a text index's fill adds, and FTS5 pages a step of its final merge writes at most:
+ * each step is a transaction of its own, a few tens of milliseconds, with the writes asked for
+ * meanwhile in between (see `WorkerWriter.createIndexes`).
  */
-function fillTextIndex(db: DatabaseSync, index: string, source: string, columns: string, lowered: string[]) {
-  const length = lowered.map((column) => `coalesce(length(${column}), 0)`).join(' + ');
-  const { bytes } = db.prepare(`SELECT total(${length}) AS bytes FROM (${source})`).get() as {
-    bytes: number;
-  };
-  const buffer = Math.round(Math.min(128 * 1024 * 1024, Math.max(256 * 1024, bytes / 8)));
-  db.exec(`INSERT INTO ${index} (${index}, rank) VALUES ('hashsize', ${buffer})`);
-  db.exec(`INSERT INTO ${index} (rowid, ${columns}) ${source}`);
-  db.exec(`INSERT INTO ${index} (${index}) VALUES ('optimize')`);
-  db.exec(`INSERT INTO ${index} (${index}, rank) VALUES ('hashsize', ${LIVE_TERM_BUFFER})`);
-}
+const FILL_ROWS = 2_000;
+const MERGE_PAGES = 400;
+
+/**
+ * Where a text index being built stands: the rows up to `upto` (a rowid) are in its search rows and
+ * trigram table, and its triggers keep only those; once all are in, `merges` counts the merges left.
+ */
+export const textFillName = (collection: string) => `docs_${collection}:text-fill`;
 
 /**
  * The text search of the declared text fields, kept by triggers on the collection's table so every
@@ -293,31 +306,81 @@ function fillTextIndex(db: DatabaseSync, index: string, source: string, columns:
  *   a table keyed by the same rowid. About 200 bytes a row where a row with its document is about a
  *   kilobyte: the exact test of the candidates, their organization and sort keys, and the walk of a
  *   common needle in a list's order read these instead of the rows (see text-search.ts).
- * An update that leaves the texts alone leaves the trigram table alone. Created (and filled from the
- * rows there) when missing or of another shape; a table that took another's place brings them and
- * their triggers along (see `renameTable`).
+ * An update that leaves the texts alone leaves the trigram table alone. A table that took another's
+ * place brings them and their triggers along (see `renameTable`).
+ *
+ * Built in steps, each a short transaction of its own, over the rows there; one step a call, true
+ * while there was one to take (the next call goes on from where the file stands, after a restart too):
+ * 1. the structures, empty, with triggers that keep the rows up to the fill's mark (`textFillName`);
+ * 2. the rows filled a range of rowids at a time, the mark moved past each; a write meanwhile to a row
+ *    past the mark is taken by a later range as it stands then;
+ * 3. all in: the triggers keep every row;
+ * 4. the trigram table's segments merged a few pages at a time into one, FTS5's incremental form of
+ *    its `optimize` (at most about twice the index's pages in all, whatever is written meanwhile). Each step's commit writes a small segment, and a level that gathers a few is
+ *    merged with the next commit; left so, the live commits after a rebuild would merge with them
+ *    (on the 1.6M-event board, the 11th and the 254th live commits after a rebuild each rewrote the
+ *    activity log's index, 208,000 and 276,000 pages, and held the writer 9.3 and 9.7 s). One segment
+ *    above them all is reached by live merges only after a very long time: the same 1,000 live
+ *    commits then wrote at most 164 pages each and took at most 5 ms;
+ * 5. the settings live writes are made under (`setLiveSettings`), and it is current.
+ * A reader uses the search rows once all that is over (`searchTargetOf`).
  */
 function ensureTextIndex(db: DatabaseSync, definition: CollectionDefinition): boolean {
   const fields = definition.textIndex ?? [];
   if (fields.length === 0) return false;
   if (textIndexIsCurrent(db, definition)) return false;
+  const fill = textFillName(definition.name);
+  const filling = db.prepare(tableByNameSql).get(fill) !== undefined;
   if (textStructuresAreCurrent(db, definition)) {
+    if (filling) return fillTextIndex(db, definition);
     // Built before these settings: only they change, the index stays as it is (and, built, it asks
     // for no new statistics).
     setLiveSettings(db, definition.name);
     return false;
   }
+
+  const index = textIndexOf(definition.name);
+  const hash = textSearchHash(definition);
+  const rows = `"${searchRowsName(definition.name, hash)}"`;
+  dropTextIndex(db, definition.name);
+  const kept = searchFieldsOf(definition).map(columnOf);
+  const lowered = fields.map(loweredColumnOf);
+  const columns = fields.map((_, position) => `c${position}`).join(', ');
+  db.exec(`CREATE TABLE ${rows} (${[...kept, ...lowered].join(', ')})`);
+  db.exec(
+    `CREATE VIRTUAL TABLE ${index} USING fts5(${columns}, content='', contentless_delete=1, tokenize='trigram'${definition.textIndexPositions === false ? ', detail=none' : ''})`,
+  );
+  db.exec(`INSERT INTO ${index} (${index}, rank) VALUES ('hashsize', ${LIVE_TERM_BUFFER})`);
+  db.exec(`CREATE TABLE "${fill}" (upto INTEGER NOT NULL, merges INTEGER)`);
+  db.exec(`INSERT INTO "${fill}" (upto, merges) VALUES (0, NULL)`);
+  createTextTriggers(db, definition, `(SELECT upto FROM "${fill}")`);
+  return true;
+}
+
+/** The collection's text index, its search rows, its fill's mark and its triggers dropped. */
+function dropTextIndex(db: DatabaseSync, collection: string): void {
+  for (const trigger of triggersOf(db, collection)) db.exec(`DROP TRIGGER "${trigger.name}"`);
+  db.exec(`DROP TABLE IF EXISTS ${textIndexOf(collection)}`);
+  db.exec(`DROP TABLE IF EXISTS "${textFillName(collection)}"`);
+  for (const name of searchRowsTables(db, collection)) db.exec(`DROP TABLE "${name}"`);
+}
+
+/**
+ * The triggers keeping the text search of each written row, or, with `upto` (an SQL expression), of
+ * the rows up to that rowid only. The names are the schema's, not the table's: a table renamed into
+ * another's place keeps its triggers under their first names, so each set gets a name of its own
+ * (after the shape's hash).
+ */
+function createTextTriggers(db: DatabaseSync, definition: CollectionDefinition, upto?: string): void {
+  const fields = definition.textIndex ?? [];
   const table = tableOf(definition.name);
   const index = textIndexOf(definition.name);
   const hash = textSearchHash(definition);
   const rows = `"${searchRowsName(definition.name, hash)}"`;
-  for (const trigger of triggersOf(db, definition.name)) db.exec(`DROP TRIGGER "${trigger.name}"`);
-  db.exec(`DROP TABLE IF EXISTS ${index}`);
-  for (const name of searchRowsTables(db, definition.name)) db.exec(`DROP TABLE "${name}"`);
-
   const kept = searchFieldsOf(definition).map(columnOf);
   const lowered = fields.map(loweredColumnOf);
   const columns = fields.map((_, position) => `c${position}`).join(', ');
+  const allColumns = [...kept, ...lowered].join(', ');
   const rowValues = (row: 'new' | 'old') =>
     [
       ...kept.map((column) => `${row}.${column}`),
@@ -328,32 +391,86 @@ function ensureTextIndex(db: DatabaseSync, definition: CollectionDefinition): bo
   const textsChanged = fields
     .map((field) => `old.${columnOf(field)} IS NOT new.${columnOf(field)}`)
     .join(' OR ');
-  db.exec(`CREATE TABLE ${rows} (${[...kept, ...lowered].join(', ')})`);
-  db.exec(
-    `INSERT INTO ${rows} (rowid, ${[...kept, ...lowered].join(', ')}) SELECT rowid, ${[...kept, ...fields.map((field) => `lower(${columnOf(field)})`)].join(', ')} FROM ${table}`,
-  );
-  db.exec(
-    `CREATE VIRTUAL TABLE ${index} USING fts5(${columns}, content='', contentless_delete=1, tokenize='trigram'${definition.textIndexPositions === false ? ', detail=none' : ''})`,
-  );
-  fillTextIndex(db, index, `SELECT rowid, ${lowered.join(', ')} FROM ${rows}`, columns, lowered);
-  setLiveSettings(db, definition.name);
-  // Trigger names are the schema's, not the table's: a table renamed into another's place keeps its
-  // triggers under their first names, so each set gets a name of its own (after the shape's hash).
+  const guard = (row: 'new' | 'old') => (upto ? ` AND ${row}.rowid <= ${upto}` : '');
   const set = `${hash}:${randomBytes(4).toString('hex')}`;
   const trigger = (event: string) => `"docs_${definition.name}:text:${event}:${set}"`;
-  const allColumns = [...kept, ...lowered].join(', ');
   db.exec(`CREATE TRIGGER ${trigger('insert')} AFTER INSERT ON ${table} BEGIN
-    INSERT INTO ${rows} (rowid, ${allColumns}) VALUES (new.rowid, ${rowValues('new')});
-    INSERT INTO ${index} (rowid, ${columns}) VALUES (new.rowid, ${textValues('new')}); END`);
+    INSERT INTO ${rows} (rowid, ${allColumns}) SELECT new.rowid, ${rowValues('new')} WHERE 1${guard('new')};
+    INSERT INTO ${index} (rowid, ${columns}) SELECT new.rowid, ${textValues('new')} WHERE 1${guard('new')}; END`);
   db.exec(`CREATE TRIGGER ${trigger('update')} AFTER UPDATE ON ${table} BEGIN
-    DELETE FROM ${rows} WHERE rowid = old.rowid;
-    INSERT INTO ${rows} (rowid, ${allColumns}) VALUES (new.rowid, ${rowValues('new')});
-    DELETE FROM ${index} WHERE rowid = old.rowid AND (old.rowid IS NOT new.rowid OR ${textsChanged});
+    DELETE FROM ${rows} WHERE rowid = old.rowid${guard('old')};
+    INSERT INTO ${rows} (rowid, ${allColumns}) SELECT new.rowid, ${rowValues('new')} WHERE 1${guard('new')};
+    DELETE FROM ${index} WHERE rowid = old.rowid AND (old.rowid IS NOT new.rowid OR ${textsChanged})${guard('old')};
     INSERT INTO ${index} (rowid, ${columns}) SELECT new.rowid, ${textValues('new')}
-      WHERE old.rowid IS NOT new.rowid OR ${textsChanged}; END`);
+      WHERE (old.rowid IS NOT new.rowid OR ${textsChanged})${guard('new')}; END`);
   db.exec(`CREATE TRIGGER ${trigger('delete')} AFTER DELETE ON ${table} BEGIN
-    DELETE FROM ${rows} WHERE rowid = old.rowid;
-    DELETE FROM ${index} WHERE rowid = old.rowid; END`);
+    DELETE FROM ${rows} WHERE rowid = old.rowid${guard('old')};
+    DELETE FROM ${index} WHERE rowid = old.rowid${guard('old')}; END`);
+}
+
+/**
+ * Steps 2 to 5 of `ensureTextIndex`: the next range of rows filled in; all in, the triggers for every
+ * row; then the merges; then the live settings (false: its index is built).
+ */
+function fillTextIndex(db: DatabaseSync, definition: CollectionDefinition): boolean {
+  const fields = definition.textIndex ?? [];
+  const table = tableOf(definition.name);
+  const fill = `"${textFillName(definition.name)}"`;
+  const index = textIndexOf(definition.name);
+  const rows = `"${searchRowsName(definition.name, textSearchHash(definition))}"`;
+  const { upto, merges } = db.prepare(`SELECT upto, merges FROM ${fill}`).get() as {
+    upto: number;
+    merges: number | null;
+  };
+  if (merges !== null) {
+    const changes = () => (db.prepare('SELECT total_changes() AS n').get() as { n: number }).n;
+    const before = changes();
+    // Negative: the segments of every level are merged as one level, as few as two (FTS5's own way
+    // to optimize a little at a time).
+    db.exec(`INSERT INTO ${index} (${index}, rank) VALUES ('merge', -${MERGE_PAGES})`);
+    // Under two changes, FTS5 had nothing left to merge. The merges are counted: writes meanwhile
+    // (their commits each add a segment) would otherwise keep it merging for as long as they come.
+    if (changes() - before >= 2 && merges > 1) {
+      db.prepare(`UPDATE ${fill} SET merges = ?`).run(merges - 1);
+      return true;
+    }
+    setLiveSettings(db, definition.name);
+    db.exec(`DROP TABLE ${fill}`);
+    return true;
+  }
+  const chunkEnd = (
+    db
+      .prepare(`SELECT rowid AS at FROM ${table} WHERE rowid > ? ORDER BY rowid LIMIT 1 OFFSET ?`)
+      .get(upto, FILL_ROWS - 1) as { at: number } | undefined
+  )?.at;
+  // The last range goes to the end, and the triggers take every row in the same transaction: a range
+  // of the rows written meanwhile after it would be followed by more of them.
+  const next =
+    chunkEnd ??
+    (db.prepare(`SELECT max(rowid) AS at FROM ${table}`).get() as { at: number | null }).at ??
+    upto;
+  if (next > upto) {
+    const kept = searchFieldsOf(definition).map(columnOf);
+    const lowered = fields.map(loweredColumnOf);
+    const columns = fields.map((_, position) => `c${position}`).join(', ');
+    db.prepare(
+      `INSERT INTO ${rows} (rowid, ${[...kept, ...lowered].join(', ')}) SELECT rowid, ${[...kept, ...fields.map((field) => `lower(${columnOf(field)})`)].join(', ')} FROM ${table} WHERE rowid > ? AND rowid <= ?`,
+    ).run(upto, next);
+    db.prepare(
+      `INSERT INTO ${index} (rowid, ${columns}) SELECT rowid, ${lowered.join(', ')} FROM ${rows} WHERE rowid > ? AND rowid <= ?`,
+    ).run(upto, next);
+    db.prepare(`UPDATE ${fill} SET upto = ?`).run(next);
+    if (chunkEnd !== undefined) return true;
+  }
+  for (const trigger of triggersOf(db, definition.name)) db.exec(`DROP TRIGGER "${trigger.name}"`);
+  createTextTriggers(db, definition);
+  // Each merge writes up to MERGE_PAGES pages: the index's pages about twice over, and a few more.
+  const { pages } = db
+    .prepare(`SELECT count(*) AS pages FROM "${textIndexName(definition.name)}_data"`)
+    .get() as {
+    pages: number;
+  };
+  db.prepare(`UPDATE ${fill} SET merges = ?`).run(Math.ceil((2 * pages) / MERGE_PAGES) + 4);
   return true;
 }
 
@@ -366,6 +483,8 @@ export function renameTable(db: DatabaseSync, from: string, to: string): void {
       db.prepare(`UPDATE ${statistics} SET tbl = ? WHERE tbl = ?`).run(`docs_${to}`, `docs_${from}`);
   }
   if (hasTextIndex(db, from)) db.exec(`ALTER TABLE ${textIndexOf(from)} RENAME TO ${textIndexOf(to)}`);
+  if (db.prepare(tableByNameSql).get(textFillName(from)))
+    db.exec(`ALTER TABLE "${textFillName(from)}" RENAME TO "${textFillName(to)}"`);
   for (const name of searchRowsTables(db, from)) {
     const hash = name.slice(`docs_${from}:search:`.length);
     db.exec(`ALTER TABLE "${name}" RENAME TO "${searchRowsName(to, hash)}"`);
@@ -401,6 +520,5 @@ export function switchTables(
 
 export function dropTable(db: DatabaseSync, collection: string): void {
   db.exec(`DROP TABLE IF EXISTS ${tableOf(collection)}`);
-  db.exec(`DROP TABLE IF EXISTS ${textIndexOf(collection)}`);
-  for (const name of searchRowsTables(db, collection)) db.exec(`DROP TABLE "${name}"`);
+  dropTextIndex(db, collection);
 }

@@ -17,6 +17,7 @@ import type {
   NearQuery,
   Query,
   WriteOperation,
+  WriteOptions,
 } from '../port.ts';
 import { countLimitOf, planFilter, planQuery } from '../query-plan.ts';
 import { CollectionCatalog } from './collection-catalog.ts';
@@ -43,7 +44,7 @@ import {
 import { StatementCache } from './statement-cache.ts';
 import { searchTargetOf, TextSearch } from './text-search.ts';
 import { WorkerWriter } from './worker-writer.ts';
-import { encodeOperations, OperationWriter } from './write-operations.ts';
+import { type EncodedOperation, encodeOperations, OperationWriter } from './write-operations.ts';
 
 export interface SqliteDocumentStoreOptions {
   /** Database file, created if missing (it may be the event store's file); `:memory:` for tests. */
@@ -289,10 +290,19 @@ class SqliteDocumentStore implements DocumentStore {
     return { totalCount: Math.min(totalCount, countLimit), matches };
   }
 
-  async write(operations: WriteOperation[]): Promise<void> {
+  /** The document a batch written in parts leaves until its last part (see `WriteOptions`). */
+  #unsettledMark({ unsettled }: WriteOptions) {
+    if (!unsettled) return undefined;
+    const [mark] = encodeOperations(this.#catalog, [
+      { op: 'put', collection: unsettled.collection, document: { id: unsettled.id }, position: 1n },
+    ]);
+    return mark as Extract<EncodedOperation, { op: 'put' }>;
+  }
+
+  async write(operations: WriteOperation[], options: WriteOptions = {}): Promise<void> {
     if (operations.length === 0) return;
     const encoded = encodeOperations(this.#catalog, operations);
-    if (this.#worker) await this.#worker.write(encoded);
+    if (this.#worker) await this.#worker.write(encoded, this.#unsettledMark(options));
     else {
       this.#local.apply(encoded);
       this.#localChanges++;

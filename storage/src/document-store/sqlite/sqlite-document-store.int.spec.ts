@@ -367,6 +367,124 @@ describe('sqlite document store on disk', () => {
     await owner.close();
   });
 
+  it('lets its owner’s writes in between the parts of a guest’s batch that may be cut, marked until the last', async () => {
+    const path = join(dir, 'read-models.sqlite');
+    const owner = openSqliteDocumentStore({ path });
+    await owner.ensureCollection({ name: 'trucks_v1', fields: { plate: 'text' } });
+    await owner.ensureCollection({ name: 'marks_v1', fields: {} });
+    const guest = openSqliteDocumentStore({ path, sharedWriter: owner.shareWriter?.() });
+    const reader = new DatabaseSync(path, { readOnly: true });
+    const marked = () =>
+      reader.prepare(`SELECT 1 FROM "docs_marks_v1" WHERE id = 'batch'`).get() !== undefined;
+    const rows = Array.from({ length: 100_000 }, (_, n) => ({
+      op: 'put' as const,
+      collection: 'trucks_v1',
+      document: { id: `guest-${n}`, plate: `G-${n}` },
+      position: 1n,
+    }));
+    // A rebuild's batch of a hundred thousand rows, while the live board writes one row after another.
+    let batchDone = false;
+    const batch = guest.write(rows, { unsettled: { collection: 'marks_v1', id: 'batch' } }).then(() => {
+      batchDone = true;
+    });
+    let ownWrites = 0;
+    let seenMidway = false;
+    while (!batchDone) {
+      await owner.write([
+        {
+          op: 'put',
+          collection: 'trucks_v1',
+          document: { id: `own-${ownWrites}`, plate: 'O' },
+          position: 1n,
+        },
+      ]);
+      ownWrites++;
+      // Committed while the batch is under way: some of its rows are in, with the mark.
+      if (!batchDone && marked()) seenMidway = true;
+    }
+    await batch;
+
+    expect(seenMidway).toBe(true);
+    expect(marked()).toBe(false);
+    expect(await owner.count('trucks_v1')).toBe(100_000 + ownWrites);
+    // Without a mark to leave, a batch is one transaction: the owner's write waits for all of it.
+    const whole = guest.write(rows.map((row) => ({ ...row, position: 2n })));
+    const settled: string[] = [];
+    await Promise.all([
+      whole.then(() => settled.push('batch')),
+      new Promise((resolve) => setTimeout(resolve, 20))
+        .then(() => owner.write([{ op: 'delete', collection: 'trucks_v1', id: 'own-0', position: 2n }]))
+        .then(() => settled.push('owner')),
+    ]);
+    expect(settled).toEqual(['batch', 'owner']);
+    reader.close();
+    await guest.close();
+    await owner.close();
+  });
+
+  it('fills a text index a range of rows at a time, exact under the writes made in between', async () => {
+    const path = join(dir, 'read-models.sqlite');
+    const documents = openSqliteDocumentStore({ path });
+    const notes: CollectionDefinition = {
+      name: 'notes_v1',
+      fields: { orgId: 'text', text: 'text' },
+      indexes: [['orgId']],
+      textIndex: ['text'],
+      indexEachField: false,
+    };
+    const cities = ['Chicago', 'Dallas', 'Denver', 'Fresno'];
+    const texts = new Map<string, string>();
+    const put = (n: number, text: string, position: bigint) => {
+      texts.set(`n${n}`, text);
+      return {
+        op: 'put' as const,
+        collection: 'notes_v1',
+        document: { id: `n${n}`, orgId: 'org-1', text },
+        position,
+      };
+    };
+    await documents.ensureCollection(notes, { deferIndexes: true });
+    await documents.write(
+      Array.from({ length: 30_000 }, (_, n) => put(n, `Truck ${n} in ${cities[n % 4]}`, 1n)),
+    );
+    const reader = new DatabaseSync(path, { readOnly: true });
+    const filling = () =>
+      reader.prepare(`SELECT 1 FROM sqlite_master WHERE name = 'docs_notes_v1:text-fill'`).get() !==
+      undefined;
+
+    // While it is filled, rows both sides of its mark are renamed, removed and added.
+    let built = false;
+    const building = documents.createIndexes('notes_v1').finally(() => {
+      built = true;
+    });
+    let seenFilling = false;
+    for (let round = 0; !built; round++) {
+      const n = (round * 7_919) % 30_000;
+      const removed = (round * 104_729 + 13) % 30_000;
+      texts.delete(`n${removed}`);
+      await documents.write([
+        put(n, `Trailer ${n} in Tulsa`, BigInt(round + 2)),
+        { op: 'delete', collection: 'notes_v1', id: `n${removed}`, position: BigInt(round + 2) },
+        put(40_000 + round, `Truck ${40_000 + round} in Tulsa`, 1n),
+      ]);
+      if (!built && filling()) seenFilling = true;
+    }
+    await building;
+    reader.close();
+
+    expect(seenFilling).toBe(true);
+    for (const needle of ['tulsa', 'truck 12', 'trailer', 'denver']) {
+      const found = await documents.find('notes_v1', {
+        filter: { orgId: { eq: 'org-1' }, text: { contains: needle } },
+        limit: 100_000,
+      });
+      const expected = [...texts].filter(([, text]) => text.toLowerCase().includes(needle)).map(([id]) => id);
+      expect(found.map(({ id }) => id).sort(), needle).toEqual(expected.sort());
+      expect(await documents.count('notes_v1', { text: { contains: needle } }), needle).toBe(expected.length);
+    }
+    await documents.close();
+  });
+
   it('writes on its writer thread: a failed write rolls back whole and later writes go on', async () => {
     const path = join(dir, 'read-models.sqlite');
     const documents = openSqliteDocumentStore({ path });

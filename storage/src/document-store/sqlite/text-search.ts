@@ -8,6 +8,7 @@ import {
   searchRowsName,
   tableByNameSql,
   tableOf,
+  textFillName,
   textIndexOf,
   textSearchHash,
 } from './collection-schema.ts';
@@ -62,8 +63,10 @@ export function searchTargetOf(
   const texts = definition.textIndex ?? [];
   if (texts.length === 0) return null;
   const rows = searchRowsName(definition.name, textSearchHash(definition));
-  // Asked on every such query: a prepared statement, not a new one each time.
-  if (statements.get(tableByNameSql).get(rows) === undefined) return null;
+  // Asked on every such query: a prepared statement, not a new one each time. Search rows still being
+  // filled hold only some rows (see `ensureTextIndex`).
+  const tables = statements.get(tableByNameSql);
+  if (tables.get(rows) === undefined || tables.get(textFillName(definition.name)) !== undefined) return null;
   return {
     table: tableOf(definition.name),
     rows: `"${rows}"`,

@@ -6,10 +6,11 @@ import type { EncodedOperation } from './write-operations.ts';
 
 /**
  * What the writer thread is asked to do: write a batch, build one missing index of a collection
- * (answers whether it built one), analyze a collection, or drop one's tables.
+ * (answers whether it built one), analyze the next index of a collection (whether there was one), or
+ * drop one's tables.
  */
 export type WriterRequest =
-  | { kind: 'write'; operations: EncodedOperation[] }
+  | { kind: 'write'; operations: EncodedOperation[]; unsettled?: Extract<EncodedOperation, { op: 'put' }> }
   | { kind: 'index'; definition: CollectionDefinition }
   | { kind: 'analyze'; definition: CollectionDefinition }
   | { kind: 'drop'; collection: string }
@@ -42,20 +43,27 @@ export class WorkerWriter {
     return this.#client.share();
   }
 
-  async write(operations: EncodedOperation[]): Promise<void> {
-    await this.#client.request({ kind: 'write', operations });
+  /**
+   * Writes a batch in one transaction, or, for a store attached to another's thread with `unsettled`
+   * given, in parts that let the owner's writes in between (see `OperationWriter.applyInParts`).
+   */
+  async write(
+    operations: EncodedOperation[],
+    unsettled?: Extract<EncodedOperation, { op: 'put' }>,
+  ): Promise<void> {
+    await this.#client.request({ kind: 'write', operations, unsettled });
   }
 
   /**
-   * Builds the collection's missing indexes one at a time, each in a transaction of its own, then its
-   * statistics. A write asked for meanwhile waits for the index being built, not for all of them: a
-   * rebuild beside the live board builds the indexes of a million rows, and the live board's writes
-   * go in between.
+   * Builds the collection's missing indexes one at a time, each in a transaction of its own (a text
+   * index in several), then their statistics, an index at a time. A write asked for meanwhile waits
+   * for the step under way, not for all of them: a rebuild beside the live board builds the indexes
+   * of a million rows, and the live board's writes go in between.
    */
   async createIndexes(definition: CollectionDefinition): Promise<void> {
     let created = false;
     while (await this.#client.request({ kind: 'index', definition })) created = true;
-    if (created) await this.#client.request({ kind: 'analyze', definition });
+    if (created) while (await this.#client.request({ kind: 'analyze', definition }));
   }
 
   /**

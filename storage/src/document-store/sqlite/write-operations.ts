@@ -45,6 +45,16 @@ export function encodeOperations(
   return encoded;
 }
 
+/**
+ * How long a part of a batch that gives way runs before it looks for writes waiting (`applyInParts`),
+ * and every how many operations it looks at the clock. A live post's write waits at most about this
+ * long for a rebuild's batch.
+ */
+const PART_MS = 8;
+const CHECK_EVERY = 16;
+/** Deletes a document whatever its position. */
+const ANY = 1n << 62n;
+
 interface TableStatements {
   upsert: StatementSync;
   delete: StatementSync;
@@ -85,24 +95,64 @@ export class OperationWriter {
     inWriteTransaction(this.#db, () => this.applyWithin(operations));
   }
 
+  /**
+   * Applies the operations in one transaction or, when `others` have writes waiting, in parts: a part
+   * that has run `PART_MS` commits at the next operation that `others` are waiting behind, they are
+   * served, and the next part goes on. From the first part to the last, the document `unsettled` (a
+   * put) is in the store, so a reader after a crash between them knows the batch was cut midway.
+   */
+  applyInParts(
+    operations: EncodedOperation[],
+    unsettled: Extract<EncodedOperation, { op: 'put' }>,
+    others: { waiting(): boolean; serve(): void },
+  ): void {
+    let index = 0;
+    let parted = false;
+    for (;;) {
+      const done = inWriteTransaction(this.#db, () => {
+        const began = performance.now();
+        while (index < operations.length) {
+          this.#applyOne(operations[index] as EncodedOperation);
+          index++;
+          if (
+            index % CHECK_EVERY === 0 &&
+            index < operations.length &&
+            performance.now() - began >= PART_MS &&
+            others.waiting()
+          ) {
+            if (!parted) this.#applyOne(unsettled);
+            parted = true;
+            return false;
+          }
+        }
+        if (parted) this.#applyOne({ op: 'delete', table: unsettled.table, id: unsettled.id, position: ANY });
+        return true;
+      });
+      if (done) return;
+      others.serve();
+    }
+  }
+
   /** Applies the operations inside the caller's write transaction. */
   applyWithin(operations: EncodedOperation[]): void {
-    for (const operation of operations) {
-      const statements = this.#statements(operation.table);
-      if (operation.op === 'put') {
-        statements.upsert.run(operation.id, operation.json, operation.position);
-      } else if (operation.op === 'delete') {
-        statements.delete.run(operation.id, operation.position);
-      } else {
-        const row = statements.current.get(operation.position, operation.id) as
-          | { doc: string; applies: number }
-          | undefined;
-        if (row && !row.applies) continue;
-        const current = row ? (JSON.parse(row.doc) as Fields) : null;
-        // Just parsed: nothing else holds it, so it is counted on in place.
-        const fields = incremented(current, operation, true);
-        statements.upsert.run(operation.id, JSON.stringify(fields), operation.position);
-      }
+    for (const operation of operations) this.#applyOne(operation);
+  }
+
+  #applyOne(operation: EncodedOperation): void {
+    const statements = this.#statements(operation.table);
+    if (operation.op === 'put') {
+      statements.upsert.run(operation.id, operation.json, operation.position);
+    } else if (operation.op === 'delete') {
+      statements.delete.run(operation.id, operation.position);
+    } else {
+      const row = statements.current.get(operation.position, operation.id) as
+        | { doc: string; applies: number }
+        | undefined;
+      if (row && !row.applies) return;
+      const current = row ? (JSON.parse(row.doc) as Fields) : null;
+      // Just parsed: nothing else holds it, so it is counted on in place.
+      const fields = incremented(current, operation, true);
+      statements.upsert.run(operation.id, JSON.stringify(fields), operation.position);
     }
   }
 

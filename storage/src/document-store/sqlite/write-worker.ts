@@ -2,7 +2,7 @@ import { workerData } from 'node:worker_threads';
 import { inWriteTransaction } from '../../sqlite/open-database.ts';
 import { serveRequests } from '../../sqlite/worker-client.ts';
 import { CollectionCatalog } from './collection-catalog.ts';
-import { analyzeCollection, createNextIndex, dropTable, switchTables } from './collection-schema.ts';
+import { analyzeNextIndex, createNextIndex, dropTable, switchTables } from './collection-schema.ts';
 import { openDocumentDatabase } from './document-database.ts';
 import type { WriterRequest } from './worker-writer.ts';
 import { OperationWriter } from './write-operations.ts';
@@ -18,9 +18,16 @@ const writer = new OperationWriter(db);
 // The collections are made and dropped on other connections too: it asks the file (see `exists`).
 const catalog = new CollectionCatalog(db);
 serveRequests<WriterRequest, boolean>(
-  (request) => {
-    if (request.kind === 'write') writer.apply(request.operations);
-    else if (request.kind === 'index')
+  (request, turn) => {
+    if (request.kind === 'write') {
+      // Another thread's batch (a rebuild's) gives way to this process's own writes (the live board's).
+      if (request.unsettled && !turn.fromOwner)
+        writer.applyInParts(request.operations, request.unsettled, {
+          waiting: turn.ownerWaiting,
+          serve: turn.serveOwner,
+        });
+      else writer.apply(request.operations);
+    } else if (request.kind === 'index')
       return { result: inWriteTransaction(db, () => createNextIndex(db, request.definition)) };
     else if (request.kind === 'switch') {
       inWriteTransaction(db, () => {
@@ -31,7 +38,7 @@ serveRequests<WriterRequest, boolean>(
       db.exec('ANALYZE sqlite_schema');
       writer.clear();
     } else if (request.kind === 'analyze')
-      inWriteTransaction(db, () => analyzeCollection(db, request.definition));
+      return { result: inWriteTransaction(db, () => analyzeNextIndex(db, request.definition)) };
     else
       inWriteTransaction(db, () => {
         dropTable(db, request.collection);
