@@ -7,7 +7,7 @@ import type { EncodedOperation } from './write-operations.ts';
 /**
  * What the writer thread is asked to do: write a batch, build one missing index of a collection
  * (answers whether it built one), analyze the next index of a collection (whether there was one), or
- * drop one's tables.
+ * drop a part of a collection (whether parts are left).
  */
 export type WriterRequest =
   | { kind: 'write'; operations: EncodedOperation[]; unsettled?: Extract<EncodedOperation, { op: 'put' }> }
@@ -77,11 +77,11 @@ export class WorkerWriter {
 
   /**
    * Drops a collection's tables, and its entry in the catalog. A read model of a million rows takes
-   * seconds to drop (SQLite frees each of its pages): here, not on the caller's thread, and in turn
-   * with the writes asked for.
+   * seconds to drop (SQLite frees each of its pages): here, not on the caller's thread, a part at a
+   * time (its text index, its search rows, each index, the table), the writes asked for in between.
    */
   async dropCollection(collection: string): Promise<void> {
-    await this.#client.request({ kind: 'drop', collection });
+    while (await this.#client.request({ kind: 'drop', collection }));
   }
 
   /** Resolves once every write asked for so far is settled (a failed one included). */

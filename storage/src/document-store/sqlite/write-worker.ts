@@ -2,7 +2,7 @@ import { workerData } from 'node:worker_threads';
 import { inWriteTransaction } from '../../sqlite/open-database.ts';
 import { serveRequests } from '../../sqlite/worker-client.ts';
 import { CollectionCatalog } from './collection-catalog.ts';
-import { analyzeNextIndex, createNextIndex, dropTable, switchTables } from './collection-schema.ts';
+import { analyzeNextIndex, createNextIndex, dropNextPart, switchTables } from './collection-schema.ts';
 import { openDocumentDatabase } from './document-database.ts';
 import type { WriterRequest } from './worker-writer.ts';
 import { OperationWriter } from './write-operations.ts';
@@ -40,10 +40,13 @@ serveRequests<WriterRequest, boolean>(
     } else if (request.kind === 'analyze')
       return { result: inWriteTransaction(db, () => analyzeNextIndex(db, request.definition)) };
     else
-      inWriteTransaction(db, () => {
-        dropTable(db, request.collection);
-        catalog.remove(request.collection);
-      });
+      return {
+        result: inWriteTransaction(db, () => {
+          const more = dropNextPart(db, request.collection);
+          if (!more) catalog.remove(request.collection);
+          return more;
+        }),
+      };
     return { result: false };
   },
   () => db.close(),
