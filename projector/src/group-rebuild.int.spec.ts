@@ -176,6 +176,74 @@ describe('a start with a new version of one read model', { timeout: 60_000 }, ()
     expect(told.filter((id) => Number(id) <= 60)).toEqual([]);
   });
 
+  it('builds the boards first when every group has a new version, the other groups beside them', async () => {
+    for (let id = 1; id <= 40; id++) await post(id);
+    // A read model of each group, of a version; the history's slow to apply, as a long history is.
+    const everyGroup = (version: number) => {
+      const extra = new Map(
+        readModelGroups.map((group) => [
+          group.name,
+          notes(`notes_${group.name}_v${version}`, group.name === 'history' ? 40 : 0),
+        ]),
+      );
+      return {
+        projections: [...projections, ...extra.values()],
+        groups: readModelGroups.map((group) => ({
+          ...group,
+          projections: [...group.projections, extra.get(group.name) as Projection],
+        })),
+      };
+    };
+    const earlier = await startReadModels({ eventStore: events, documents, ...everyGroup(1) });
+    expect(await earlier.waitFor(await events.headPosition(), 20_000)).toBe(true);
+    await earlier.close();
+
+    const later = everyGroup(2);
+    const errors: unknown[] = [];
+    const readModels = await startReadModels({
+      eventStore: events,
+      documents,
+      ...later,
+      onError: (error) => errors.push(error),
+      batchSize: 5,
+      catchUpBatchSize: 5,
+    });
+    const live = () =>
+      documents.get<Document & { readModels: string }>(collections.checkpoints, 'read-models');
+    const boardsModels = readModelsOfGroup(readModelGroups.find((group) => group.name === 'boards')!);
+    // The boards are back, all forty trucks listed, while the history is still being built.
+    await until(async () => {
+      const checkpoint = await live();
+      return (
+        checkpoint !== null &&
+        BigInt(checkpoint.position) === (await events.headPosition()) &&
+        boardsModels.every((name) => checkpoint.readModels.split(',').includes(name))
+      );
+    });
+    expect(await documents.count(collections.trucks)).toBe(40);
+    expect(await documents.count('notes_boards_v2')).toBe(40);
+    expect(await documents.count('notes_history_v2')).toBeLessThan(40);
+
+    await until(async () => (await live())?.readModels === readModelsOf(later.projections));
+    expect(await readModels.waitFor(await events.headPosition(), 20_000)).toBe(true);
+    await readModels.close();
+    expect(errors).toEqual([]);
+    for (const group of readModelGroups)
+      await expect(documents.count(`notes_${group.name}_v1`)).rejects.toThrow();
+
+    // The same as every read model built from the first event.
+    const fromZero = openSqliteDocumentStore({ path: ':memory:' });
+    const built = await startProjector({
+      eventStore: events,
+      documents: fromZero,
+      projections: later.projections,
+    });
+    expect(await built.waitFor(await events.headPosition(), 20_000)).toBe(true);
+    await built.close();
+    expect(await readModelSnapshot(documents)).toEqual(await readModelSnapshot(fromZero));
+    await fromZero.close();
+  });
+
   it('goes on from its own checkpoint after a restart, and ends as a build from zero', async () => {
     for (let id = 1; id <= 200; id++) await post(id);
     const earlier = await startReadModels({ eventStore: events, documents, ...withNotes('notes_v1') });

@@ -6,7 +6,12 @@ import {
 } from '@dispatch/read-models';
 import type { Document, DocumentStore } from '@dispatch/storage';
 import type { Projection } from './projection.ts';
-import { groupsReadBy, groupsToRebuild, type ReadModelGroup } from './read-model-groups.ts';
+import {
+  groupsAfterTheBoards,
+  groupsReadBy,
+  groupsToRebuild,
+  type ReadModelGroup,
+} from './read-model-groups.ts';
 import { readModelsOf } from './runner/index.ts';
 
 /** Deletes a document whatever its position. */
@@ -58,9 +63,11 @@ export function builtTogether(
 
 /**
  * Where a start stands with the read models kept so far: null when they are the code's, or when a
- * change needs every read model built again (the live projector then does, from position 0). Else
- * the groups to build again while the others keep serving; the live checkpoint is then kept for
- * the served read models only, so a restart before the switch goes on with the same plan.
+ * read model outside every group changed (the live projector then builds every one from position 0).
+ * Else the groups to build again while the others keep serving; the live checkpoint is then kept for
+ * the served read models only, so a restart before the switch goes on with the same plan. When every
+ * group is to be built again, the boards come first: the live projector builds them (and the groups
+ * they read) from position 0, and the builder the other groups beside them.
  */
 export async function planGroupRebuild(
   documents: DocumentStore,
@@ -74,7 +81,11 @@ export async function planGroupRebuild(
   // Only groups whose projections the code has all of.
   const groups = allGroups.filter((group) => group.projections.every((p) => projections.includes(p)));
   const kept = new Set((live.readModels ?? '').split(','));
-  const rebuilt = groupsToRebuild(groups, projections, kept);
+  // Every group to build again: the live projector builds the boards (and the groups they read) again
+  // from the first event, and a builder the other groups beside them, so the boards are back first.
+  const changed = groupsToRebuild(groups, projections, kept);
+  const boardsFirst = changed ? null : groupsAfterTheBoards(groups, projections, kept);
+  const rebuilt = changed ?? boardsFirst;
   if (!rebuilt) return null;
   const plan: GroupRebuildPlan = {
     ...builtTogether(rebuilt, groups, projections),
@@ -83,7 +94,10 @@ export async function planGroupRebuild(
   const { served } = plan;
 
   const servedModels = readModelsOf(served);
-  if (live.readModels !== servedModels) {
+  // Boards first: the live checkpoint stays as it is, so the live projector finds it kept for other
+  // read models and builds the ones it serves from the first event (`checkpointFor`), dropping the
+  // others'; once it has written a batch, its checkpoint names them, and a restart plans as above.
+  if (!boardsFirst && live.readModels !== servedModels) {
     // Read models the checkpoint kept that the code no longer has (an earlier version) go, with
     // the groups' others: they are built again by the builder, from nothing.
     const code = new Set(readModelsOf(projections).split(','));
@@ -101,7 +115,8 @@ export async function planGroupRebuild(
     ]);
   }
   const builder = await documents.get<CheckpointDocument>(collections.checkpoints, GROUP_REBUILD_CHECKPOINT);
-  if (builder?.readModels !== readModelsOf(plan.built)) {
+  // Boards first, the live projector drops what the builder builds: it starts again too.
+  if (boardsFirst || builder?.readModels !== readModelsOf(plan.built)) {
     // A new build starts from nothing: the groups' read models, and what an earlier builder left.
     for (const projection of plan.built) {
       for (const definition of projection.collections) {

@@ -103,28 +103,56 @@ export function groupsReadBy(groups: readonly ReadModelGroup[], names: readonly 
   return closure(groups, names, (group) => group.reads).filter((group) => !names.includes(group.name));
 }
 
+/** Whether a read model of a projection outside every group is not among `kept` (new or of a new version). */
+function ungroupedChanged(
+  groups: readonly ReadModelGroup[],
+  projections: readonly Projection[],
+  kept: ReadonlySet<string>,
+): boolean {
+  const grouped = new Set(groups.flatMap((group) => group.projections));
+  return projections.some(
+    (projection) =>
+      !grouped.has(projection) && projection.collections.some((definition) => !kept.has(definition.name)),
+  );
+}
+
 /**
  * The groups a start builds again from the first event when the read models kept so far are `kept`
  * (the collection names of the checkpoint): those with a read model not kept (a new version, a new
  * read model), and every group that reads one of them. Null when a read model outside every group
- * changed, or every group is to be built: then all read models are built again.
+ * changed, or every group is to be built (see `groupsAfterTheBoards`).
  */
 export function groupsToRebuild(
   groups: readonly ReadModelGroup[],
   projections: readonly Projection[],
   kept: ReadonlySet<string>,
 ): ReadModelGroup[] | null {
-  const grouped = new Set(groups.flatMap((group) => group.projections));
-  const ungroupedChanged = projections.some(
-    (projection) =>
-      !grouped.has(projection) && projection.collections.some((definition) => !kept.has(definition.name)),
-  );
+  if (ungroupedChanged(groups, projections, kept)) return null;
   const changed = groups.filter((group) => readModelsOfGroup(group).some((name) => !kept.has(name)));
-  if (ungroupedChanged) return null;
   const rebuilt = closure(
     groups,
     changed.map((group) => group.name),
     (group) => groups.filter((other) => other.reads.includes(group.name)).map((other) => other.name),
   );
   return rebuilt.length === groups.length ? null : rebuilt;
+}
+
+/** The group dispatchers work in: first back when every group is built again. */
+export const FIRST_GROUP: ReadModelGroupName = 'boards';
+
+/**
+ * When every group is to be built again: the groups built beside the read models in service, while
+ * those serve the boards and the groups the boards read, built again from the first event first (the
+ * live projector's writes go before a builder's). Null when a read model outside every group changed
+ * (then all read models are built again at once), or no group is left to build beside them.
+ */
+export function groupsAfterTheBoards(
+  groups: readonly ReadModelGroup[],
+  projections: readonly Projection[],
+  kept: ReadonlySet<string>,
+): ReadModelGroup[] | null {
+  if (ungroupedChanged(groups, projections, kept)) return null;
+  const first = new Set(closure(groups, [FIRST_GROUP], (group) => group.reads).map((group) => group.name));
+  const after = groups.filter((group) => !first.has(group.name));
+  return first.has(FIRST_GROUP) && after.length > 0 ? after : null;
 }

@@ -1,7 +1,13 @@
 import { collections } from '@dispatch/read-models';
 import { describe, expect, it } from 'vitest';
 import { projections } from './projections/index.ts';
-import { groupsReadBy, groupsToRebuild, readModelGroups, readModelsOfGroup } from './read-model-groups.ts';
+import {
+  groupsAfterTheBoards,
+  groupsReadBy,
+  groupsToRebuild,
+  readModelGroups,
+  readModelsOfGroup,
+} from './read-model-groups.ts';
 import { readModelsOf } from './runner/index.ts';
 
 const all = new Set(readModelsOf(projections).split(','));
@@ -46,8 +52,28 @@ describe('the read model groups', () => {
       'searches',
       'history',
     ]);
-    // Every group then: all read models are built again.
+    // Every group then: the boards first (see below).
     expect(groupsToRebuild(readModelGroups, projections, new Set())).toBeNull();
+  });
+
+  it('build the boards and the groups they read first when every group is built again', () => {
+    const changedEverywhere = new Set(
+      [...all].filter((name) => !readModelGroups.some((group) => readModelsOfGroup(group)[0] === name)),
+    );
+    expect(groupsToRebuild(readModelGroups, projections, changedEverywhere)).toBeNull();
+    expect(names(groupsAfterTheBoards(readModelGroups, projections, changedEverywhere))).toEqual([
+      'envelopes',
+      'searches',
+      'history',
+    ]);
+    // A read model outside every group changed: every read model at once.
+    const pings = {
+      name: 'pings',
+      collections: [{ name: 'pings_v1', fields: {} }],
+      eventTypes: [],
+      apply() {},
+    };
+    expect(groupsAfterTheBoards(readModelGroups, [...projections, pings], changedEverywhere)).toBeNull();
   });
 
   it('name the groups a rebuilt group reads as they stood, through others too', () => {
