@@ -31,6 +31,7 @@ import { benchStandingSearches } from './standing-searches.ts';
 import { printTable, type Row } from './stats.ts';
 import { benchSystemCheck } from './system-check.ts';
 import { benchTextSearch } from './text-search.ts';
+import { benchUpgradeStart } from './upgrade-start.ts';
 import { benchWebhooks } from './webhooks.ts';
 
 /** `npm run bench`: every figure the product promises, printed as one table. */
@@ -169,6 +170,11 @@ if (process.argv[2] === 'lighthouse') {
   await step(`rebuild of ${groups.join(', ')} beside the live board`, () =>
     benchGroupRebuild({ trucks, groups }),
   );
+} else if (process.argv[2] === 'rebuild-upgrade') {
+  // `npm run bench -- rebuild-upgrade`: only a start with a new version of every group, the boards back
+  // first, against the boards' floor (BENCH_GROUP_TRUCKS, default 100,000; BENCH_BOARD_DIR).
+  const trucks = Number(process.env.BENCH_GROUP_TRUCKS ?? 100_000);
+  await step('a start with a new version of every group', () => benchUpgradeStart({ trucks }));
 } else if (process.argv[2] === 'rebuild-floor') {
   // `npm run bench -- rebuild-floor`: only the least a rebuild of the first 1M events can cost, on a board
   // rebuilt before (BENCH_BOARD_DIR: a folder holding its events.sqlite and read-models.sqlite).

@@ -176,7 +176,7 @@ describe('a start with a new version of one read model', { timeout: 60_000 }, ()
     expect(told.filter((id) => Number(id) <= 60)).toEqual([]);
   });
 
-  it('builds the boards first when every group has a new version, the other groups beside them', async () => {
+  it('builds the boards first when every group has a new version, then the other groups beside them', async () => {
     for (let id = 1; id <= 40; id++) await post(id);
     // A read model of each group, of a version; the history's slow to apply, as a long history is.
     const everyGroup = (version: number) => {

@@ -30,6 +30,8 @@ export interface GroupRebuildPlan {
   scratch: Set<string>;
   /** What the rebuilt groups changed that a change log's readers are told of with the switch. */
   untoldYet: ChangeSet;
+  /** The served read models are built again from the first event too, before the builder starts. */
+  boardsFirst: boolean;
 }
 
 type CheckpointDocument = Document & { readModels?: string };
@@ -43,7 +45,7 @@ export function builtTogether(
   rebuilt: readonly ReadModelGroup[],
   groups: readonly ReadModelGroup[],
   projections: readonly Projection[],
-): Omit<GroupRebuildPlan, 'untoldYet'> {
+): Omit<GroupRebuildPlan, 'untoldYet' | 'boardsFirst'> {
   const rebuiltProjections = new Set(rebuilt.flatMap((group) => group.projections));
   const read = new Set(
     groupsReadBy(
@@ -67,7 +69,7 @@ export function builtTogether(
  * Else the groups to build again while the others keep serving; the live checkpoint is then kept for
  * the served read models only, so a restart before the switch goes on with the same plan. When every
  * group is to be built again, the boards come first: the live projector builds them (and the groups
- * they read) from position 0, and the builder the other groups beside them.
+ * they read) from position 0, then the builder the other groups beside them.
  */
 export async function planGroupRebuild(
   documents: DocumentStore,
@@ -82,7 +84,7 @@ export async function planGroupRebuild(
   const groups = allGroups.filter((group) => group.projections.every((p) => projections.includes(p)));
   const kept = new Set((live.readModels ?? '').split(','));
   // Every group to build again: the live projector builds the boards (and the groups they read) again
-  // from the first event, and a builder the other groups beside them, so the boards are back first.
+  // from the first event, then a builder the other groups beside them, so the boards are back first.
   const changed = groupsToRebuild(groups, projections, kept);
   const boardsFirst = changed ? null : groupsAfterTheBoards(groups, projections, kept);
   const rebuilt = changed ?? boardsFirst;
@@ -90,6 +92,7 @@ export async function planGroupRebuild(
   const plan: GroupRebuildPlan = {
     ...builtTogether(rebuilt, groups, projections),
     untoldYet: new ChangeSet(),
+    boardsFirst: boardsFirst !== null,
   };
   const { served } = plan;
 

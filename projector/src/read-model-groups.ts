@@ -141,10 +141,10 @@ export function groupsToRebuild(
 export const FIRST_GROUP: ReadModelGroupName = 'boards';
 
 /**
- * When every group is to be built again: the groups built beside the read models in service, while
- * those serve the boards and the groups the boards read, built again from the first event first (the
- * live projector's writes go before a builder's). Null when a read model outside every group changed
- * (then all read models are built again at once), or no group is left to build beside them.
+ * When every group is to be built again: the groups a builder builds beside the read models in service
+ * once the live projector has built the boards and the groups the boards read again from the first
+ * event, first. Null when a read model outside every group changed (then all read models are built
+ * again at once), or no group is left to build after them.
  */
 export function groupsAfterTheBoards(
   groups: readonly ReadModelGroup[],

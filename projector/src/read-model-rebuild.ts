@@ -507,10 +507,21 @@ export async function startReadModels(
     }
   }
   if (plan) {
-    // Started before the first reader asks: readers wait for it from the start.
     const startBuilder = groupBuilderOf(plan);
-    groupBuilder = await startBuilder();
-    rebuilding = rebuildGroups(plan, startBuilder, groupBuilder).finally(() => {
+    const begin = async () => {
+      // Boards first: the builder starts once the live projector has built them again (beside them it
+      // would share the cores and the writer with them). Readers wait for it once it has started.
+      if (plan.boardsFirst) {
+        const head = await eventStore.headPosition();
+        while (!closed && !(await live.waitFor(head, PROGRESS_INTERVAL_MS)));
+        if (closed) return;
+        groupBuilder = await startBuilder();
+      }
+      await rebuildGroups(plan, startBuilder, groupBuilder as Projector);
+    };
+    // Otherwise started before the first reader asks: readers wait for it from the start.
+    if (!plan.boardsFirst) groupBuilder = await startBuilder();
+    rebuilding = begin().finally(() => {
       rebuilding = null;
       requested(latestRequest);
     });

@@ -1,0 +1,77 @@
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildBoards, reportOfChildProcess } from './board-build.ts';
+import { tempDir } from './fixtures.ts';
+import { fmt, type Row } from './stats.ts';
+
+interface UpgradeStartReport {
+  events: number;
+  boardsSeconds: number;
+  allSeconds: number;
+  boardModels: string[];
+}
+interface NamedFloorReport {
+  reading: { cpu: number };
+  named: { rows: number; cpu: number; indexes: { seconds: number } };
+}
+
+/** The machine's cores a rebuild can use: the projector's thread and the writer's. */
+const REBUILD_THREADS = 2;
+
+/**
+ * A start whose code has a new version of a read model of every group (`npm run bench --
+ * rebuild-upgrade`), on a board built from its log (`BENCH_BOARD_DIR` keeps one between runs; the run
+ * builds its read models again in it): the boards back in service, and every read model back, against
+ * the floor of the boards' rows (reading the events, writing the rows once over two threads, then
+ * their indexes).
+ */
+export async function benchUpgradeStart(options: { trucks: number }): Promise<Row[]> {
+  const kept = process.env.BENCH_BOARD_DIR;
+  const dir = kept ?? tempDir('upgrade-start');
+  if (!kept || !existsSync(join(dir, 'events.sqlite'))) {
+    mkdirSync(dir, { recursive: true });
+    const { trucks } = options;
+    const boards = await buildBoards(
+      dir,
+      { small: { trucks: trucks / 10, loads: trucks / 10 }, large: { trucks, loads: trucks / 5 } },
+      (line) => console.error(line),
+    );
+    await boards.close();
+  }
+  try {
+    console.error('  a start with a new version of every group…');
+    const report = await reportOfChildProcess<UpgradeStartReport>('upgrade-start-process.ts', [dir]);
+    console.error(`  the least the boards' rows can cost (${report.boardModels.length} read models)…`);
+    const floor = await reportOfChildProcess<NamedFloorReport>('rebuild-floor-process.ts', [
+      dir,
+      String(report.events),
+      report.boardModels.join(','),
+    ]);
+    const floorSeconds =
+      (floor.reading.cpu + floor.named.cpu) / REBUILD_THREADS + floor.named.indexes.seconds;
+    return [
+      {
+        benchmark: `a start with a new version of every group (${fmt(report.events)} events): the boards serve again`,
+        figure: 'seconds',
+        value: fmt(report.boardsSeconds, 1),
+      },
+      {
+        benchmark: 'every read model serves again',
+        figure: 'seconds',
+        value: fmt(report.allSeconds, 1),
+      },
+      {
+        benchmark: `the boards' floor: reading the events, writing their ${fmt(floor.named.rows)} rows once over ${REBUILD_THREADS} threads, then their indexes`,
+        figure: 'seconds',
+        value: fmt(floorSeconds, 1),
+      },
+      {
+        benchmark: 'the boards back against their floor',
+        figure: 'ratio (goal ≤ 1.25)',
+        value: fmt(report.boardsSeconds / floorSeconds, 2),
+      },
+    ];
+  } finally {
+    if (!kept) rmSync(dir, { recursive: true, force: true });
+  }
+}
