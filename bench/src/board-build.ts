@@ -1,5 +1,5 @@
 import { fork } from 'node:child_process';
-import { closeSync, fsyncSync, openSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -9,6 +9,7 @@ import {
   openSqliteEventStore,
 } from '@dispatch/storage';
 import { type GeneratedBoard, generateBoard } from './board-data.ts';
+import { tempDir } from './fixtures.ts';
 
 export interface BuiltBoards {
   dir: string;
@@ -132,4 +133,24 @@ export async function buildBoards(
       await events.close();
     },
   };
+}
+
+/**
+ * The folder of a board of `trucks` trucks (and a small one beside it) built from its log:
+ * `BENCH_BOARD_DIR` keeps one between runs (a kept folder without a board gets one), else a new
+ * folder, which `done` removes.
+ */
+export async function keptBoard(label: string, trucks: number): Promise<{ dir: string; done: () => void }> {
+  const kept = process.env.BENCH_BOARD_DIR;
+  const dir = kept ?? tempDir(label);
+  if (!kept || !existsSync(join(dir, 'events.sqlite'))) {
+    mkdirSync(dir, { recursive: true });
+    const boards = await buildBoards(
+      dir,
+      { small: { trucks: trucks / 10, loads: trucks / 10 }, large: { trucks, loads: trucks / 5 } },
+      (line) => console.error(line),
+    );
+    await boards.close();
+  }
+  return { dir, done: () => (kept ? undefined : rmSync(dir, { recursive: true, force: true })) };
 }

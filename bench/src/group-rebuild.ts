@@ -1,9 +1,6 @@
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
 import { type ReadModelGroupName, readModelGroupNames } from '@dispatch/domain';
 import { readModelGroups, readModelsOfGroup } from '@dispatch/projector';
-import { buildBoards, reportOfChildProcess } from './board-build.ts';
-import { tempDir } from './fixtures.ts';
+import { keptBoard, reportOfChildProcess } from './board-build.ts';
 import { fmt, type Row } from './stats.ts';
 
 interface Samples {
@@ -51,19 +48,7 @@ export function benchedGroups(named = process.env.BENCH_REBUILD_GROUPS ?? 'board
  * main thread.
  */
 export async function benchGroupRebuild(options: { trucks: number; groups: ReadModelGroupName[] }) {
-  const kept = process.env.BENCH_BOARD_DIR;
-  const dir = kept ?? tempDir('group-rebuild');
-  // A kept folder without a board gets one, kept for the next runs.
-  if (!kept || !existsSync(join(dir, 'events.sqlite'))) {
-    mkdirSync(dir, { recursive: true });
-    const { trucks } = options;
-    const boards = await buildBoards(
-      dir,
-      { small: { trucks: trucks / 10, loads: trucks / 10 }, large: { trucks, loads: trucks / 5 } },
-      (line) => console.error(line),
-    );
-    await boards.close();
-  }
+  const { dir, done } = await keptBoard('group-rebuild', options.trucks);
   try {
     console.error(`  rebuilding ${options.groups.join(', ')} beside the live board…`);
     const report = await reportOfChildProcess<GroupRebuildReport>('group-rebuild-process.ts', [
@@ -139,6 +124,6 @@ export async function benchGroupRebuild(options: { trucks: number; groups: ReadM
     ];
     return rows;
   } finally {
-    if (!kept) rmSync(dir, { recursive: true, force: true });
+    done();
   }
 }

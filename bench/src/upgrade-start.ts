@@ -1,7 +1,4 @@
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
-import { buildBoards, reportOfChildProcess } from './board-build.ts';
-import { tempDir } from './fixtures.ts';
+import { keptBoard, reportOfChildProcess } from './board-build.ts';
 import { fmt, type Row } from './stats.ts';
 
 interface UpgradeStartReport {
@@ -26,18 +23,7 @@ const REBUILD_THREADS = 2;
  * their indexes).
  */
 export async function benchUpgradeStart(options: { trucks: number }): Promise<Row[]> {
-  const kept = process.env.BENCH_BOARD_DIR;
-  const dir = kept ?? tempDir('upgrade-start');
-  if (!kept || !existsSync(join(dir, 'events.sqlite'))) {
-    mkdirSync(dir, { recursive: true });
-    const { trucks } = options;
-    const boards = await buildBoards(
-      dir,
-      { small: { trucks: trucks / 10, loads: trucks / 10 }, large: { trucks, loads: trucks / 5 } },
-      (line) => console.error(line),
-    );
-    await boards.close();
-  }
+  const { dir, done } = await keptBoard('upgrade-start', options.trucks);
   try {
     console.error('  a start with a new version of every group…');
     const report = await reportOfChildProcess<UpgradeStartReport>('upgrade-start-process.ts', [dir]);
@@ -72,6 +58,6 @@ export async function benchUpgradeStart(options: { trucks: number }): Promise<Ro
       },
     ];
   } finally {
-    if (!kept) rmSync(dir, { recursive: true, force: true });
+    done();
   }
 }

@@ -81,6 +81,16 @@ async function until(check: () => Promise<boolean>, timeoutMs = 50_000) {
 const history = readModelGroups.find((group) => group.name === 'history');
 const historyModels = new Set(history ? readModelsOfGroup(history) : []);
 
+/** The read models are those of every projection built from the first event into a new store. */
+async function expectAsBuiltFromZero(built: Projection[]) {
+  const fromZero = openSqliteDocumentStore({ path: ':memory:' });
+  const projector = await startProjector({ eventStore: events, documents: fromZero, projections: built });
+  expect(await projector.waitFor(await events.headPosition(), 20_000)).toBe(true);
+  await projector.close();
+  expect(await readModelSnapshot(documents)).toEqual(await readModelSnapshot(fromZero));
+  await fromZero.close();
+}
+
 describe('a start with a new version of one read model', { timeout: 60_000 }, () => {
   it('builds its group again alone, the others kept as they were, and ends as a build from zero', async () => {
     for (let id = 1; id <= 60; id++) await post(id);
@@ -232,16 +242,7 @@ describe('a start with a new version of one read model', { timeout: 60_000 }, ()
       await expect(documents.count(`notes_${group.name}_v1`)).rejects.toThrow();
 
     // The same as every read model built from the first event.
-    const fromZero = openSqliteDocumentStore({ path: ':memory:' });
-    const built = await startProjector({
-      eventStore: events,
-      documents: fromZero,
-      projections: later.projections,
-    });
-    expect(await built.waitFor(await events.headPosition(), 20_000)).toBe(true);
-    await built.close();
-    expect(await readModelSnapshot(documents)).toEqual(await readModelSnapshot(fromZero));
-    await fromZero.close();
+    await expectAsBuiltFromZero(later.projections);
   });
 
   it('goes on from its own checkpoint after a restart, and ends as a build from zero', async () => {
@@ -285,16 +286,7 @@ describe('a start with a new version of one read model', { timeout: 60_000 }, ()
     );
     expect(again).toEqual([]);
 
-    const fromZero = openSqliteDocumentStore({ path: ':memory:' });
-    const built = await startProjector({
-      eventStore: events,
-      documents: fromZero,
-      projections: later.projections,
-    });
-    expect(await built.waitFor(await events.headPosition(), 20_000)).toBe(true);
-    await built.close();
-    expect(await readModelSnapshot(documents)).toEqual(await readModelSnapshot(fromZero));
-    await fromZero.close();
+    await expectAsBuiltFromZero(later.projections);
   });
 
   it('tells a query API in another process, through the change log, the position every group reflects', async () => {
