@@ -48,6 +48,14 @@ async function snapshot() {
   return rows.map(({ id, truckName, status, version }) => ({ id, truckName, status, version }));
 }
 
+async function until(check: () => Promise<boolean>, timeoutMs = 5000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 describe('projector', () => {
   it('catches up from the log, then follows it live, and records its checkpoint', async () => {
     await post(1);
@@ -221,6 +229,54 @@ describe('projector', () => {
     expect(errors).toHaveLength(1);
     expect((await snapshot()).map((row) => row.id)).toEqual(['1', '2']);
     await projector.close();
+  });
+
+  it('writes no more once a batch written in parts was cut midway by a failure, and the next start mends it', async () => {
+    const tally: Projection = {
+      name: 'tally',
+      collections: [{ name: 'tallies_v1', fields: {} }],
+      eventTypes: ['TruckPosted'],
+      async apply(_event, context) {
+        context.increment('tallies_v1', 'posted', { id: 'posted' }, { count: 1 });
+      },
+    };
+    await post(1);
+    await post(2);
+    // The batch's count goes in with the mark of a batch under way, then the rest fails (as a store
+    // writing it in parts leaves a part committed).
+    let cut = false;
+    const failing = documentStoreWith(documents, {
+      write: async (operations: WriteOperation[], options) => {
+        if (cut || !options?.unsettled) return documents.write(operations, options);
+        cut = true;
+        const { collection, id } = options.unsettled;
+        await documents.write([
+          ...operations.filter((operation) => operation.collection === 'tallies_v1'),
+          { op: 'put', collection, document: { id }, position: 1n },
+        ]);
+        throw new Error('disk full');
+      },
+    });
+    const halted: Error[] = [];
+    const projector = await startProjector({
+      eventStore: events,
+      documents: failing,
+      projections: [tally],
+      onError: () => {},
+      onHalt: (error) => halted.push(error),
+    });
+    await until(async () => halted.length > 0);
+    const { position } = await post(3);
+    expect(await projector.waitFor(position, 1000)).toBe(false);
+    await projector.close();
+    // Tried again, the two trucks would have counted four.
+    expect((await documents.get('tallies_v1', 'posted'))?.count).toBe(2);
+    expect(await documents.get(collections.checkpoints, 'read-models')).toBeNull();
+
+    const next = await startProjector({ eventStore: events, documents, projections: [tally] });
+    expect(await next.waitFor(position, 5000)).toBe(true);
+    await next.close();
+    expect((await documents.get('tallies_v1', 'posted'))?.count).toBe(3);
   });
 
   it('writes nothing once closed, not even the retry of a write that failed before', async () => {

@@ -35,6 +35,8 @@ export interface BatchWriterOptions {
   /** Work of the same process that holds the projector: a batch now and then meanwhile (see ProjectionHold). */
   hold?: ProjectionHold;
   onError?: (error: unknown) => void;
+  /** It stopped writing for good (see `ProjectorOptions.onHalt`). */
+  onHalt?: (error: Error) => void;
 }
 
 /**
@@ -57,6 +59,8 @@ export class BatchWriter {
   #drained = false;
   /** Draining for a close: what was received is written at once, held or not. */
   #draining = false;
+  /** A batch was cut midway: nothing is written any more, not even on a close (see `onHalt`). */
+  #halted = false;
 
   constructor(options: BatchWriterOptions) {
     this.#options = options;
@@ -154,9 +158,27 @@ export class BatchWriter {
             if (this.#buffer.length > 0 || this.#awaitingIndexes()) this.#scheduleFlush();
             return true;
           },
-          (error: unknown) => {
+          async (error: unknown) => {
             if (this.#inFlight === entry) this.#inFlight = null;
             onError?.(error);
+            // Cut midway by the failure, some of its parts committed: tried again, its counters would
+            // count twice. It writes nothing more; the next start finds the mark and builds its read
+            // models again from the first event (see `checkpointFor`).
+            const cut = await documents
+              .get(collections.checkpoints, unsettledOf(name))
+              .then((mark) => mark !== null)
+              .catch(() => false);
+            if (cut) {
+              this.#halted = true;
+              this.#drained = true;
+              this.#options.waiters.releaseAll();
+              this.#options.onHalt?.(
+                new Error(
+                  `A batch of ${name} was cut midway: its read models are built again from the first event`,
+                ),
+              );
+              return false;
+            }
             setTimeout(() => this.#scheduleFlush(), 500).unref();
             return false;
           },
@@ -166,6 +188,7 @@ export class BatchWriter {
   }
 
   async #flushOnce() {
+    if (this.#halted) return;
     const { hold } = this.#options;
     if (hold && !this.#draining) await hold.released();
     const previous = this.#inFlight;

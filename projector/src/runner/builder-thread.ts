@@ -50,6 +50,11 @@ try {
     catchUpBatchSize: data.catchUpBatchSize,
     stopAt: data.stopAt,
     onError: (error) => send({ kind: 'error', message: String(error) }),
+    // A builder that can write no more stops its thread, which fails the rebuild (see threaded-projector.ts).
+    onHalt: (error) => {
+      send({ kind: 'error', message: String(error) });
+      setImmediate(() => process.exit(1));
+    },
   });
   send({ kind: 'started', position: projector.position() });
   port.on('message', async (message: ToBuilder) => {

@@ -33,6 +33,11 @@ export interface ProjectorOptions {
   /** Work of the same process the projector makes way for while it runs (a large expiry sweep). */
   hold?: ProjectionHold;
   onError?: (error: unknown) => void;
+  /**
+   * The projector stopped writing for good on its own: a batch of its written in parts was cut midway
+   * by a failure (see `WriteOptions.unsettled`), and only a build from the first event mends that.
+   */
+  onHalt?: (error: Error) => void;
 }
 
 export interface Projector {

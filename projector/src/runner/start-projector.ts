@@ -53,6 +53,7 @@ export async function startProjector(options: ProjectorOptions): Promise<Project
     reflected: options.reflected,
     hold: options.hold,
     onError: options.onError,
+    onHalt: options.onHalt,
   });
 
   const subscription: Subscription = eventStore.subscribe(

@@ -422,6 +422,49 @@ describe('sqlite document store on disk', () => {
     await owner.close();
   });
 
+  it('leaves the mark of a guest’s batch a failure cut after some of its parts, with those parts', async () => {
+    const path = join(dir, 'read-models.sqlite');
+    const owner = openSqliteDocumentStore({ path });
+    await owner.ensureCollection({ name: 'trucks_v1', fields: { plate: 'text' } });
+    await owner.ensureCollection({ name: 'others_v1', fields: {} });
+    await owner.ensureCollection({ name: 'marks_v1', fields: {} });
+    const guest = openSqliteDocumentStore({ path, sharedWriter: owner.shareWriter?.() });
+    const reader = new DatabaseSync(path, { readOnly: true });
+    const marked = () =>
+      reader.prepare(`SELECT 1 FROM "docs_marks_v1" WHERE id = 'batch'`).get() !== undefined;
+    // A hundred thousand rows, then one of a collection the owner drops while the batch is under way.
+    const batch = guest.write(
+      [
+        ...Array.from({ length: 100_000 }, (_, n) => ({
+          op: 'put' as const,
+          collection: 'trucks_v1',
+          document: { id: `t${n}`, plate: `T-${n}` },
+          position: 1n,
+        })),
+        { op: 'put', collection: 'others_v1', document: { id: 'last' }, position: 1n },
+      ],
+      { unsettled: { collection: 'marks_v1', id: 'batch' } },
+    );
+    const outcome = batch.then(
+      () => 'written',
+      (error: Error) => error.message,
+    );
+    for (let n = 0; !marked(); n++) {
+      await owner.write([{ op: 'put', collection: 'trucks_v1', document: { id: `own-${n}` }, position: 1n }]);
+    }
+    await owner.dropCollection('others_v1');
+
+    expect(await outcome).toMatch(/no such table/);
+    expect(marked()).toBe(true);
+    const written = reader.prepare(`SELECT count(*) AS n FROM "docs_trucks_v1" WHERE id LIKE 't%'`).get() as {
+      n: number;
+    };
+    expect(written.n).toBeGreaterThan(0);
+    reader.close();
+    await guest.close();
+    await owner.close();
+  });
+
   it('fills a text index a range of rows at a time, exact under the writes made in between', async () => {
     const path = join(dir, 'read-models.sqlite');
     const documents = openSqliteDocumentStore({ path });
