@@ -43,6 +43,16 @@ const remove = (truckId: number, revision: bigint) =>
     },
   );
 
+/** A counter of posted trucks: a batch's increments are merged into one write. */
+const tally: Projection = {
+  name: 'tally',
+  collections: [{ name: 'tallies_v1', fields: {} }],
+  eventTypes: ['TruckPosted'],
+  async apply(_event, context) {
+    context.increment('tallies_v1', 'posted', { id: 'posted' }, { count: 1 });
+  },
+};
+
 async function snapshot() {
   const rows = await documents.find(collections.trucks, { sort: [{ field: 'createdAt', direction: 'asc' }] });
   return rows.map(({ id, truckName, status, version }) => ({ id, truckName, status, version }));
@@ -134,14 +144,6 @@ describe('projector', () => {
   it('builds its read models again from the first event when a batch written in parts was cut midway', async () => {
     await post(1);
     await post(2);
-    const tally: Projection = {
-      name: 'tally',
-      collections: [{ name: 'tallies_v1', fields: {} }],
-      eventTypes: ['TruckPosted'],
-      async apply(_event, context) {
-        context.increment('tallies_v1', 'posted', { id: 'posted' }, { count: 1 });
-      },
-    };
     const first = await startProjector({ eventStore: events, documents, projections: [tally] });
     expect(await first.waitFor(await events.headPosition(), 5000)).toBe(true);
     await first.close();
@@ -232,14 +234,6 @@ describe('projector', () => {
   });
 
   it('writes no more once a batch written in parts was cut midway by a failure, and the next start mends it', async () => {
-    const tally: Projection = {
-      name: 'tally',
-      collections: [{ name: 'tallies_v1', fields: {} }],
-      eventTypes: ['TruckPosted'],
-      async apply(_event, context) {
-        context.increment('tallies_v1', 'posted', { id: 'posted' }, { count: 1 });
-      },
-    };
     await post(1);
     await post(2);
     // The batch's count goes in with the mark of a batch under way, then the rest fails (as a store

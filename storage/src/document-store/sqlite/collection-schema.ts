@@ -297,6 +297,27 @@ const MERGE_PAGES = 400;
  */
 export const textFillName = (collection: string) => `docs_${collection}:text-fill`;
 
+/** The names and column lists of a collection's text search structures (quoted where SQL takes them). */
+function textShapeOf(definition: CollectionDefinition) {
+  const fields = definition.textIndex ?? [];
+  const kept = searchFieldsOf(definition).map(columnOf);
+  const lowered = fields.map(loweredColumnOf);
+  return {
+    fields,
+    table: tableOf(definition.name),
+    index: textIndexOf(definition.name),
+    hash: textSearchHash(definition),
+    rows: `"${searchRowsName(definition.name, textSearchHash(definition))}"`,
+    fill: `"${textFillName(definition.name)}"`,
+    kept,
+    lowered,
+    /** The search rows' columns: the kept fields, then the lowered texts. */
+    rowColumns: [...kept, ...lowered].join(', '),
+    /** The trigram table's columns, c0, c1… in the order of the text fields. */
+    columns: fields.map((_, position) => `c${position}`).join(', '),
+  };
+}
+
 /**
  * The text search of the declared text fields, kept by triggers on the collection's table so every
  * write (on any connection) keeps it in step:
@@ -316,8 +337,9 @@ export const textFillName = (collection: string) => `docs_${collection}:text-fil
  *    past the mark is taken by a later range as it stands then;
  * 3. all in: the triggers keep every row;
  * 4. the trigram table's segments merged a few pages at a time into one, FTS5's incremental form of
- *    its `optimize` (at most about twice the index's pages in all, whatever is written meanwhile). Each step's commit writes a small segment, and a level that gathers a few is
- *    merged with the next commit; left so, the live commits after a rebuild would merge with them
+ *    its `optimize` (at most about twice the index's pages in all, whatever is written meanwhile).
+ *    Each step's commit writes a small segment, and a level that gathers a few is merged with the
+ *    next commit; left so, the live commits after a rebuild would merge with them
  *    (on the 1.6M-event board, the 11th and the 254th live commits after a rebuild each rewrote the
  *    activity log's index, 208,000 and 276,000 pages, and held the writer 9.3 and 9.7 s). One segment
  *    above them all is reached by live merges only after a very long time: the same 1,000 live
@@ -339,14 +361,9 @@ function ensureTextIndex(db: DatabaseSync, definition: CollectionDefinition): bo
     return false;
   }
 
-  const index = textIndexOf(definition.name);
-  const hash = textSearchHash(definition);
-  const rows = `"${searchRowsName(definition.name, hash)}"`;
+  const { index, rows, rowColumns, columns } = textShapeOf(definition);
   dropTextIndex(db, definition.name);
-  const kept = searchFieldsOf(definition).map(columnOf);
-  const lowered = fields.map(loweredColumnOf);
-  const columns = fields.map((_, position) => `c${position}`).join(', ');
-  db.exec(`CREATE TABLE ${rows} (${[...kept, ...lowered].join(', ')})`);
+  db.exec(`CREATE TABLE ${rows} (${rowColumns})`);
   db.exec(
     `CREATE VIRTUAL TABLE ${index} USING fts5(${columns}, content='', contentless_delete=1, tokenize='trigram'${definition.textIndexPositions === false ? ', detail=none' : ''})`,
   );
@@ -372,15 +389,7 @@ function dropTextIndex(db: DatabaseSync, collection: string): void {
  * (after the shape's hash).
  */
 function createTextTriggers(db: DatabaseSync, definition: CollectionDefinition, upto?: string): void {
-  const fields = definition.textIndex ?? [];
-  const table = tableOf(definition.name);
-  const index = textIndexOf(definition.name);
-  const hash = textSearchHash(definition);
-  const rows = `"${searchRowsName(definition.name, hash)}"`;
-  const kept = searchFieldsOf(definition).map(columnOf);
-  const lowered = fields.map(loweredColumnOf);
-  const columns = fields.map((_, position) => `c${position}`).join(', ');
-  const allColumns = [...kept, ...lowered].join(', ');
+  const { fields, table, index, hash, rows, kept, columns, rowColumns: allColumns } = textShapeOf(definition);
   const rowValues = (row: 'new' | 'old') =>
     [
       ...kept.map((column) => `${row}.${column}`),
@@ -413,11 +422,7 @@ function createTextTriggers(db: DatabaseSync, definition: CollectionDefinition, 
  * row; then the merges; then the live settings (false: its index is built).
  */
 function fillTextIndex(db: DatabaseSync, definition: CollectionDefinition): boolean {
-  const fields = definition.textIndex ?? [];
-  const table = tableOf(definition.name);
-  const fill = `"${textFillName(definition.name)}"`;
-  const index = textIndexOf(definition.name);
-  const rows = `"${searchRowsName(definition.name, textSearchHash(definition))}"`;
+  const { fields, table, fill, index, rows, kept, lowered, rowColumns, columns } = textShapeOf(definition);
   const { upto, merges } = db.prepare(`SELECT upto, merges FROM ${fill}`).get() as {
     upto: number;
     merges: number | null;
@@ -450,11 +455,8 @@ function fillTextIndex(db: DatabaseSync, definition: CollectionDefinition): bool
     (db.prepare(`SELECT max(rowid) AS at FROM ${table}`).get() as { at: number | null }).at ??
     upto;
   if (next > upto) {
-    const kept = searchFieldsOf(definition).map(columnOf);
-    const lowered = fields.map(loweredColumnOf);
-    const columns = fields.map((_, position) => `c${position}`).join(', ');
     db.prepare(
-      `INSERT INTO ${rows} (rowid, ${[...kept, ...lowered].join(', ')}) SELECT rowid, ${[...kept, ...fields.map((field) => `lower(${columnOf(field)})`)].join(', ')} FROM ${table} WHERE rowid > ? AND rowid <= ?`,
+      `INSERT INTO ${rows} (rowid, ${rowColumns}) SELECT rowid, ${[...kept, ...fields.map((field) => `lower(${columnOf(field)})`)].join(', ')} FROM ${table} WHERE rowid > ? AND rowid <= ?`,
     ).run(upto, next);
     db.prepare(
       `INSERT INTO ${index} (rowid, ${columns}) SELECT rowid, ${lowered.join(', ')} FROM ${rows} WHERE rowid > ? AND rowid <= ?`,

@@ -89,6 +89,8 @@ class SqliteDocumentStore implements DocumentStore {
   #drops: Promise<void> = Promise.resolve();
   /** Changes made on this connection, which `PRAGMA data_version` does not count. */
   #localChanges = 0;
+  /** Writes through another store's writer thread, which may cut a batch into parts (`WriteOptions`). */
+  readonly #guest: boolean;
 
   constructor(path: string, writer: 'worker' | 'inline', sharedWriter?: MessagePort) {
     this.#db = openDocumentDatabase(path);
@@ -98,6 +100,7 @@ class SqliteDocumentStore implements DocumentStore {
     this.#catalog = new CollectionCatalog(this.#db);
     this.#local = new OperationWriter(this.#db);
     this.#worker = writer === 'worker' ? new WorkerWriter(path, sharedWriter) : null;
+    this.#guest = this.#worker !== null && sharedWriter !== undefined;
     const dataVersion = this.#db.prepare('PRAGMA data_version');
     this.#text = new TextSearch(this.#statements, () => {
       const { data_version: version } = dataVersion.get() as { data_version: number };
@@ -290,9 +293,12 @@ class SqliteDocumentStore implements DocumentStore {
     return { totalCount: Math.min(totalCount, countLimit), matches };
   }
 
-  /** The document a batch written in parts leaves until its last part (see `WriteOptions`). */
+  /**
+   * The document a batch written in parts leaves until its last part (see `WriteOptions`): only a
+   * guest's batches are cut, so an owner's go without one.
+   */
   #unsettledMark({ unsettled }: WriteOptions) {
-    if (!unsettled) return undefined;
+    if (!unsettled || !this.#guest) return undefined;
     const [mark] = encodeOperations(this.#catalog, [
       { op: 'put', collection: unsettled.collection, document: { id: unsettled.id }, position: 1n },
     ]);
