@@ -36,11 +36,15 @@ export function openEventStoreFor(env: StoreLocation, options: { upcast?: Upcast
   return options.upcast ? upcastingEventStore(store, options.upcast) : store;
 }
 
-/** MongoDB when MONGO_URL is set, otherwise the embedded SQLite file under DATA_DIR. */
+/**
+ * MongoDB when MONGO_URL is set, otherwise the embedded SQLite file under DATA_DIR; or, with `path`,
+ * a rebuild's staging file alone (see `DocumentStore.stagingFile`).
+ */
 export async function openDocumentStoreFor(
   env: StoreLocation,
-  options: { sharedWriter?: MessagePort } = {},
+  options: { sharedWriter?: MessagePort; path?: string } = {},
 ): Promise<DocumentStore> {
+  if (options.path) return openSqliteDocumentStore({ path: options.path, alone: true });
   if (env.MONGO_URL) return openMongoDocumentStore({ url: env.MONGO_URL, dbName: env.MONGO_DB });
   mkdirSync(env.DATA_DIR, { recursive: true });
   return openSqliteDocumentStore({

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PLATFORM_ORG_ID, READ_MODEL_REBUILD_STREAM, type ReadModelGroupName } from '@dispatch/domain';
@@ -247,18 +247,17 @@ describe('read models rebuilt beside the ones in service', { timeout: 60_000 }, 
     expect(await documents.count(collections.trucks)).toBe(40);
     await readModels.close();
 
-    // Stopped while switching over with the builder's checkpoint still there: the switch may not have
-    // happened everywhere, so the rebuild starts over and leaves nothing of the interrupted one.
+    // Stopped while switching over with its staging file not joined yet: the rebuild starts over and
+    // leaves nothing of the interrupted one.
     const completed = await status();
-    await documents.ensureCollection({ name: shadowOf(collections.trucks), fields: {} });
-    await documents.write([
+    const staging = (await documents.stagingFile?.('read-models-rebuild')) ?? '';
+    const interrupted = openSqliteDocumentStore({ path: staging, alone: true });
+    await interrupted.ensureCollection({ name: shadowOf(collections.trucks), fields: {} });
+    await interrupted.write([
       { op: 'put', collection: shadowOf(collections.trucks), document: { id: '999' }, position: 1n },
-      {
-        op: 'put',
-        collection: collections.checkpoints,
-        document: { id: 'read-models-rebuild' },
-        position: 1n,
-      },
+    ]);
+    await interrupted.close();
+    await documents.write([
       {
         op: 'put',
         collection: rebuildStatusCollection.name,
@@ -271,6 +270,7 @@ describe('read models rebuilt beside the ones in service', { timeout: 60_000 }, 
     expect(await documents.count(collections.trucks)).toBe(40);
     expect(await documents.get(collections.trucks, '999')).toBeNull();
     await expect(documents.count(shadowOf(collections.trucks))).rejects.toThrow();
+    expect(existsSync(staging)).toBe(false);
     await readModels.close();
   });
 
@@ -330,20 +330,42 @@ describe('read models rebuilt beside the ones in service', { timeout: 60_000 }, 
       expect((await documents.get(collections.activity, entry?.id ?? ''))?.summary).toBe('Damaged');
       // Built: the boards' shadows and scratch copies of the organizations they read; nothing else.
       const boards = modelsOf('boards');
-      const organizations = modelsOf('organizations').map(scratchOf);
       const rebuiltInto = new Set(
         written.map((operation) => operation.collection).filter((name) => name.includes('__')),
       );
       const shadows = [...rebuiltInto].filter((name) => name.endsWith('__rebuild')).map(shadowedName);
-      // On a thread of its own, the builder writes through its own store (on this store's writer thread):
-      // none of its rows passes through this one.
-      if (threaded) expect(shadows).toEqual([]);
-      else expect(shadows).toContain(collections.trucks);
-      expect(shadows.filter((name) => !boards.includes(name))).toEqual([]);
-      const scratches = [...rebuiltInto].filter((name) => name.endsWith('__group_rebuild'));
-      expect(scratches.filter((name) => !organizations.includes(name))).toEqual([]);
-      // The scratch copies and shadows are gone after the switch.
+      // The builder writes in a staging file, through a store of its own: none of its rows passes
+      // through this one.
+      expect(shadows).toEqual([]);
       for (const name of rebuiltInto) await expect(documents.count(name)).rejects.toThrow();
+      // That file joined the store: it holds the boards alone once its scratch copies of the
+      // organizations and its checkpoint are dropped, and the first file no longer holds them.
+      await documents.close();
+      const joined = readdirSync(dir).filter((name) => /^read-models\.r[0-9a-f]+\.sqlite$/.test(name));
+      expect(joined).toHaveLength(1);
+      const file = openSqliteDocumentStore({ path: join(dir, joined[0] ?? ''), alone: true });
+      const first = openSqliteDocumentStore({ path: join(dir, 'read-models.sqlite'), alone: true });
+      const held = (store: DocumentStore, names: string[]) =>
+        Promise.all(
+          names.map((name) =>
+            store.count(name).then(
+              () => name,
+              () => null,
+            ),
+          ),
+        ).then((found) => found.filter((name) => name !== null));
+      const organizations = modelsOf('organizations');
+      try {
+        expect(await held(file, boards.map(shadowOf))).toEqual(boards.map(shadowOf));
+        expect(await held(file, [...organizations.map(scratchOf), collections.checkpoints])).toEqual([]);
+        expect(await held(first, boards)).toEqual([]);
+        expect(await held(first, organizations)).toEqual(organizations);
+      } finally {
+        await file.close();
+        await first.close();
+      }
+      documents = openSqliteDocumentStore({ path: join(dir, 'read-models.sqlite') });
+      expect(await documents.count(collections.trucks)).toBe(126);
     },
   );
 });

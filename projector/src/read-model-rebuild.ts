@@ -15,7 +15,12 @@ import {
   type StoredReadModelCatalog,
   type StoredRebuildStatus,
 } from '@dispatch/read-models';
-import type { Document, RecordedEvent, WriteOperation } from '@dispatch/storage';
+import {
+  type Document,
+  openSqliteDocumentStore,
+  type RecordedEvent,
+  type WriteOperation,
+} from '@dispatch/storage';
 import { builtTogether, type GroupRebuildPlan, planGroupRebuild, scratchOf } from './group-rebuild.ts';
 import type { Projection } from './projection.ts';
 import { REBUILD_REQUESTED } from './projections/rebuild-requests.ts';
@@ -178,8 +183,12 @@ export async function startReadModels(
         });
       }
       const target = targetOf(status.groups);
-      if (options.fresh) {
+      if (options.fresh)
         await save({ state: 'running', startedAt: new Date().toISOString(), reached: '0', etaSeconds: null });
+      // A store with files builds in a staging file of its own, begun afresh for a new rebuild (what an
+      // earlier, unfinished one built goes with its file).
+      const staging = (await documents.stagingFile?.(REBUILD_CHECKPOINT, { fresh: options.fresh })) ?? null;
+      if (options.fresh && !staging) {
         // A new rebuild starts from nothing: what an earlier, unfinished one left goes.
         for (const name of names) await documents.dropCollection(shadowOf(name));
         for (const name of target.scratch) await documents.dropCollection(scratchOf(name));
@@ -192,7 +201,7 @@ export async function startReadModels(
           },
         ]);
       }
-      await build(target);
+      await build(target, staging);
     } catch (error) {
       onError(error);
       await save({ state: 'failed', finishedAt: new Date().toISOString(), error: String(error) }).catch(
@@ -240,14 +249,18 @@ export async function startReadModels(
     };
   }
 
-  /** A builder of read models: on a thread of its own when the stores can be opened there. */
-  function startBuilder(builder: {
+  /**
+   * A builder of read models: on a thread of its own when the stores can be opened there; in a staging
+   * file (`staging`, its path) with a writer of its own, or beside the read models in service.
+   */
+  async function startBuilder(builder: {
     view: StoreView;
     projections: Projection[];
     untold: Projection[];
     feed: ChangeFeed;
     name: string;
     stopAt?: bigint;
+    staging?: string | null;
   }): Promise<Projector> {
     const common = {
       projections: builder.projections,
@@ -259,17 +272,35 @@ export async function startReadModels(
       stopAt: builder.stopAt,
       onError,
     };
+    const staging = builder.staging ?? undefined;
     if (options.builderThread)
       return startThreadedProjector({
         ...common,
         stores: options.builderThread.stores,
         view: builder.view,
-        sharedWriter: documents.shareWriter?.(),
+        ...(staging ? { stagingPath: staging } : { sharedWriter: documents.shareWriter?.() }),
       });
-    return startProjector({ ...common, eventStore, documents: viewOf(documents, builder.view) });
+    if (!staging)
+      return startProjector({ ...common, eventStore, documents: viewOf(documents, builder.view) });
+    const staged = openSqliteDocumentStore({ path: staging, alone: true });
+    const projector = await startProjector({
+      ...common,
+      eventStore,
+      documents: viewOf(staged, builder.view),
+    }).catch(async (error: unknown) => {
+      await staged.close();
+      throw error;
+    });
+    return {
+      ...projector,
+      async close() {
+        await projector.close();
+        await staged.close();
+      },
+    };
   }
 
-  async function build(target: RebuildTarget) {
+  async function build(target: RebuildTarget, staging: string | null) {
     // What the builder applies once the live projector has stopped, no live client has heard of yet:
     // it is told once the new read models serve.
     const unheard = new ChangeSet();
@@ -289,6 +320,7 @@ export async function startReadModels(
       untold: target.untold,
       feed: builderFeed,
       name: REBUILD_CHECKPOINT,
+      staging,
     });
     try {
       // Progress until the builder stands at the head with its indexes built.
@@ -313,7 +345,7 @@ export async function startReadModels(
         if (done) break;
       }
       await save({ state: 'switching' });
-      await switchOver(builder, target, () => {
+      await switchOver(builder, target, staging !== null, () => {
         collecting = true;
         return unheard;
       });
@@ -325,6 +357,7 @@ export async function startReadModels(
   async function switchOver(
     builder: Projector,
     { switched, scratch }: RebuildTarget,
+    staged: boolean,
     collectUnheard: () => ChangeSet,
   ) {
     let finish = () => {};
@@ -370,11 +403,13 @@ export async function startReadModels(
           { op: 'delete', collection: collections.checkpoints, id: REBUILD_CHECKPOINT, position: built + 1n },
           ...changeLog,
         ],
+        // From the staging file, which joins the store: its scratch copies go with its tidying.
+        staged ? { staged: REBUILD_CHECKPOINT } : {},
       );
       live = await startLive();
       stoppedLive = false;
       // Before the rebuild says it is over, so a restart after a kill here finds them gone or drops them.
-      for (const name of scratch) await documents.dropCollection(scratchOf(name)).catch(onError);
+      if (!staged) for (const name of scratch) await documents.dropCollection(scratchOf(name)).catch(onError);
       // Readers waiting for a position up to the builder's are answered by the new read models, and
       // live clients hear of what changed while the live projector stood still. Through the relay, so a
       // rebuild request the builder applied meanwhile is heard too, and taken up after this one.
@@ -531,7 +566,10 @@ export async function startReadModels(
   // is done if its checkpoint is gone (the switch commits with it); otherwise it starts over, since on
   // MongoDB some collections may have switched and others not (SQLite switches all or none).
   if (isRebuildUnderWay(status.state)) {
-    const unfinished = await documents.get<Document>(collections.checkpoints, REBUILD_CHECKPOINT);
+    // With files, the staging file is under way until the switch (which commits its joining).
+    const unfinished = documents.stagingFile
+      ? await documents.stagingFile(REBUILD_CHECKPOINT, { create: false })
+      : await documents.get<Document>(collections.checkpoints, REBUILD_CHECKPOINT);
     if (status.state === 'switching' && !unfinished) {
       // The switch had committed: only the scratch copies of the groups a group rebuild read are left.
       for (const name of targetOf(status.groups).scratch) await documents.dropCollection(scratchOf(name));

@@ -14,6 +14,8 @@ export interface BuilderThreadData {
   catchUpBatchSize?: number;
   stopAt?: bigint;
   sharedWriter?: MessagePort;
+  /** The staging file the builder writes in, with a writer of its own (see `DocumentStore.stagingFile`). */
+  stagingPath?: string;
   /** How far the thread gives way to the process's others (0–19, as `nice`). */
   niceness: number;
 }

@@ -33,8 +33,12 @@ const byName = (names: readonly string[]) =>
   });
 
 const eventStore = openEventStoreFor(data.stores, { upcast: (event) => eventUpcasting.upcast(event) });
-// Its writes go through the process's writer thread: one writer for the file, the live board's first.
-const documents = await openDocumentStoreFor(data.stores, { sharedWriter: data.sharedWriter });
+// Its writes go to a staging file with a writer thread of its own (which, started from this thread,
+// gives way as it does), or else through the process's writer thread, the live board's first.
+const documents = await openDocumentStoreFor(data.stores, {
+  sharedWriter: data.sharedWriter,
+  path: data.stagingPath,
+});
 try {
   const projector = await startProjector({
     eventStore,

@@ -25,6 +25,8 @@ export interface ThreadedProjectorOptions {
   stopAt?: bigint;
   /** The process's writer thread for the read models' file, which the builder's writes go through. */
   sharedWriter?: MessagePort;
+  /** The staging file the builder's writes go to instead, on a writer thread of its own. */
+  stagingPath?: string;
   onError?: (error: unknown) => void;
 }
 
@@ -45,6 +47,7 @@ export function startThreadedProjector(options: ThreadedProjectorOptions): Promi
     catchUpBatchSize: options.catchUpBatchSize,
     stopAt: options.stopAt,
     sharedWriter: options.sharedWriter,
+    stagingPath: options.stagingPath,
     niceness: BUILDER_NICENESS,
   };
   const worker = new Worker(new URL('./builder-thread.ts', import.meta.url), {

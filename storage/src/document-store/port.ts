@@ -182,6 +182,21 @@ export interface CollectionReplacement {
   source: string;
 }
 
+export interface ReplaceOptions {
+  /**
+   * The sources are in the staging file of this key (`stagingFile`), built there by a store of its own:
+   * the file joins this store, and each source serves under its target's name from it.
+   */
+  staged?: string;
+}
+
+export interface StagingOptions {
+  /** An earlier staging file of the key is discarded, with what was built in it, and a new one begun. */
+  fresh?: boolean;
+  /** False: only the staging file the key has, null when it has none. */
+  create?: boolean;
+}
+
 export interface DocumentStore {
   /** Creates the collection and its indexes if they do not exist (idempotent). */
   ensureCollection(definition: CollectionDefinition, options?: EnsureOptions): Promise<void>;
@@ -205,7 +220,20 @@ export interface DocumentStore {
    * longer exist afterwards. On SQLite the whole switch is one transaction; on MongoDB each collection
    * is renamed atomically, one after another, and the operations follow.
    */
-  replaceCollections(replacements: CollectionReplacement[], operations: WriteOperation[]): Promise<void>;
+  replaceCollections(
+    replacements: CollectionReplacement[],
+    operations: WriteOperation[],
+    options?: ReplaceOptions,
+  ): Promise<void>;
+  /**
+   * SQLite on a file: the path of a file of its own beside this store's, where a rebuild's builder
+   * writes with a connection and a writer thread of its own (`openSqliteDocumentStore({ path, alone:
+   * true })`), so its rows, index builds and drops never wait for the live writes, nor those for it.
+   * The same file for the same key until it joins (`replaceCollections` with `staged`) or is begun
+   * afresh. Absent where a store has no files (MongoDB, memory): a builder writes beside the read
+   * models in service, under other names.
+   */
+  stagingFile?(key: string, options?: StagingOptions): Promise<string | null>;
   /**
    * For a store on one file (SQLite): a port to its writer thread, for the same file opened on another
    * thread (`openSqliteDocumentStore({ sharedWriter })`), whose writes then queue behind this store's

@@ -16,6 +16,7 @@ import type {
   NearPage,
   NearQuery,
   Query,
+  ReplaceOptions,
   WriteOperation,
   WriteOptions,
 } from '../port.ts';
@@ -31,6 +32,7 @@ import {
   tableOf,
 } from './collection-schema.ts';
 import { openDocumentDatabase } from './document-database.ts';
+import { FileSetDocumentStore } from './file-set-store.ts';
 import {
   countSql,
   distinctLatitudesSql,
@@ -57,11 +59,19 @@ export interface SqliteDocumentStoreOptions {
   writer?: 'worker' | 'inline';
   /** The writer thread of a store on the same file in another thread (its `shareWriter()`). */
   sharedWriter?: MessagePort;
+  /**
+   * The file alone, with no other joined to it (a rebuild's staging file, see `stagingFile`). Otherwise
+   * a store on a file serves the read models of the files that joined it too (see file-set-store.ts).
+   */
+  alone?: boolean;
 }
 
 export function openSqliteDocumentStore(options: SqliteDocumentStoreOptions): DocumentStore {
   const inline = options.path === inMemory || options.writer === 'inline';
-  return new SqliteDocumentStore(options.path, inline ? 'inline' : 'worker', options.sharedWriter);
+  const writer = inline ? 'inline' : 'worker';
+  if (options.path === inMemory || options.sharedWriter || options.alone)
+    return new SqliteDocumentStore(options.path, writer, options.sharedWriter);
+  return new FileSetDocumentStore(options.path, (path) => new SqliteDocumentStore(path, writer));
 }
 
 interface Row {
@@ -77,7 +87,7 @@ function toDocument<T extends Document>(row: Row): T {
   return { ...JSON.parse(row.doc), position: row.position } as T;
 }
 
-class SqliteDocumentStore implements DocumentStore {
+export class SqliteDocumentStore implements DocumentStore {
   readonly #db: DatabaseSync;
   readonly #statements: StatementCache;
   readonly #catalog: CollectionCatalog;
@@ -102,11 +112,36 @@ class SqliteDocumentStore implements DocumentStore {
     this.#worker = writer === 'worker' ? new WorkerWriter(path, sharedWriter) : null;
     this.#guest = this.#worker !== null && sharedWriter !== undefined;
     const dataVersion = this.#db.prepare('PRAGMA data_version');
-    this.#text = new TextSearch(this.#statements, () => {
+    this.#changeToken = () => {
       const { data_version: version } = dataVersion.get() as { data_version: number };
       return `${version}:${this.#localChanges}`;
-    });
+    };
+    this.#text = new TextSearch(this.#statements, this.#changeToken);
     this.#dropReplacedTables();
+  }
+
+  readonly #changeToken: () => string;
+
+  /** Changes whenever the file may have changed since (a commit on any connection, or on this one). */
+  changeToken(): string {
+    return this.#changeToken();
+  }
+
+  /** The collections the file has, as this connection reads them now. */
+  collectionNames(): string[] {
+    return (this.#db.prepare('SELECT name FROM document_collections').all() as { name: string }[]).map(
+      (row) => row.name,
+    );
+  }
+
+  /** Every document of a small collection, read now on this connection (none when it does not exist). */
+  documentsNow<T extends Document>(collection: string): T[] {
+    if (!this.#catalog.exists(collection)) return [];
+    return (
+      this.#statements
+        .get(`SELECT doc, CAST(position AS TEXT) AS position FROM ${tableOf(collection)}`)
+        .all() as unknown as Row[]
+    ).map((row) => toDocument<T>(row));
   }
 
   /**
@@ -318,7 +353,9 @@ class SqliteDocumentStore implements DocumentStore {
   async replaceCollections(
     replacements: CollectionReplacement[],
     operations: WriteOperation[],
+    options: ReplaceOptions = {},
   ): Promise<void> {
+    if (options.staged) throw new Error('A store on one file has no staging files to join');
     await this.#drops;
     await this.#worker?.idle();
     const encoded = encodeOperations(this.#catalog, operations);
