@@ -290,7 +290,7 @@ export class FileSetDocumentStore implements DocumentStore {
   async #tidy(): Promise<void> {
     this.#sync();
     const served = new Map<SqliteDocumentStore, Set<string>>();
-    for (const [collection, place] of this.#places) {
+    for (const place of this.#places.values()) {
       const store = this.#files.get(place.file);
       if (!store) continue;
       const names = served.get(store) ?? new Set<string>();
