@@ -4,7 +4,7 @@ import {
   collections,
   GROUP_REBUILD_CHECKPOINT,
 } from '@dispatch/read-models';
-import type { Document, DocumentStore } from '@dispatch/storage';
+import { type Document, type DocumentStore, openSqliteDocumentStore } from '@dispatch/storage';
 import type { Projection } from './projection.ts';
 import {
   groupsAfterTheBoards,
@@ -32,6 +32,11 @@ export interface GroupRebuildPlan {
   untoldYet: ChangeSet;
   /** The served read models are built again from the first event too, before the builder starts. */
   boardsFirst: boolean;
+  /**
+   * The staging file the builder writes in, where the store has files (see `DocumentStore.stagingFile`):
+   * the rebuilt groups join the store from it at the switch.
+   */
+  staging: string | null;
 }
 
 type CheckpointDocument = Document & { readModels?: string };
@@ -45,7 +50,7 @@ export function builtTogether(
   rebuilt: readonly ReadModelGroup[],
   groups: readonly ReadModelGroup[],
   projections: readonly Projection[],
-): Omit<GroupRebuildPlan, 'untoldYet' | 'boardsFirst'> {
+): Omit<GroupRebuildPlan, 'untoldYet' | 'boardsFirst' | 'staging'> {
   const rebuiltProjections = new Set(rebuilt.flatMap((group) => group.projections));
   const read = new Set(
     groupsReadBy(
@@ -93,6 +98,7 @@ export async function planGroupRebuild(
     ...builtTogether(rebuilt, groups, projections),
     untoldYet: new ChangeSet(),
     boardsFirst: boardsFirst !== null,
+    staging: null,
   };
   const { served } = plan;
 
@@ -117,9 +123,14 @@ export async function planGroupRebuild(
       },
     ]);
   }
-  const builder = await documents.get<CheckpointDocument>(collections.checkpoints, GROUP_REBUILD_CHECKPOINT);
+  const staged = (await documents.stagingFile?.(GROUP_REBUILD_CHECKPOINT, { create: false })) ?? null;
+  const builder = staged
+    ? await checkpointIn(staged)
+    : await documents.get<CheckpointDocument>(collections.checkpoints, GROUP_REBUILD_CHECKPOINT);
   // Boards first, the live projector drops what the builder builds: it starts again too.
-  if (boardsFirst || builder?.readModels !== readModelsOf(plan.built)) {
+  const fresh = boardsFirst !== null || builder?.readModels !== readModelsOf(plan.built);
+  plan.staging = (await documents.stagingFile?.(GROUP_REBUILD_CHECKPOINT, { fresh })) ?? null;
+  if (fresh) {
     // A new build starts from nothing: the groups' read models, and what an earlier builder left.
     for (const projection of plan.built) {
       for (const definition of projection.collections) {
@@ -138,6 +149,19 @@ export async function planGroupRebuild(
     ]);
   }
   return plan;
+}
+
+/** The builder's checkpoint in its staging file, if it wrote one. */
+async function checkpointIn(staging: string): Promise<CheckpointDocument | null> {
+  const staged = openSqliteDocumentStore({ path: staging, alone: true, writer: 'inline' });
+  try {
+    return await staged.get<CheckpointDocument>(collections.checkpoints, GROUP_REBUILD_CHECKPOINT);
+  } catch {
+    // Begun, never written to.
+    return null;
+  } finally {
+    await staged.close();
+  }
 }
 
 /** Where a group rebuild keeps its copy of a read model it reads. */

@@ -460,6 +460,7 @@ export async function startReadModels(
         feed: builderFeed,
         name: GROUP_REBUILD_CHECKPOINT,
         stopAt: until,
+        staging: plan.staging,
       });
   }
 
@@ -499,7 +500,7 @@ export async function startReadModels(
         }
         const { position: _position, ...checkpoint } =
           (await documents.get<Document>(collections.checkpoints, liveName)) ?? ({} as Document);
-        await documents.write([
+        const join: WriteOperation[] = [
           { op: 'delete', collection: collections.checkpoints, id: liveName, position: at + 1n },
           {
             op: 'put',
@@ -524,10 +525,20 @@ export async function startReadModels(
                 },
               ]
             : []),
-        ]);
+        ];
+        // From a staging file, the rebuilt groups join the store with the checkpoint; otherwise they
+        // were built in place, and the checkpoint alone takes them in.
+        if (plan.staging)
+          await documents.replaceCollections(
+            plan.groups.flatMap(readModelsOfGroup).map((name) => ({ target: name, source: name })),
+            join,
+            { staged: GROUP_REBUILD_CHECKPOINT },
+          );
+        else await documents.write(join);
         groupBuilder = null;
         served = projections;
-        for (const name of plan.scratch) await documents.dropCollection(scratchOf(name)).catch(onError);
+        if (!plan.staging)
+          for (const name of plan.scratch) await documents.dropCollection(scratchOf(name)).catch(onError);
       } finally {
         // Whatever happened, the read models in service keep being kept (with the groups, once joined).
         live = await startLive();
