@@ -56,11 +56,29 @@ await events.close();
 // The rows the rebuild kept for those events, read back (untimed) and grouped into the batches of
 // events that wrote them.
 const source = new DatabaseSync(join(dir, 'read-models.sqlite'), { readOnly: true });
+const joined = new Map<string, DatabaseSync>();
+/** Where a read model's rows are: the first file, or the file a rebuild joined to it (file-set-store.ts). */
+function tableOf(collection: string): { db: DatabaseSync; table: string } {
+  const placed =
+    source.prepare("SELECT 1 FROM sqlite_master WHERE name = 'docs_document_placements'").get() &&
+    (source.prepare('SELECT doc FROM "docs_document_placements" WHERE id = ?').get(collection) as
+      | { doc: string }
+      | undefined);
+  if (!placed) return { db: source, table: `docs_${collection}` };
+  const { file, stored } = JSON.parse(placed.doc) as { file: string; stored: string };
+  let db = joined.get(file);
+  if (!db) {
+    db = new DatabaseSync(join(dir, `read-models.${file}.sqlite`), { readOnly: true });
+    joined.set(file, db);
+  }
+  return { db, table: `docs_${stored}` };
+}
 function keptRows(kept: string[]) {
   const batches = new Map<bigint, WriteOperation[]>();
   let rows = 0;
   for (const collection of kept) {
-    const statement = source.prepare(`SELECT doc, position FROM "docs_${collection}" WHERE position <= ?`);
+    const { db, table } = tableOf(collection);
+    const statement = db.prepare(`SELECT doc, position FROM "${table}" WHERE position <= ?`);
     for (const row of statement.iterate(head) as Iterable<{ doc: string; position: number }>) {
       const position = BigInt(row.position);
       const batch = (position - 1n) / BATCH_EVENTS;
@@ -121,7 +139,7 @@ async function timedWrites(batches: WriteOperation[][]) {
 const named = process.argv[4]?.split(',').filter(Boolean);
 if (named) {
   const rows = keptRows(named);
-  source.close();
+  for (const db of [source, ...joined.values()]) db.close();
   process.send?.({ events: read, reading, named: { rows: rows.rows, ...(await timedWrites(rows.batches)) } });
 } else {
   const lists = [collections.trucks, collections.loads];
@@ -130,7 +148,7 @@ if (named) {
   const listsWritten = { rows: listRows.rows, ...(await timedWrites(listRows.batches)) };
   listRows.batches.length = 0;
   const allRows = keptRows([...lists, ...history]);
-  source.close();
+  for (const db of [source, ...joined.values()]) db.close();
   const allWritten = { rows: allRows.rows, ...(await timedWrites(allRows.batches)) };
   process.send?.({ events: read, reading, lists: listsWritten, all: allWritten });
 }
