@@ -20,6 +20,7 @@ export type {
   WriteOperation,
   WriteOptions,
 } from './document-store/port.ts';
+export { joinedFilesOf } from './document-store/sqlite/file-set-store.ts';
 export {
   openSqliteDocumentStore,
   type SqliteDocumentStoreOptions,

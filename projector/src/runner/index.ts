@@ -1,3 +1,4 @@
+export { unsettledOf } from './checkpoint.ts';
 export type { Projector, ProjectorOptions } from './options.ts';
 export { paceWith } from './pace.ts';
 export { createReadModelIndexes, definitionsOf, readModelsOf } from './read-model-definitions.ts';

@@ -15,7 +15,9 @@ import { open, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { backup, DatabaseSync } from 'node:sqlite';
 import { Worker } from 'node:worker_threads';
+import { unsettledOf } from '@dispatch/projector';
 import { collections, LIVE_CHECKPOINT } from '@dispatch/read-models';
+import { joinedFilesOf } from '@dispatch/storage';
 
 /**
  * Backups of the embedded stores (docs/operations.md#backups): a consistent copy of a running
@@ -30,14 +32,24 @@ import { collections, LIVE_CHECKPOINT } from '@dispatch/read-models';
  *   2. the event log, so every command acknowledged before the backup began is in it;
  *   3. the identity database (users, sessions, organizations, members), so every user and
  *      organization the copied events name is in its copy.
+ * The read models may be in several files (a rebuild's file joined to the first, see
+ * `joinedFilesOf`): the first file's transaction is opened, then those of the files it names, and the
+ * set is kept only if no batch of the projector was under way meanwhile (its checkpoint unmoved and no
+ * batch's mark, before and after); otherwise it is opened again. A set that never settles is copied
+ * all the same with the mark added to the copy, so the restored product builds its read models again.
  * Then each file is copied page by page from its transaction with SQLite's online backup API, on a
  * thread of the pool, while the copy before it is checked and hashed.
  */
 
 export const BACKUP_FORMAT = 1;
 
-/** The files of the data folder a backup holds, in the order they are copied. */
+/** The files of the data folder a backup holds, in the order they are copied (and the read models' joined files after the first). */
 export const backedUpFiles = ['read-models.sqlite', 'events.sqlite', 'auth.sqlite'] as const;
+const READ_MODELS = 'read-models.sqlite';
+/** A read-model file a rebuild joined to the first (file-set-store.ts). */
+const isJoinedReadModelFile = (name: string) => /^read-models\.r[0-9a-f]+\.sqlite$/.test(name);
+/** How often the read models' files are opened again for a set no batch of the projector spans. */
+const SETTLE_ATTEMPTS = 50;
 /** The secret that signs sessions, generated into the data folder when none is configured. */
 const SECRET_FILE = 'auth-secret';
 /** How much of a file is read through a memory map (SQLite keeps to its own limit below it). */
@@ -84,6 +96,66 @@ function snapshotOf(dataDir: string, name: string): Snapshot {
   } catch (error) {
     db.close();
     throw error;
+  }
+}
+
+/** Where the projector's batches stand on a connection to the first read-model file: its checkpoint, and whether a batch's mark is there. */
+function batchesOn(db: DatabaseSync): string {
+  const row = (id: string) =>
+    db.prepare(`SELECT position FROM "docs_${collections.checkpoints}" WHERE id = ?`).get(id) as
+      | { position: number | bigint }
+      | undefined;
+  try {
+    return row(unsettledOf(LIVE_CHECKPOINT)) ? 'under way' : String(row(LIVE_CHECKPOINT)?.position ?? 0);
+  } catch {
+    // Never projected.
+    return '0';
+  }
+}
+
+/**
+ * Transactions on the read-model files, each the file as of one instant, taken so no batch of the
+ * projector spans them (see above); `settled` false when none could be.
+ */
+async function readModelSnapshots(dataDir: string): Promise<{ snapshots: Snapshot[]; settled: boolean }> {
+  for (let attempt = 1; ; attempt++) {
+    const first = snapshotOf(dataDir, READ_MODELS);
+    const snapshots = [first];
+    const joined = joinedFilesOf(first.db, join(dataDir, READ_MODELS));
+    if (joined.length === 0) return { snapshots, settled: true };
+    let settled = false;
+    try {
+      const before = batchesOn(first.db);
+      for (const name of joined) snapshots.push(snapshotOf(dataDir, name));
+      const now = new DatabaseSync(join(dataDir, READ_MODELS), { readOnly: true });
+      try {
+        settled = before !== 'under way' && batchesOn(now) === before;
+      } finally {
+        now.close();
+      }
+    } catch {
+      // A file a switch deleted meanwhile: the set is read again.
+    }
+    if (settled || attempt === SETTLE_ATTEMPTS) {
+      if (snapshots.length === joined.length + 1) return { snapshots, settled };
+    }
+    for (const snapshot of snapshots) snapshot.db.close();
+    if (attempt >= SETTLE_ATTEMPTS * 2)
+      throw new BackupError('the read models kept changing files while they were opened: try again');
+    await new Promise((resolve) => setTimeout(resolve, 2 + Math.random() * 20));
+  }
+}
+
+/** Adds the projector's batch mark to a copy of the first read-model file: the product builds its read models again on start. */
+function markUnsettled(path: string): void {
+  const db = new DatabaseSync(path);
+  try {
+    const id = unsettledOf(LIVE_CHECKPOINT);
+    db.prepare(
+      `INSERT INTO "docs_${collections.checkpoints}" (id, doc, position) VALUES (?, ?, 1) ON CONFLICT (id) DO NOTHING`,
+    ).run(id, JSON.stringify({ id }));
+  } finally {
+    db.close();
   }
 }
 
@@ -167,9 +239,15 @@ export async function backUp({ dataDir, to }: { dataDir: string; to: string }): 
   const startedAt = new Date().toISOString();
   const snapshots: Snapshot[] = [];
   const files: BackupManifest['files'] = [];
+  let settled = true;
   try {
+    if (existsSync(join(dataDir, READ_MODELS))) {
+      const readModels = await readModelSnapshots(dataDir);
+      snapshots.push(...readModels.snapshots);
+      settled = readModels.settled;
+    }
     for (const name of backedUpFiles)
-      if (existsSync(join(dataDir, name))) snapshots.push(snapshotOf(dataDir, name));
+      if (name !== READ_MODELS && existsSync(join(dataDir, name))) snapshots.push(snapshotOf(dataDir, name));
     // The smaller files first: each copy is checked and hashed while the next one is made, and the
     // largest is left alone at the end.
     const bySize = [...snapshots].sort(
@@ -182,13 +260,14 @@ export async function backUp({ dataDir, to }: { dataDir: string; to: string }): 
         copied ? checkedCopy(to, copied) : null,
       ]);
       if (copy.status === 'rejected') throw copy.reason;
+      if (snapshot.name === READ_MODELS && !settled) markUnsettled(join(to, READ_MODELS));
       if (check.status === 'rejected') throw check.reason;
       if (check.value) files.push(check.value);
       snapshot.db.close();
       copied = snapshot.name;
     }
     if (copied) files.push(await checkedCopy(to, copied));
-    const order = backedUpFiles as readonly string[];
+    const order = snapshots.map((snapshot) => snapshot.name);
     files.sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
   } finally {
     for (const snapshot of snapshots) if (snapshot.db.isOpen) snapshot.db.close();
@@ -267,7 +346,9 @@ export async function restore({
       `${dataDir} is not empty: restore into a new data folder, then point DATA_DIR at it`,
     );
   mkdirSync(dataDir, { recursive: true });
-  const restored = manifest.files.filter((file) => !(rebuild && file.name === 'read-models.sqlite'));
+  const restored = manifest.files.filter(
+    (file) => !(rebuild && (file.name === READ_MODELS || isJoinedReadModelFile(file.name))),
+  );
   try {
     for (const file of restored) await restoreFile(from, dataDir, file);
   } catch (error) {

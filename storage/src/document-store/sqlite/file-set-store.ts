@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
+import type { DatabaseSync } from 'node:sqlite';
 import type { MessagePort } from 'node:worker_threads';
 import type {
   CollectionDefinition,
@@ -17,6 +18,7 @@ import type {
   WriteOperation,
   WriteOptions,
 } from '../port.ts';
+import { tableByNameSql, tableOf } from './collection-schema.ts';
 import type { SqliteDocumentStore } from './open-sqlite-document-store.ts';
 
 /** Where a collection of the set is kept: a joined file, under the name it was built with there. */
@@ -40,6 +42,18 @@ const ANY_POSITION = 1n << 62n;
 function pathOf(primary: string, file: string): string {
   const extension = extname(primary);
   return join(dirname(primary), `${basename(primary, extension)}.${file}${extension}`);
+}
+
+/**
+ * The files joined to the read-model file `primary` (their names, beside it), as a connection to it
+ * reads them: a backup copies them with it.
+ */
+export function joinedFilesOf(db: DatabaseSync, primary: string): string[] {
+  if (!db.prepare(tableByNameSql).get(`docs_${placements.name}`)) return [];
+  const files = (db.prepare(`SELECT doc FROM ${tableOf(placements.name)}`).all() as { doc: string }[]).map(
+    (row) => (JSON.parse(row.doc) as Placement).file,
+  );
+  return [...new Set(files)].sort().map((file) => basename(pathOf(primary, file)));
 }
 
 function unlinkDatabase(path: string): void {
