@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { MessagePort } from 'node:worker_threads';
 import {
   type DocumentStore,
   type EventStore,
@@ -42,13 +41,12 @@ export function openEventStoreFor(env: StoreLocation, options: { upcast?: Upcast
  */
 export async function openDocumentStoreFor(
   env: StoreLocation,
-  options: { sharedWriter?: MessagePort; path?: string } = {},
+  options: { path?: string } = {},
 ): Promise<DocumentStore> {
   if (options.path) return openSqliteDocumentStore({ path: options.path, alone: true });
   if (env.MONGO_URL) return openMongoDocumentStore({ url: env.MONGO_URL, dbName: env.MONGO_DB });
   mkdirSync(env.DATA_DIR, { recursive: true });
   return openSqliteDocumentStore({
     path: join(env.DATA_DIR, 'read-models.sqlite'),
-    sharedWriter: options.sharedWriter,
   });
 }

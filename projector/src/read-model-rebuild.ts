@@ -145,7 +145,37 @@ export async function startReadModels(
     subscribe: (listener) => options.feed?.subscribe(listener) ?? (() => {}),
   };
   const startLive = (until?: bigint) =>
-    startProjector({ ...options, projections: served, feed: relay, stopAt: until, reflected });
+    startProjector({
+      ...options,
+      projections: served,
+      feed: relay,
+      stopAt: until,
+      reflected,
+      onHalt: restartAfterHalt,
+    });
+  /**
+   * A live batch cut midway (a write that failed between the files it spans): the live projector starts
+   * again, which builds its read models again from the first event (`checkpointFor`); readers waiting
+   * meanwhile wait for the new one (`switching`).
+   */
+  function restartAfterHalt(error: Error) {
+    onError(error);
+    if (closed || switching) return;
+    const halted = live;
+    let finish = () => {};
+    switching = new Promise((resolve) => {
+      finish = resolve;
+    });
+    (async () => {
+      await halted.close();
+      if (!closed && live === halted) live = await startLive();
+    })()
+      .catch(onError)
+      .finally(() => {
+        finish();
+        switching = null;
+      });
+  }
   let live = await startLive();
 
   function requested(position: bigint) {
@@ -278,7 +308,7 @@ export async function startReadModels(
         ...common,
         stores: options.builderThread.stores,
         view: builder.view,
-        ...(staging ? { stagingPath: staging } : { sharedWriter: documents.shareWriter?.() }),
+        stagingPath: staging,
       });
     if (!staging)
       return startProjector({ ...common, eventStore, documents: viewOf(documents, builder.view) });

@@ -1,4 +1,3 @@
-import type { MessagePort } from 'node:worker_threads';
 import type { StoreLocation } from '@dispatch/config';
 import type { ProjectionCommit } from '@dispatch/read-models';
 import type { StoreView } from './store-views.ts';
@@ -13,7 +12,6 @@ export interface BuilderThreadData {
   batchSize?: number;
   catchUpBatchSize?: number;
   stopAt?: bigint;
-  sharedWriter?: MessagePort;
   /** The staging file the builder writes in, with a writer of its own (see `DocumentStore.stagingFile`). */
   stagingPath?: string;
   /** How far the thread gives way to the process's others (0–19, as `nice`). */

@@ -34,11 +34,8 @@ const byName = (names: readonly string[]) =>
 
 const eventStore = openEventStoreFor(data.stores, { upcast: (event) => eventUpcasting.upcast(event) });
 // Its writes go to a staging file with a writer thread of its own (which, started from this thread,
-// gives way as it does), or else through the process's writer thread, the live board's first.
-const documents = await openDocumentStoreFor(data.stores, {
-  sharedWriter: data.sharedWriter,
-  path: data.stagingPath,
-});
+// gives way as it does), or where the stores have no files (MongoDB) beside the read models in service.
+const documents = await openDocumentStoreFor(data.stores, { path: data.stagingPath });
 try {
   const projector = await startProjector({
     eventStore,

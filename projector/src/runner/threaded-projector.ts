@@ -1,4 +1,4 @@
-import { type MessagePort, Worker } from 'node:worker_threads';
+import { Worker } from 'node:worker_threads';
 import type { StoreLocation } from '@dispatch/config';
 import type { ChangeFeed } from '@dispatch/read-models';
 import type { Projection } from '../projection.ts';
@@ -23,8 +23,6 @@ export interface ThreadedProjectorOptions {
   batchSize?: number;
   catchUpBatchSize?: number;
   stopAt?: bigint;
-  /** The process's writer thread for the read models' file, which the builder's writes go through. */
-  sharedWriter?: MessagePort;
   /** The staging file the builder's writes go to instead, on a writer thread of its own. */
   stagingPath?: string;
   onError?: (error: unknown) => void;
@@ -46,13 +44,11 @@ export function startThreadedProjector(options: ThreadedProjectorOptions): Promi
     batchSize: options.batchSize,
     catchUpBatchSize: options.catchUpBatchSize,
     stopAt: options.stopAt,
-    sharedWriter: options.sharedWriter,
     stagingPath: options.stagingPath,
     niceness: BUILDER_NICENESS,
   };
   const worker = new Worker(new URL('./builder-thread.ts', import.meta.url), {
     workerData: data,
-    transferList: options.sharedWriter ? [options.sharedWriter] : [],
   });
   let position = 0n;
   let nextId = 0;

@@ -91,25 +91,39 @@ export async function readModelSnapshot(documents: DocumentStore): Promise<ReadM
  */
 export function readModelFileSnapshot(path: string): ReadModelSnapshot {
   const db = new DatabaseSync(path, { readOnly: true });
+  const joined: DatabaseSync[] = [];
   try {
-    const tables = new Set(
-      (db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table'`).all() as { name: string }[]).map(
-        (row) => row.name,
-      ),
-    );
-    // One read transaction: the same instant for every collection.
-    db.exec('BEGIN');
-    return snapshotOf((name) =>
-      tables.has(`docs_${name}`)
-        ? (
-            db.prepare(`SELECT doc, CAST(position AS TEXT) AS position FROM "docs_${name}"`).all() as {
-              doc: string;
-              position: string;
-            }[]
-          ).map((row) => ({ ...JSON.parse(row.doc), position: row.position }) as Stored)
-        : [],
-    );
+    const tableIn = (file: DatabaseSync, name: string) =>
+      file.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?`).get(name) !== undefined;
+    // Read models a rebuild joined from a file of their own are read there (see file-set-store.ts).
+    const placed = new Map<string, { file: DatabaseSync; table: string }>();
+    if (tableIn(db, 'docs_document_placements')) {
+      const files = new Map<string, DatabaseSync>();
+      for (const row of db.prepare('SELECT doc FROM "docs_document_placements"').all() as { doc: string }[]) {
+        const { id, file, stored } = JSON.parse(row.doc) as { id: string; file: string; stored: string };
+        let opened = files.get(file);
+        if (!opened) {
+          opened = new DatabaseSync(path.replace(/\.sqlite$/, `.${file}.sqlite`), { readOnly: true });
+          files.set(file, opened);
+          joined.push(opened);
+        }
+        placed.set(id, { file: opened, table: `docs_${stored}` });
+      }
+    }
+    // One read transaction a file.
+    for (const file of [db, ...joined]) file.exec('BEGIN');
+    return snapshotOf((name) => {
+      const { file, table } = placed.get(name) ?? { file: db, table: `docs_${name}` };
+      if (!tableIn(file, table)) return [];
+      return (
+        file.prepare(`SELECT doc, CAST(position AS TEXT) AS position FROM "${table}"`).all() as {
+          doc: string;
+          position: string;
+        }[]
+      ).map((row) => ({ ...JSON.parse(row.doc), position: row.position }) as Stored);
+    });
   } finally {
+    for (const file of joined) file.close();
     db.close();
   }
 }

@@ -1,4 +1,3 @@
-import type { MessagePort } from 'node:worker_threads';
 /**
  * The document store port: read models for the query side. Every adapter (sqlite, mongodb)
  * satisfies the same contract, proven by `document-store.contract.ts` run against each of them.
@@ -167,12 +166,11 @@ export interface CountOptions {
 
 export interface WriteOptions {
   /**
-   * The batch may be committed in parts, for the writes of others to go in between: on SQLite, a store
-   * opened on another store's writer thread (a rebuild's builder) gives way to that store's own writes
-   * (the live board's) every few milliseconds. From the first part committed to the last, the document
-   * `unsettled.id` is in `unsettled.collection`; the last part removes it. Finding it means the batch
-   * was cut midway (a crash between parts): what it wrote is partly there. Without it, or where the
-   * store has no such writer (MongoDB), the batch is atomic.
+   * The batch may be committed in parts: on SQLite, a batch over read models in several files (a
+   * rebuild's file joined to the first, see `stagingFile`) commits in each of them. From before the
+   * first part to the last, the document `unsettled.id` is in `unsettled.collection`; the last part
+   * removes it. Finding it means the batch was cut midway (a crash between parts): what it wrote is
+   * partly there. A batch in one file, or on MongoDB (one transaction), is atomic and leaves no mark.
    */
   unsettled?: { collection: string; id: string };
 }
@@ -234,11 +232,5 @@ export interface DocumentStore {
    * models in service, under other names.
    */
   stagingFile?(key: string, options?: StagingOptions): Promise<string | null>;
-  /**
-   * For a store on one file (SQLite): a port to its writer thread, for the same file opened on another
-   * thread (`openSqliteDocumentStore({ sharedWriter })`), whose writes then queue behind this store's
-   * rather than wait for a second connection's lock. Absent, or undefined, where there is no such thread.
-   */
-  shareWriter?(): MessagePort | undefined;
   close(): Promise<void>;
 }

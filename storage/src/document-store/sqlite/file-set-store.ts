@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
 import type { DatabaseSync } from 'node:sqlite';
-import type { MessagePort } from 'node:worker_threads';
 import type {
   CollectionDefinition,
   CollectionReplacement,
@@ -330,10 +329,6 @@ export class FileSetDocumentStore implements DocumentStore {
       if (!/^r[0-9a-f]{10}$/.test(file) || kept.has(file) || staging.has(file)) continue;
       unlinkDatabase(join(dirname(this.#path), entry));
     }
-  }
-
-  shareWriter(): MessagePort | undefined {
-    return this.#primary.shareWriter();
   }
 
   async close(): Promise<void> {

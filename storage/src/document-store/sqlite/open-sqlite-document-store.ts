@@ -1,5 +1,4 @@
 import type { DatabaseSync } from 'node:sqlite';
-import type { MessagePort } from 'node:worker_threads';
 import { inMemory, inWriteTransaction } from '../../sqlite/open-database.ts';
 import { assertCollectionName, assertValidDefinition } from '../collection-definition.ts';
 import { greatCircleMiles, latitudeBounds, longitudeSpans } from '../geo.ts';
@@ -46,7 +45,7 @@ import {
 import { StatementCache } from './statement-cache.ts';
 import { searchTargetOf, TextSearch } from './text-search.ts';
 import { WorkerWriter } from './worker-writer.ts';
-import { type EncodedOperation, encodeOperations, OperationWriter } from './write-operations.ts';
+import { encodeOperations, OperationWriter } from './write-operations.ts';
 
 export interface SqliteDocumentStoreOptions {
   /** Database file, created if missing (it may be the event store's file); `:memory:` for tests. */
@@ -57,8 +56,6 @@ export interface SqliteDocumentStoreOptions {
    * connection alone can see).
    */
   writer?: 'worker' | 'inline';
-  /** The writer thread of a store on the same file in another thread (its `shareWriter()`). */
-  sharedWriter?: MessagePort;
   /**
    * The file alone, with no other joined to it (a rebuild's staging file, see `stagingFile`). Otherwise
    * a store on a file serves the read models of the files that joined it too (see file-set-store.ts).
@@ -69,8 +66,7 @@ export interface SqliteDocumentStoreOptions {
 export function openSqliteDocumentStore(options: SqliteDocumentStoreOptions): DocumentStore {
   const inline = options.path === inMemory || options.writer === 'inline';
   const writer = inline ? 'inline' : 'worker';
-  if (options.path === inMemory || options.sharedWriter || options.alone)
-    return new SqliteDocumentStore(options.path, writer, options.sharedWriter);
+  if (options.path === inMemory || options.alone) return new SqliteDocumentStore(options.path, writer);
   return new FileSetDocumentStore(options.path, (path) => new SqliteDocumentStore(path, writer));
 }
 
@@ -99,18 +95,15 @@ export class SqliteDocumentStore implements DocumentStore {
   #drops: Promise<void> = Promise.resolve();
   /** Changes made on this connection, which `PRAGMA data_version` does not count. */
   #localChanges = 0;
-  /** Writes through another store's writer thread, which may cut a batch into parts (`WriteOptions`). */
-  readonly #guest: boolean;
 
-  constructor(path: string, writer: 'worker' | 'inline', sharedWriter?: MessagePort) {
+  constructor(path: string, writer: 'worker' | 'inline') {
     this.#db = openDocumentDatabase(path);
     // A long-lived connection brings the planner's statistics up to date when it opens (SQLite's advice).
     this.#db.exec('PRAGMA optimize = 0x10002');
     this.#statements = new StatementCache(this.#db);
     this.#catalog = new CollectionCatalog(this.#db);
     this.#local = new OperationWriter(this.#db);
-    this.#worker = writer === 'worker' ? new WorkerWriter(path, sharedWriter) : null;
-    this.#guest = this.#worker !== null && sharedWriter !== undefined;
+    this.#worker = writer === 'worker' ? new WorkerWriter(path) : null;
     const dataVersion = this.#db.prepare('PRAGMA data_version');
     this.#changeToken = () => {
       const { data_version: version } = dataVersion.get() as { data_version: number };
@@ -328,22 +321,11 @@ export class SqliteDocumentStore implements DocumentStore {
     return { totalCount: Math.min(totalCount, countLimit), matches };
   }
 
-  /**
-   * The document a batch written in parts leaves until its last part (see `WriteOptions`): only a
-   * guest's batches are cut, so an owner's go without one.
-   */
-  #unsettledMark({ unsettled }: WriteOptions) {
-    if (!unsettled || !this.#guest) return undefined;
-    const [mark] = encodeOperations(this.#catalog, [
-      { op: 'put', collection: unsettled.collection, document: { id: unsettled.id }, position: 1n },
-    ]);
-    return mark as Extract<EncodedOperation, { op: 'put' }>;
-  }
-
-  async write(operations: WriteOperation[], options: WriteOptions = {}): Promise<void> {
+  /** One transaction: a store on one file never cuts a batch (`WriteOptions` does not apply). */
+  async write(operations: WriteOperation[], _options?: WriteOptions): Promise<void> {
     if (operations.length === 0) return;
     const encoded = encodeOperations(this.#catalog, operations);
-    if (this.#worker) await this.#worker.write(encoded, this.#unsettledMark(options));
+    if (this.#worker) await this.#worker.write(encoded);
     else {
       this.#local.apply(encoded);
       this.#localChanges++;
@@ -398,10 +380,6 @@ export class SqliteDocumentStore implements DocumentStore {
       await previous;
       for (const name of replaced) await worker.dropCollection(name);
     })().catch(() => {});
-  }
-
-  shareWriter(): MessagePort | undefined {
-    return this.#worker?.share();
   }
 
   async close(): Promise<void> {

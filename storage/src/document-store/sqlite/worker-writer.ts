@@ -1,4 +1,3 @@
-import type { MessagePort } from 'node:worker_threads';
 import { WorkerClient } from '../../sqlite/worker-client.ts';
 import type { CollectionDefinition } from '../port.ts';
 import type { TableSwitch } from './collection-schema.ts';
@@ -10,7 +9,7 @@ import type { EncodedOperation } from './write-operations.ts';
  * drop a part of a collection (whether parts are left).
  */
 export type WriterRequest =
-  | { kind: 'write'; operations: EncodedOperation[]; unsettled?: Extract<EncodedOperation, { op: 'put' }> }
+  | { kind: 'write'; operations: EncodedOperation[] }
   | { kind: 'index'; definition: CollectionDefinition }
   | { kind: 'analyze'; definition: CollectionDefinition }
   | { kind: 'drop'; collection: string }
@@ -28,37 +27,21 @@ export type WriterRequest =
 export class WorkerWriter {
   readonly #client: WorkerClient<WriterRequest, boolean>;
 
-  /** A writer thread of its own on the file at `path`, or the one of another store, through its port. */
-  constructor(path: string, shared?: MessagePort) {
-    this.#client = shared
-      ? new WorkerClient(shared)
-      : new WorkerClient(new URL('./write-worker.ts', import.meta.url), { path });
+  /** A writer thread of its own on the file at `path`. */
+  constructor(path: string) {
+    this.#client = new WorkerClient(new URL('./write-worker.ts', import.meta.url), { path });
   }
 
-  /**
-   * A port to this writer thread for a store opened on another thread (a rebuild's builder): its
-   * writes go through this thread, after this store's when both wait.
-   */
-  share(): MessagePort {
-    return this.#client.share();
-  }
-
-  /**
-   * Writes a batch in one transaction, or, for a store attached to another's thread with `unsettled`
-   * given, in parts that let the owner's writes in between (see `OperationWriter.applyInParts`).
-   */
-  async write(
-    operations: EncodedOperation[],
-    unsettled?: Extract<EncodedOperation, { op: 'put' }>,
-  ): Promise<void> {
-    await this.#client.request({ kind: 'write', operations, unsettled });
+  /** Writes a batch in one transaction. */
+  async write(operations: EncodedOperation[]): Promise<void> {
+    await this.#client.request({ kind: 'write', operations });
   }
 
   /**
    * Builds the collection's missing indexes one at a time, each in a transaction of its own (a text
    * index in several), then their statistics, an index at a time. A write asked for meanwhile waits
-   * for the step under way, not for all of them: a rebuild beside the live board builds the indexes
-   * of a million rows, and the live board's writes go in between.
+   * for the step under way, not for all of them: the indexes of a million rows take minutes to build,
+   * and the writes of the read models in service in the same file go in between.
    */
   async createIndexes(definition: CollectionDefinition): Promise<void> {
     let created = false;

@@ -45,16 +45,6 @@ export function encodeOperations(
   return encoded;
 }
 
-/**
- * How long a part of a batch that gives way runs before it looks for writes waiting (`applyInParts`),
- * and every how many operations it looks at the clock. A live post's write waits at most about this
- * long for a rebuild's batch.
- */
-const PART_MS = 8;
-const CHECK_EVERY = 16;
-/** Deletes a document whatever its position. */
-const ANY = 1n << 62n;
-
 interface TableStatements {
   upsert: StatementSync;
   delete: StatementSync;
@@ -93,44 +83,6 @@ export class OperationWriter {
 
   apply(operations: EncodedOperation[]): void {
     inWriteTransaction(this.#db, () => this.applyWithin(operations));
-  }
-
-  /**
-   * Applies the operations in one transaction or, when `others` have writes waiting, in parts: a part
-   * that has run `PART_MS` commits at the next operation that `others` are waiting behind, they are
-   * served, and the next part goes on. From the first part to the last, the document `unsettled` (a
-   * put) is in the store, so a reader after a crash between them knows the batch was cut midway.
-   */
-  applyInParts(
-    operations: EncodedOperation[],
-    unsettled: Extract<EncodedOperation, { op: 'put' }>,
-    others: { waiting(): boolean; serve(): void },
-  ): void {
-    let index = 0;
-    let parted = false;
-    for (;;) {
-      const done = inWriteTransaction(this.#db, () => {
-        const began = performance.now();
-        while (index < operations.length) {
-          this.#applyOne(operations[index] as EncodedOperation);
-          index++;
-          if (
-            index % CHECK_EVERY === 0 &&
-            index < operations.length &&
-            performance.now() - began >= PART_MS &&
-            others.waiting()
-          ) {
-            if (!parted) this.#applyOne(unsettled);
-            parted = true;
-            return false;
-          }
-        }
-        if (parted) this.#applyOne({ op: 'delete', table: unsettled.table, id: unsettled.id, position: ANY });
-        return true;
-      });
-      if (done) return;
-      others.serve();
-    }
   }
 
   /** Applies the operations inside the caller's write transaction. */

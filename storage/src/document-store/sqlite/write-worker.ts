@@ -18,16 +18,9 @@ const writer = new OperationWriter(db);
 // The collections are made and dropped on other connections too: it asks the file (see `exists`).
 const catalog = new CollectionCatalog(db);
 serveRequests<WriterRequest, boolean>(
-  (request, turn) => {
-    if (request.kind === 'write') {
-      // Another thread's batch (a rebuild's) gives way to this process's own writes (the live board's).
-      if (request.unsettled && !turn.fromOwner)
-        writer.applyInParts(request.operations, request.unsettled, {
-          waiting: turn.ownerWaiting,
-          serve: turn.serveOwner,
-        });
-      else writer.apply(request.operations);
-    } else if (request.kind === 'index')
+  (request) => {
+    if (request.kind === 'write') writer.apply(request.operations);
+    else if (request.kind === 'index')
       return { result: inWriteTransaction(db, () => createNextIndex(db, request.definition)) };
     else if (request.kind === 'switch') {
       inWriteTransaction(db, () => {
