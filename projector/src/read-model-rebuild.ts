@@ -177,6 +177,8 @@ export async function startReadModels(
       });
   }
   let live = await startLive();
+  // What a switch a crash interrupted left behind goes, beside the read models in service.
+  documents.tidy?.().catch(onError);
 
   function requested(position: bigint) {
     if (position > latestRequest) latestRequest = position;

@@ -9,6 +9,7 @@ import { upcomingTruck } from './test-support.ts';
 import {
   crashTestProducts,
   createPlatformAdmin,
+  leftoverReadModels,
   type ProductProcess,
   removeDataDir,
   signIn,
@@ -16,7 +17,6 @@ import {
   startProduct,
   storedCheckpoint,
   storedRebuildStatus,
-  storedTables,
   tempDataDir,
   waitForProjection,
 } from './testing/crash-harness.ts';
@@ -46,6 +46,8 @@ const switchKills: KillPoint[] = [
   { after: 'switched', delayMs: 0 },
   { after: 'switching', delayMs: 0, groups: ['boards'] },
   { after: 'switched', delayMs: 0, groups: ['history'] },
+  // Over: the replaced tables are being dropped while the live batches write in two files.
+  { after: 'completed', delayMs: 0 },
 ];
 
 const products = crashTestProducts();
@@ -132,8 +134,9 @@ interface KillPoint {
    * says so (the live projector stops, the builder reaches it, the collections are replaced).
    * `switched`: still `switching`, but the rebuild's checkpoint is gone: the replacement has committed
    * (the replaced tables are dropped, the live projector restarts, then the status says `completed`).
+   * `completed`: the status says so (what no longer serves may still be being dropped).
    */
-  after: 'building' | 'switching' | 'switched';
+  after: 'building' | 'switching' | 'switched' | 'completed';
   delayMs: number;
   /** The groups an admin names (every read model when absent). */
   groups?: string[];
@@ -217,8 +220,15 @@ async function killDuring(
     );
   }
   expect(storedCheckpoint(dataDir)).toBe(head);
-  // Nothing of the rebuild is left: no shadow collection, no rebuild checkpoint, no replaced table.
-  expect(storedTables(dataDir).filter((table) => table.includes('__'))).toEqual([]);
+  // Nothing of the rebuild is left, once dropped after the switch: no table replaced, no scratch
+  // collection, no staging file, no rebuild checkpoint.
+  await until(
+    'what the rebuild left to go',
+    () => leftoverReadModels(dataDir).length === 0,
+    20_000,
+    50,
+  ).catch(() => {});
+  expect(leftoverReadModels(dataDir)).toEqual([]);
   expect(storedCheckpoint(dataDir, REBUILD_CHECKPOINT)).toBeNull();
   // A rebuild killed while building goes on from its checkpoint; one killed while switching starts
   // over unless its switch had committed.

@@ -176,10 +176,14 @@ export async function createPlatformAdmin(dataDir: string, email: string, passwo
  * Reads the product's read models file beside it (or after its death), read-only; null while there is
  * nothing to read yet.
  */
-function readModelsFile<T>(dataDir: string, read: (db: DatabaseSync) => T): T | null {
+function readModelsFile<T>(
+  dataDir: string,
+  read: (db: DatabaseSync) => T,
+  file = 'read-models.sqlite',
+): T | null {
   let db: DatabaseSync | undefined;
   try {
-    db = new DatabaseSync(join(dataDir, 'read-models.sqlite'), { readOnly: true });
+    db = new DatabaseSync(join(dataDir, file), { readOnly: true });
     return read(db);
   } catch {
     return null;
@@ -188,14 +192,32 @@ function readModelsFile<T>(dataDir: string, read: (db: DatabaseSync) => T): T | 
   }
 }
 
-/** A projector's checkpoint as stored (the live one by default); null when there is none. */
-export function storedCheckpoint(dataDir: string, name: string = LIVE_CHECKPOINT): bigint | null {
+/** The staging file a rebuild builds in (see storage's file-set-store.ts), when one is under way for `key`. */
+function stagingFileOf(dataDir: string, key: string): string | null {
   return readModelsFile(dataDir, (db) => {
-    const row = db.prepare(`SELECT position FROM "docs_${collections.checkpoints}" WHERE id = ?`).get(name) as
-      | { position: number | bigint }
+    const row = db.prepare(`SELECT doc FROM "docs_document_stagings" WHERE id = ?`).get(key) as
+      | { doc: string }
       | undefined;
-    return row ? BigInt(row.position) : null;
+    return row ? `read-models.${(JSON.parse(row.doc) as { file: string }).file}.sqlite` : null;
   });
+}
+
+/**
+ * A projector's checkpoint as stored (the live one by default), in the first read-model file or, for a
+ * rebuild's builder, in its staging file; null when there is none (a rebuild's once its file has joined).
+ */
+export function storedCheckpoint(dataDir: string, name: string = LIVE_CHECKPOINT): bigint | null {
+  const staging = stagingFileOf(dataDir, name);
+  return readModelsFile(
+    dataDir,
+    (db) => {
+      const row = db
+        .prepare(`SELECT position FROM "docs_${collections.checkpoints}" WHERE id = ?`)
+        .get(name) as { position: number | bigint } | undefined;
+      return row ? BigInt(row.position) : null;
+    },
+    staging ?? undefined,
+  );
 }
 
 /** The status of the latest read model rebuild as the projector stored it; null before the projector first ran. */
@@ -208,15 +230,46 @@ export function storedRebuildStatus(dataDir: string): ReadModelRebuildStatus | n
   });
 }
 
-/** The names of the tables of the read models file (`docs_<collection>`). */
-export function storedTables(dataDir: string): string[] {
-  return (
+/**
+ * What the read-model files hold that serves no read model: a collection of the first file whose place
+ * is another file's, or a rebuild's (named with `__`); a collection of a joined file no place names; a
+ * staging file under way; a read-model file beside them that nothing names.
+ */
+export function leftoverReadModels(dataDir: string): string[] {
+  const names = (file?: string) =>
+    readModelsFile(
+      dataDir,
+      (db) =>
+        (db.prepare('SELECT name FROM document_collections').all() as { name: string }[]).map((r) => r.name),
+      file,
+    ) ?? [];
+  const places =
     readModelsFile(dataDir, (db) =>
-      (db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table'`).all() as { name: string }[]).map(
-        (row) => row.name,
+      (db.prepare('SELECT doc FROM "docs_document_placements"').all() as { doc: string }[]).map(
+        (row) => JSON.parse(row.doc) as { id: string; file: string; stored: string },
       ),
-    ) ?? []
-  );
+    ) ?? [];
+  const stagings =
+    readModelsFile(dataDir, (db) => db.prepare('SELECT id FROM "docs_document_stagings"').all().length) ?? 0;
+  const placed = new Set(places.map((place) => place.id));
+  const leftovers = names()
+    .filter((name) => placed.has(name) || name.includes('__'))
+    .map((name) => `read-models.sqlite: ${name}`);
+  const files = new Set(places.map((place) => `read-models.${place.file}.sqlite`));
+  for (const file of files) {
+    const stored = new Set(
+      places.filter((place) => `read-models.${place.file}.sqlite` === file).map((p) => p.stored),
+    );
+    leftovers.push(
+      ...names(file)
+        .filter((name) => !stored.has(name))
+        .map((name) => `${file}: ${name}`),
+    );
+  }
+  if (stagings > 0) leftovers.push(`${stagings} staging files`);
+  for (const file of readdirSync(dataDir))
+    if (/^read-models\.r[0-9a-f]+\.sqlite$/.test(file) && !files.has(file)) leftovers.push(file);
+  return leftovers;
 }
 
 /** The position the product's read models reflect, as GET /api/health says; null while it does not answer. */

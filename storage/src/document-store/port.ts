@@ -232,5 +232,11 @@ export interface DocumentStore {
    * models in service, under other names.
    */
   stagingFile?(key: string, options?: StagingOptions): Promise<string | null>;
+  /**
+   * Drops what the store's files hold that serves no read model (what a switch interrupted by a crash
+   * left: a replaced table, a builder's scratch copy, a file no read model is in). After a switch the
+   * store does it by itself; the read models' owner (the projector) asks when it starts.
+   */
+  tidy?(): Promise<void>;
   close(): Promise<void>;
 }

@@ -169,6 +169,45 @@ describe('read models in files of their own, joined to the first', () => {
     expect(await documents.get('marks', unsettled.id)).not.toBeNull();
   });
 
+  it('drops a joined read model whole, leaving no table of the first file to serve under its name', async () => {
+    await buildStaged('rebuild', ['new-1']);
+    await joinStaged('rebuild');
+    await documents.close();
+    // The first file's table the switch replaced, as a crash before its drop leaves it.
+    const firstFile = openSqliteDocumentStore({ path, alone: true });
+    await firstFile.ensureCollection(trucks);
+    await firstFile.write([put('trucks', 'stale', { orgId: 'org-a', truckName: 'Stale' })]);
+    await firstFile.close();
+
+    documents = openSqliteDocumentStore({ path });
+    expect(await ids(documents, 'trucks')).toEqual(['new-1']);
+    await documents.dropCollection('trucks');
+    await documents.ensureCollection(trucks);
+    expect(await ids(documents, 'trucks')).toEqual([]);
+  });
+
+  it('drops what a switch left behind when asked, as a start after a crash does', async () => {
+    await buildStaged('rebuild', ['new-1']);
+    await joinStaged('rebuild');
+    await documents.close();
+    const firstFile = openSqliteDocumentStore({ path, alone: true });
+    await firstFile.ensureCollection(trucks);
+    await firstFile.close();
+    const stray = path.replace(/\.sqlite$/, '.r0123456789.sqlite');
+    await openSqliteDocumentStore({ path: stray, alone: true }).close();
+
+    documents = openSqliteDocumentStore({ path });
+    await documents.tidy?.();
+    const reopened = openSqliteDocumentStore({ path, alone: true });
+    try {
+      await expect(reopened.count('trucks')).rejects.toThrow('does not exist');
+    } finally {
+      await reopened.close();
+    }
+    expect(existsSync(stray)).toBe(false);
+    expect(await ids(documents, 'trucks')).toEqual(['new-1']);
+  });
+
   it('replaces a read model of the first file in place when no staging file is given', async () => {
     await documents.ensureCollection({ ...trucks, name: 'trucks__rebuild' });
     await documents.write([put('trucks__rebuild', 'in-place', { orgId: 'org-a', truckName: 'Here' })]);

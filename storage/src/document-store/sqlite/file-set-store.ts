@@ -162,9 +162,16 @@ export class FileSetDocumentStore implements DocumentStore {
       { op: 'delete', collection: placements.name, id: collection, position: ANY_POSITION },
     ]);
     this.#sync();
+    // The name is the first file's again: a table of that name there, replaced by the placed one and
+    // not dropped yet (a crash before the tidying after the switch), must not serve as it.
+    await this.#primary.dropCollection(collection);
     // A file left serving nothing goes whole; otherwise the table goes, a part at a time.
     if ([...this.#files.values()].includes(store)) await store.dropCollection(name);
     else await this.#tidyAfter();
+  }
+
+  tidy(): Promise<void> {
+    return this.#tidyAfter();
   }
 
   #tidyAfter(): Promise<void> {
