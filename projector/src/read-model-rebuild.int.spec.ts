@@ -24,7 +24,7 @@ import { scratchOf } from './group-rebuild.ts';
 import { projections } from './projections/index.ts';
 import { readModelGroups, readModelsOfGroup } from './read-model-groups.ts';
 import { shadowOf, startReadModels } from './read-model-rebuild.ts';
-import { documentStoreWith } from './testing/document-store-with.ts';
+import { documentStoreCutOnce, documentStoreWith } from './testing/document-store-with.ts';
 import { eventMetadata } from './testing/event-fixtures.ts';
 import { projectedFromZero, readModelSnapshot } from './testing/read-model-snapshot.ts';
 import { truckFixture } from './testing/truck-fixture.ts';
@@ -228,22 +228,12 @@ describe('read models rebuilt beside the ones in service', { timeout: 60_000 }, 
     for (let id = 1; id <= 20; id++) await post(id);
     // The batch applying truck 25 commits its list rows with the mark of a batch under way, then the
     // rest fails (as a batch over two files leaves it when the second commit fails).
-    let cut = false;
-    const failing = documentStoreWith(documents, {
-      write: async (operations: WriteOperation[], options) => {
-        const applies25 = operations.some(
-          (operation) => operation.op === 'put' && operation.document.id === '25',
-        );
-        if (cut || !applies25 || !options?.unsettled) return documents.write(operations, options);
-        cut = true;
-        const { collection, id } = options.unsettled;
-        await documents.write([
-          ...operations.filter((operation) => operation.collection !== collections.checkpoints),
-          { op: 'put', collection, document: { id }, position: 1n },
-        ]);
-        throw new Error('disk full');
-      },
-    });
+    const failing = documentStoreCutOnce(
+      documents,
+      (operations) =>
+        operations.some((operation) => operation.op === 'put' && operation.document.id === '25'),
+      (operation) => operation.collection !== collections.checkpoints,
+    );
     const errors: unknown[] = [];
     const readModels = await startReadModels({
       eventStore: events,
@@ -257,7 +247,7 @@ describe('read models rebuilt beside the ones in service', { timeout: 60_000 }, 
     expect(await readModels.waitFor(position, 20_000)).toBe(true);
     await readModels.close();
 
-    expect(cut).toBe(true);
+    expect(failing.cut()).toBe(true);
     expect(String(errors.at(-1))).toMatch(/cut midway/);
     // Built again from the first event: every row once, the counters as a projection from zero counts.
     expect(await documents.count(collections.trucks)).toBe(31);

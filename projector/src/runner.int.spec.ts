@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Projection } from './projection.ts';
 import { projections } from './projections/index.ts';
 import { startProjector } from './runner/index.ts';
-import { documentStoreWith } from './testing/document-store-with.ts';
+import { documentStoreCutOnce, documentStoreWith } from './testing/document-store-with.ts';
 import { eventMetadata } from './testing/event-fixtures.ts';
 import { memoryStoresPerTest } from './testing/memory-stores.ts';
 import { truckFixture } from './testing/truck-fixture.ts';
@@ -238,19 +238,11 @@ describe('projector', () => {
     await post(2);
     // The batch's count goes in with the mark of a batch under way, then the rest fails (as a store
     // writing it in parts leaves a part committed).
-    let cut = false;
-    const failing = documentStoreWith(documents, {
-      write: async (operations: WriteOperation[], options) => {
-        if (cut || !options?.unsettled) return documents.write(operations, options);
-        cut = true;
-        const { collection, id } = options.unsettled;
-        await documents.write([
-          ...operations.filter((operation) => operation.collection === 'tallies_v1'),
-          { op: 'put', collection, document: { id }, position: 1n },
-        ]);
-        throw new Error('disk full');
-      },
-    });
+    const failing = documentStoreCutOnce(
+      documents,
+      () => true,
+      (operation) => operation.collection === 'tallies_v1',
+    );
     const halted: Error[] = [];
     const projector = await startProjector({
       eventStore: events,
