@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import {
   changeLogCollection,
   collections,
@@ -13,9 +16,10 @@ import {
   type DocumentStore,
   type EventStore,
   openSqliteDocumentStore,
+  openSqliteEventStore,
   type WriteOperation,
 } from '@dispatch/storage';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Projection } from './projection.ts';
 import { projections } from './projections/index.ts';
 import { readModelGroups, readModelsOfGroup } from './read-model-groups.ts';
@@ -23,14 +27,33 @@ import { startReadModels } from './read-model-rebuild.ts';
 import { readModelsOf, startProjector } from './runner/index.ts';
 import { documentStoreWith } from './testing/document-store-with.ts';
 import { eventMetadata } from './testing/event-fixtures.ts';
-import { memoryStoresPerTest } from './testing/memory-stores.ts';
 import { readModelSnapshot } from './testing/read-model-snapshot.ts';
 import { truckFixture } from './testing/truck-fixture.ts';
 
 const truck = truckFixture('Grouped');
 let events: EventStore;
 let documents: DocumentStore;
-memoryStoresPerTest((stores) => ({ events, documents } = stores));
+/**
+ * Where the stores are: in memory (the builder writes beside the read models in service), or in files
+ * (the builder writes in a staging file of its own, which joins the read models' file at the switch).
+ */
+let inFiles = false;
+let dir = '';
+beforeEach(() => {
+  if (!inFiles) {
+    events = openSqliteEventStore({ path: ':memory:' });
+    documents = openSqliteDocumentStore({ path: ':memory:' });
+    return;
+  }
+  dir = mkdtempSync(join(tmpdir(), 'dispatch-group-rebuild-'));
+  events = openSqliteEventStore({ path: join(dir, 'events.sqlite') });
+  documents = openSqliteDocumentStore({ path: join(dir, 'read-models.sqlite') });
+});
+afterEach(async () => {
+  await documents.close();
+  await events.close();
+  if (inFiles) rmSync(dir, { recursive: true, force: true });
+});
 
 const meta = () => eventMetadata({ orgId: 'org-a', occurredAt: new Date().toISOString() });
 const post = (truckId: number) =>
@@ -91,7 +114,14 @@ async function expectAsBuiltFromZero(built: Projection[]) {
   await fromZero.close();
 }
 
-describe('a start with a new version of one read model', { timeout: 60_000 }, () => {
+describe.each([
+  ['in memory', false],
+  ['in files, the builder in a staging file', true],
+])('a start with a new version of one read model (%s)', { timeout: 60_000 }, (_, files) => {
+  beforeAll(() => {
+    inFiles = files;
+  });
+
   it('builds its group again alone, the others kept as they were, and ends as a build from zero', async () => {
     for (let id = 1; id <= 60; id++) await post(id);
     for (let id = 1; id <= 60; id += 3) await rename(id, `Renamed ${id}`);
@@ -148,12 +178,14 @@ describe('a start with a new version of one read model', { timeout: 60_000 }, ()
         operation.collection !== rebuildStatusCollection.name &&
         !operation.collection.endsWith('__group_rebuild'),
     );
-    expect(rewritten.length).toBeGreaterThan(0);
     const rewrittenModels = new Set(rewritten.map((operation) => operation.collection));
     expect([...rewrittenModels].filter((name) => !historyModels.has(name) && name !== 'notes_v2')).toEqual(
       [],
     );
-    expect(rewrittenModels.has(collections.activity)).toBe(true);
+    // Beside the read models in service, the builder's rows go through this store; in a staging file,
+    // through a store of its own.
+    if (inFiles) expect(rewritten).toEqual([]);
+    else expect(rewrittenModels.has(collections.activity)).toBe(true);
     const after = await readModelSnapshot(documents);
     for (const [collection, rows] of Object.entries(before)) {
       if (historyModels.has(collection)) continue;
@@ -232,7 +264,8 @@ describe('a start with a new version of one read model', { timeout: 60_000 }, ()
     });
     expect(await documents.count(collections.trucks)).toBe(40);
     expect(await documents.count('notes_boards_v2')).toBe(40);
-    expect(await documents.count('notes_history_v2')).toBeLessThan(40);
+    // The history's, as far as built (in a staging file, there once its builder has begun).
+    expect(await documents.count('notes_history_v2').catch(() => 0)).toBeLessThan(40);
 
     await until(async () => (await live())?.readModels === readModelsOf(later.projections));
     expect(await readModels.waitFor(await events.headPosition(), 20_000)).toBe(true);

@@ -124,8 +124,12 @@ export async function planGroupRebuild(
     ]);
   }
   const staged = (await documents.stagingFile?.(GROUP_REBUILD_CHECKPOINT, { create: false })) ?? null;
-  const builder = staged
-    ? await checkpointIn(staged)
+  // With files, the builder's checkpoint is in its staging file (the one in the first file only tells
+  // readers where it stands): without that file, the build starts from nothing.
+  const builder = documents.stagingFile
+    ? staged
+      ? await checkpointIn(staged)
+      : null
     : await documents.get<CheckpointDocument>(collections.checkpoints, GROUP_REBUILD_CHECKPOINT);
   // Boards first, the live projector drops what the builder builds: it starts again too.
   const fresh = boardsFirst !== null || builder?.readModels !== readModelsOf(plan.built);

@@ -502,9 +502,25 @@ export async function startReadModels(
     started: Projector,
   ) {
     let builder = started;
+    /**
+     * Where the builder stands, told in the read models' own file (its checkpoint is in its staging
+     * file): the screens that say how far the rebuild is, and a query API starting meanwhile, read it.
+     */
+    const tellProgress = async () => {
+      if (!plan.staging) return;
+      await documents.write([
+        {
+          op: 'put',
+          collection: collections.checkpoints,
+          document: { id: GROUP_REBUILD_CHECKPOINT, readModels: readModelsOf(plan.built) },
+          position: builder.position(),
+        },
+      ]);
+    };
     try {
       for (;;) {
         if (closed) return;
+        await tellProgress();
         if (await builder.waitFor(await eventStore.headPosition(), PROGRESS_INTERVAL_MS)) break;
       }
       // A closing process does not switch: the next start does.

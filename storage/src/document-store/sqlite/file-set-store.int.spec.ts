@@ -208,6 +208,22 @@ describe('read models in files of their own, joined to the first', () => {
     expect(await ids(documents, 'trucks')).toEqual(['new-1']);
   });
 
+  it('reads a new read model as far as a staging file has built it, and from nowhere once that file is begun afresh', async () => {
+    const staging = (await documents.stagingFile?.('group-rebuild')) ?? '';
+    const builder = openSqliteDocumentStore({ path: staging, alone: true });
+    await builder.ensureCollection({ name: 'loads_v2', fields: { orgId: 'text' } });
+    await builder.write([put('loads_v2', 'built-1', { orgId: 'org-a' })]);
+    expect(await ids(documents, 'loads_v2')).toEqual(['built-1']);
+    await builder.write([put('loads_v2', 'built-2', { orgId: 'org-a' })]);
+    expect(await documents.count('loads_v2')).toBe(2);
+    // Writes and schema changes stay with the first file.
+    await expect(documents.write([put('loads_v2', 'other')])).rejects.toThrow('does not exist');
+    await builder.close();
+
+    await documents.stagingFile?.('group-rebuild', { fresh: true });
+    await expect(documents.count('loads_v2')).rejects.toThrow('does not exist');
+  });
+
   it('replaces a read model of the first file in place when no staging file is given', async () => {
     await documents.ensureCollection({ ...trucks, name: 'trucks__rebuild' });
     await documents.write([put('trucks__rebuild', 'in-place', { orgId: 'org-a', truckName: 'Here' })]);

@@ -84,6 +84,8 @@ export class FileSetDocumentStore implements DocumentStore {
   readonly #open: (path: string) => SqliteDocumentStore;
   readonly #primary: SqliteDocumentStore;
   readonly #files = new Map<string, SqliteDocumentStore>();
+  /** Staging files under way that a read looked in (see `#routeNow`). */
+  readonly #staged = new Map<string, SqliteDocumentStore>();
   #places = new Map<string, Placement>();
   #token = '';
   #closed = false;
@@ -130,19 +132,49 @@ export class FileSetDocumentStore implements DocumentStore {
       this.#files.delete(file);
       this.#closing.push(store.close().catch(() => {}));
     }
+    if (this.#staged.size === 0) return;
+    const staging = new Set(this.#primary.documentsNow<Staging>(stagings.name).map((staged) => staged.file));
+    for (const [file, store] of this.#staged) {
+      if (staging.has(file)) continue;
+      this.#staged.delete(file);
+      this.#closing.push(store.close().catch(() => {}));
+    }
   }
 
-  #routeNow(collection: string): Route {
+  /**
+   * A read model a start builds again in a staging file (a new version) is not in the first file until
+   * the file joins: until then it is read, as far as it is built, where it is built.
+   */
+  #stagedHolding(collection: string): SqliteDocumentStore | undefined {
+    for (const { file } of this.#primary.documentsNow<Staging>(stagings.name)) {
+      let store = this.#staged.get(file);
+      if (!store) {
+        const path = pathOf(this.#path, file);
+        if (!existsSync(path)) continue;
+        store = this.#open(path);
+        this.#staged.set(file, store);
+      }
+      if (store.holds(collection)) return store;
+    }
+    return undefined;
+  }
+
+  /** Where a collection is; for a read (`reading`), one still being built in a staging file too. */
+  #routeNow(collection: string, reading = false): Route {
     const place = this.#places.get(collection);
-    if (!place) return { store: this.#primary, name: collection };
+    if (!place) {
+      const staged =
+        reading && !this.#primary.holds(collection) ? this.#stagedHolding(collection) : undefined;
+      return { store: staged ?? this.#primary, name: collection };
+    }
     const store = this.#files.get(place.file);
     if (!store) throw new Error(`The file of ${collection} is missing`);
     return { store, name: place.stored };
   }
 
-  #route(collection: string): Route {
+  #route(collection: string, reading = false): Route {
     this.#sync();
-    return this.#routeNow(collection);
+    return this.#routeNow(collection, reading);
   }
 
   async ensureCollection(definition: CollectionDefinition, options?: EnsureOptions): Promise<void> {
@@ -180,22 +212,22 @@ export class FileSetDocumentStore implements DocumentStore {
   }
 
   async get<T extends Document = Document>(collection: string, id: string): Promise<T | null> {
-    const { store, name } = this.#route(collection);
+    const { store, name } = this.#route(collection, true);
     return store.get<T>(name, id);
   }
 
   async find<T extends Document = Document>(collection: string, query: Query): Promise<T[]> {
-    const { store, name } = this.#route(collection);
+    const { store, name } = this.#route(collection, true);
     return store.find<T>(name, query);
   }
 
   async count(collection: string, filter?: Filter, options?: CountOptions): Promise<number> {
-    const { store, name } = this.#route(collection);
+    const { store, name } = this.#route(collection, true);
     return store.count(name, filter, options);
   }
 
   async findNear<T extends Document = Document>(collection: string, query: NearQuery) {
-    const { store, name } = this.#route(collection);
+    const { store, name } = this.#route(collection, true);
     return store.findNear<T>(name, query);
   }
 
@@ -274,7 +306,8 @@ export class FileSetDocumentStore implements DocumentStore {
     for (const operation of operations)
       if (this.#routeNow(operation.collection).store !== this.#primary)
         throw new Error(`A switch writes only to the first file (${operation.collection})`);
-    const joining = this.#open(pathOf(this.#path, staged.file));
+    const joining = this.#staged.get(staged.file) ?? this.#open(pathOf(this.#path, staged.file));
+    this.#staged.delete(staged.file);
     const built = new Set(joining.collectionNames());
     const missing = replacements.find(({ source }) => !built.has(source));
     if (missing) {
@@ -341,8 +374,9 @@ export class FileSetDocumentStore implements DocumentStore {
   async close(): Promise<void> {
     this.#closed = true;
     await this.#tidying;
-    for (const store of this.#files.values()) await store.close();
+    for (const store of [...this.#files.values(), ...this.#staged.values()]) await store.close();
     this.#files.clear();
+    this.#staged.clear();
     await this.#primary.close();
   }
 }

@@ -120,6 +120,11 @@ export class SqliteDocumentStore implements DocumentStore {
     return this.#changeToken();
   }
 
+  /** Whether the file has the collection (one it did not have is looked for again each time). */
+  holds(collection: string): boolean {
+    return this.#catalog.find(collection) !== undefined;
+  }
+
   /** The collections the file has, as this connection reads them now. */
   collectionNames(): string[] {
     return (this.#db.prepare('SELECT name FROM document_collections').all() as { name: string }[]).map(
