@@ -17,6 +17,7 @@ import type {
   NearPage,
   NearQuery,
   Query,
+  ReplaceOptions,
   WriteOperation,
 } from '../port.ts';
 import { countLimitOf, planFilter, planQuery } from '../query-plan.ts';
@@ -248,7 +249,9 @@ class MongoDocumentStore implements DocumentStore {
   async replaceCollections(
     replacements: CollectionReplacement[],
     operations: WriteOperation[],
+    options: ReplaceOptions = {},
   ): Promise<void> {
+    if (options.staged) throw new Error('MongoDB has no staging files to join');
     for (const { target, source } of replacements) {
       const definition = await this.#definition(source);
       // renameCollection with dropTarget swaps the source in atomically: readers see one or the other.
