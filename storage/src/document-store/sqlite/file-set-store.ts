@@ -374,6 +374,7 @@ export class FileSetDocumentStore implements DocumentStore {
   async close(): Promise<void> {
     this.#closed = true;
     await this.#tidying;
+    await Promise.all(this.#closing);
     for (const store of [...this.#files.values(), ...this.#staged.values()]) await store.close();
     this.#files.clear();
     this.#staged.clear();
