@@ -255,6 +255,34 @@ describe('read models rebuilt beside the ones in service', { timeout: 60_000 }, 
     expect(await readModelSnapshot(documents)).toEqual(await projectedFromZero(join(dir, 'events.sqlite')));
   });
 
+  it('builds the read models again from the first event when the file a rebuild joined is gone', async () => {
+    for (let id = 1; id <= 30; id++) await post(id);
+    let readModels = await startReadModels({ eventStore: events, documents, projections });
+    expect(await readModels.waitFor(await events.headPosition(), 10_000)).toBe(true);
+    await requestRebuild(['boards']);
+    await until(async () => (await status())?.state === 'completed');
+    await readModels.close();
+    await documents.close();
+    // Deleted by hand, or left out of a restore.
+    for (const file of readdirSync(dir).filter((name) => /^read-models\.r[0-9a-f]+\.sqlite/.test(name)))
+      rmSync(join(dir, file), { force: true });
+
+    documents = openSqliteDocumentStore({ path: join(dir, 'read-models.sqlite') });
+    const errors: unknown[] = [];
+    readModels = await startReadModels({
+      eventStore: events,
+      documents,
+      projections,
+      onError: (error) => errors.push(error),
+    });
+    const { position } = await post(31);
+    expect(await readModels.waitFor(position, 20_000)).toBe(true);
+    await readModels.close();
+    expect(String(errors[0])).toMatch(/are gone/);
+    expect(await documents.count(collections.trucks)).toBe(31);
+    expect(await readModelSnapshot(documents)).toEqual(await projectedFromZero(join(dir, 'events.sqlite')));
+  });
+
   it('goes on with a rebuild a restart interrupted, and leaves requests from before it began alone', async () => {
     for (let id = 1; id <= 40; id++) await post(id);
     await requestRebuild();

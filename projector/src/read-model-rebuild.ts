@@ -25,7 +25,13 @@ import { builtTogether, type GroupRebuildPlan, planGroupRebuild, scratchOf } fro
 import type { Projection } from './projection.ts';
 import { REBUILD_REQUESTED } from './projections/rebuild-requests.ts';
 import { type ReadModelGroup, readModelGroups, readModelsOfGroup } from './read-model-groups.ts';
-import { type Projector, type ProjectorOptions, readModelsOf, startProjector } from './runner/index.ts';
+import {
+  type Projector,
+  type ProjectorOptions,
+  readModelsOf,
+  startProjector,
+  unsettledOf,
+} from './runner/index.ts';
 import { type StoreView, viewOf } from './runner/store-views.ts';
 import { startThreadedProjector } from './runner/threaded-projector.ts';
 
@@ -110,6 +116,20 @@ export async function startReadModels(
     ]);
   }
 
+  // Read models whose file is gone are built again from the first event, with every read model the
+  // live checkpoint keeps: as after a batch cut midway, the live projector finds its mark.
+  const lost = (await documents.forgetLostFiles?.()) ?? [];
+  if (lost.length > 0) {
+    onError(new Error(`The files of ${lost.join(', ')} are gone: the read models are built again`));
+    await documents.write([
+      {
+        op: 'put',
+        collection: collections.checkpoints,
+        document: { id: unsettledOf(liveName) },
+        position: 1n,
+      },
+    ]);
+  }
   // A start whose code has a new version of some read models builds their groups again beside the
   // others, which keep serving (a full rebuild under way builds all).
   const plan = isRebuildUnderWay(status.state)

@@ -238,5 +238,11 @@ export interface DocumentStore {
    * store does it by itself; the read models' owner (the projector) asks when it starts.
    */
   tidy?(): Promise<void>;
+  /**
+   * The read models whose file is gone (deleted by hand, or a restore without it): their places are
+   * forgotten, so their names are the first file's again, and their names returned for the read
+   * models' owner to build them again. Absent where a store has no files.
+   */
+  forgetLostFiles?(): Promise<string[]>;
   close(): Promise<void>;
 }

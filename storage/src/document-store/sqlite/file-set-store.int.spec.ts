@@ -224,6 +224,20 @@ describe('read models in files of their own, joined to the first', () => {
     await expect(documents.count('loads_v2')).rejects.toThrow('does not exist');
   });
 
+  it('forgets the places of read models whose file is gone, and names them', async () => {
+    await buildStaged('rebuild', ['new-1']);
+    await joinStaged('rebuild');
+    expect(await documents.forgetLostFiles?.()).toEqual([]);
+    await documents.close();
+    for (const file of joinedFiles()) rmSync(join(dir, file), { force: true });
+
+    documents = openSqliteDocumentStore({ path });
+    expect(await documents.forgetLostFiles?.()).toEqual(['trucks']);
+    // The name is the first file's again: a new table, not the one the switch replaced.
+    await documents.ensureCollection(trucks);
+    expect(await ids(documents, 'trucks')).toEqual([]);
+  });
+
   it('replaces a read model of the first file in place when no staging file is given', async () => {
     await documents.ensureCollection({ ...trucks, name: 'trucks__rebuild' });
     await documents.write([put('trucks__rebuild', 'in-place', { orgId: 'org-a', truckName: 'Here' })]);

@@ -206,6 +206,17 @@ export class FileSetDocumentStore implements DocumentStore {
     return this.#tidyAfter();
   }
 
+  async forgetLostFiles(): Promise<string[]> {
+    this.#sync();
+    const lost = [...this.#places.values()].filter((place) => !existsSync(pathOf(this.#path, place.file)));
+    if (lost.length === 0) return [];
+    await this.#primary.write(
+      lost.map(({ id }) => ({ op: 'delete', collection: placements.name, id, position: ANY_POSITION })),
+    );
+    this.#sync();
+    return lost.map((place) => place.id);
+  }
+
   #tidyAfter(): Promise<void> {
     this.#tidying = this.#tidying.then(() => this.#tidy()).catch(() => {});
     return this.#tidying;
