@@ -526,8 +526,10 @@ export async function startReadModels(
      * Where the builder stands, told in the read models' own file (its checkpoint is in its staging
      * file): the screens that say how far the rebuild is, and a query API starting meanwhile, read it.
      */
+    let told: bigint | null = null;
     const tellProgress = async () => {
-      if (!plan.staging) return;
+      if (!plan.staging || builder.position() === told) return;
+      told = builder.position();
       await documents.write([
         {
           op: 'put',

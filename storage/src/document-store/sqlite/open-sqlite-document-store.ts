@@ -134,7 +134,8 @@ export class SqliteDocumentStore implements DocumentStore {
 
   /** Every document of a small collection, read now on this connection (none when it does not exist). */
   documentsNow<T extends Document>(collection: string): T[] {
-    if (!this.#catalog.exists(collection)) return [];
+    // Known once made (the first file's own collections are never dropped); one not made yet is looked for each time.
+    if (!this.#catalog.find(collection)) return [];
     return (
       this.#statements
         .get(`SELECT doc, CAST(position AS TEXT) AS position FROM ${tableOf(collection)}`)
