@@ -97,6 +97,7 @@ export const deliveryAttemptOf = (document: DeliveryAttemptDocument): DeliveryAt
   eventId: document.eventId,
   eventType: document.eventType,
   sequence: document.sequence,
+  kind: document.kind,
   attempt: document.attempt,
   at: document.at,
   ok: document.ok,

@@ -413,11 +413,16 @@ export function webhookDeliverer(options: WebhookDelivererOptions) {
             this.record(this.attemptOf(item, kind, 1, outcome, null));
             this.lastSuccessAt = Math.max(this.lastSuccessAt, outcome.at);
           }
-          // What was delivered stays delivered, unless a replay moved the cursor back meanwhile.
-          if (this.replays !== replays) return;
+          index += 1;
+          // What was delivered stays delivered, unless a replay moved the cursor back meanwhile: the
+          // run's other requests were made all the same, so each is still recorded.
+          if (this.replays !== replays) {
+            // Sent again by the replay, it is sent as a replay.
+            this.replayThrough = Math.max(this.replayThrough, Number(item.sequence));
+            continue;
+          }
           this.cursor = Number(item.sequence);
           this.attempts.progressed();
-          index += 1;
         }
         if (generation !== this.generation) return;
         // A run that sent nothing ended with the sending thread: the events are tried again after a

@@ -6,6 +6,7 @@ import {
   type DeliveryAttempt,
   type FeedItem,
   webhookDeliveriesAnswerSchema,
+  webhookDeliveriesStream,
   webhookSecretAnswerSchema,
   webhooksAnswerSchema,
 } from '@dispatch/domain';
@@ -80,6 +81,15 @@ async function receiver(answer: Receiver['answer'] = () => 200): Promise<Receive
   await self.listen();
   receivers.push(self);
   return self;
+}
+
+/** An answer held until it is released. */
+function gate() {
+  let resolve: (status: number) => void = () => {};
+  const promise = new Promise<number>((done) => {
+    resolve = done;
+  });
+  return { promise, resolve };
 }
 
 /**
@@ -313,6 +323,39 @@ describe('replay, redelivery, test deliveries and secret rotation', () => {
       return attempts.length >= 6 ? attempts : undefined;
     });
     expect(log.filter((attempt) => attempt.ok)).toHaveLength(6);
+  });
+
+  it('a replay asked while a run is under way still logs every request of that run', async () => {
+    const gates = { first: gate(), last: gate() };
+    // The first event waits until all three are posted, so the second and third go in one run; the
+    // third waits until the deliverer has taken the replay in, so that run ends after the replay.
+    const hook = await receiver((_item, received) =>
+      received.length === 1 ? gates.first.promise : received.length === 3 ? gates.last.promise : 200,
+    );
+    const { endpoint } = await register(hook.url);
+    await postTrucks(3);
+    gates.first.resolve(200);
+    await eventually(() => hook.received.length >= 3);
+    const after = String(Number(hook.received[0]?.item.sequence) - 1);
+    const replay = await send(app, owner.cookie, 'POST', `/api/v1/webhooks/${endpoint.id}/replay`, { after });
+    expect(replay.statusCode, replay.body).toBe(202);
+    await eventually(async () => {
+      const batches = await app.infrastructure.eventStore
+        .readStream(webhookDeliveriesStream(endpoint.id))
+        .catch(() => []);
+      return batches.some(
+        (batch) => (batch.data as { requestsThrough: string | null }).requestsThrough !== null,
+      );
+    });
+    gates.last.resolve(200);
+    await eventually(() => hook.received.length >= 6);
+    const log = await eventually(async () => {
+      const attempts = await deliveries(endpoint.id);
+      return attempts.length >= 6 ? attempts : undefined;
+    });
+    const sent = hook.received.map((entry) => entry.item.id);
+    expect(log.map((attempt) => attempt.eventId).sort()).toEqual([...sent].sort());
+    expect(log.filter((attempt) => attempt.kind === 'replay')).toHaveLength(3);
   });
 
   it('redelivery sends one event again, and a test sends a webhook.test event of its own', async () => {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { feedEventTypes } from '../integrations/public-events.ts';
 import { instantAnswer } from '../shared/answers.ts';
+import { deliveryKinds } from './events.ts';
 
 const sequenceAnswer = () => z.string().regex(/^\d+$/);
 
@@ -40,6 +41,8 @@ export const deliveryAttemptSchema = z.object({
   eventId: z.string(),
   eventType: z.string(),
   sequence: sequenceAnswer(),
+  /** Why it was made: the feed in order, a replay, a redelivery of one event, a test. */
+  kind: z.enum(deliveryKinds),
   attempt: z.number().int().positive(),
   at: instantAnswer(),
   ok: z.boolean(),

@@ -85,7 +85,8 @@ export const webhookEventTypes = [
 export const webhookStream = (webhookId: string) => `webhook-${webhookId}`;
 
 /** Why a delivery was made: the feed in order, a replay, a redelivery of one event, a test. */
-export type DeliveryKind = 'feed' | 'replay' | 'redelivery' | 'test';
+export const deliveryKinds = ['feed', 'replay', 'redelivery', 'test'] as const;
+export type DeliveryKind = (typeof deliveryKinds)[number];
 
 /** One HTTP attempt at delivering one event to one endpoint. */
 export interface RecordedAttempt {

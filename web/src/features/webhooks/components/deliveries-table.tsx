@@ -1,4 +1,9 @@
-import { type DeliveryAttempt, isPublicEventType, publicEventLabels } from '@dispatch/domain';
+import {
+  type DeliveryAttempt,
+  type DeliveryKind,
+  isPublicEventType,
+  publicEventLabels,
+} from '@dispatch/domain';
 import { ChevronDown, ChevronRight, CircleCheck, CircleX, RotateCcw } from 'lucide-react';
 import { Fragment, useState } from 'react';
 import { toast } from 'sonner';
@@ -9,6 +14,9 @@ import { useDates } from '../../../lib/organization-dates';
 import { useRedeliverWebhookEvent } from '../api/redeliver-webhook-event';
 
 const COLUMNS = 10;
+
+/** Why an attempt was made, beside its event type: the feed in order and tests (a type of their own) carry no label. */
+const kindLabels: Partial<Record<DeliveryKind, string>> = { replay: 'Replay', redelivery: 'Redelivery' };
 
 /** The receiver's answer, or why there was none, below its row. */
 function ResponseRow({ attempt }: { attempt: DeliveryAttempt }) {
@@ -85,6 +93,9 @@ export function DeliveriesTable({
                     ? publicEventLabels[attempt.eventType]
                     : attempt.eventType}
                 </span>
+                {kindLabels[attempt.kind] ? (
+                  <span className="ml-2 text-xs text-muted-foreground">{kindLabels[attempt.kind]}</span>
+                ) : null}
               </TableCell>
               <TableCell className="text-right font-mono text-xs tabular-nums">{attempt.sequence}</TableCell>
               <TableCell className="text-right tabular-nums">{attempt.attempt}</TableCell>
