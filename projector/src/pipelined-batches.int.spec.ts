@@ -127,6 +127,41 @@ describe('projector batches written while the next is applied', () => {
     expect(await readModels(onFile)).toEqual(expected);
   });
 
+  it('catching up, are written full, however the log comes in pages and the writes lag', async () => {
+    // More than two of the log's pages (250 events each).
+    for (let id = 1001; id <= 1400; id++)
+      await events.append(
+        `truck-${id}`,
+        [{ id: randomUUID(), type: 'TruckPosted', data: { truckId: id, ...truck }, metadata: meta(id) }],
+        { expected: 'no_stream' },
+      );
+    const store = open(':memory:');
+    const checkpoints: bigint[] = [];
+    const slow = slowWrites(store);
+    const documents: DocumentStore = {
+      ...slow,
+      write: (operations: WriteOperation[]) => {
+        for (const operation of operations)
+          if (operation.op === 'put' && operation.collection === collections.checkpoints)
+            checkpoints.push(operation.position);
+        return slow.write(operations);
+      },
+    };
+    const projector = await startProjector({
+      eventStore: events,
+      documents,
+      projections,
+      batchSize: 8,
+      catchUpBatchSize: 300,
+    });
+    const head = await events.headPosition();
+    expect(await projector.waitFor(head, 10_000)).toBe(true);
+    await projector.close();
+    const sizes = checkpoints.map((position, index) => Number(position - (checkpoints[index - 1] ?? 0n)));
+    expect(head).toBe(635n);
+    expect(sizes).toEqual([300, 300, 35]);
+  });
+
   it('drop the batch applied on top of a failed write and apply both again', async () => {
     const oneAtATime = open(':memory:');
     await build(oneAtATime);

@@ -81,6 +81,39 @@ it('rebuilds from position 0 without indexes, and has them when it reaches the h
   await projector.close();
 });
 
+it('answers no caller for a position it has written until the indexes are built, however often asked', async () => {
+  for (let id = 1; id <= 5; id++) await post(id);
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let building = false;
+  const store = watched();
+  const projector = await startProjector({
+    eventStore: events,
+    documents: {
+      ...store,
+      createIndexes: async (name) => {
+        building = true;
+        await held;
+        return store.createIndexes(name);
+      },
+    },
+    projections,
+    batchSize: 2,
+  });
+  const head = await events.headPosition();
+  // Every event is written and the indexes are being built: asking again and again gets no answer.
+  await expect.poll(() => building, { timeout: 5000 }).toBe(true);
+  expect(projector.position()).toBe(head);
+  for (let asked = 0; asked < 3; asked++) expect(await projector.waitFor(head, 50)).toBe(false);
+  expect(await projector.waitFor(1n, 50)).toBe(false);
+  release();
+  expect(await projector.waitFor(head, 5000)).toBe(true);
+  expect(await projector.waitFor(1n, 0)).toBe(true);
+  await projector.close();
+});
+
 it('keeps the indexes of a projector that starts from its checkpoint', async () => {
   await post(1);
   const first = await startProjector({ eventStore: events, documents: watched(), projections });

@@ -39,6 +39,9 @@ export interface BatchWriterOptions {
   onHalt?: (error: Error) => void;
 }
 
+/** How long a catch-up's batch short of full waits to fill before it is written as it is (see `scheduleFlush`). */
+const CATCH_UP_FLUSH_MS = 1000;
+
 /**
  * Events received from the log, applied in batches and written with the checkpoint. Each batch's
  * commit is relayed to the change feed and answers the callers waiting for its position.
@@ -55,6 +58,8 @@ export class BatchWriter {
   #inFlight: InFlight | null = null;
   #flushing: Promise<void> | null = null;
   #scheduled = false;
+  /** The timer of a flush scheduled later (see `scheduleFlush`). */
+  #delayed: NodeJS.Timeout | null = null;
   /** Drained for a close: nothing is written after it, not even a retry scheduled before it. */
   #drained = false;
   /** Draining for a close: what was received is written at once, held or not. */
@@ -83,13 +88,28 @@ export class BatchWriter {
     const { stopAt } = this.#options;
     if (stopAt !== undefined && event.position > stopAt) return;
     this.#buffer.push(event);
-    const { startHead, catchUpBatchSize, liveBatchSize } = this.#options;
-    if (this.#unwritten() >= (event.position < startHead ? catchUpBatchSize : liveBatchSize)) {
+    const { catchUpBatchSize, liveBatchSize } = this.#options;
+    if (this.#unwritten() >= (this.#catchingUp(event.position) ? catchUpBatchSize : liveBatchSize)) {
       await this.#flushing;
       await this.#flush();
     } else {
       this.#scheduleFlush();
     }
+  }
+
+  /** Events before the head the log had at the start (or the stop) come at once, one page after another. */
+  #catchingUp(position: bigint): boolean {
+    const { startHead, stopAt } = this.#options;
+    return position < startHead && (stopAt === undefined || position < stopAt);
+  }
+
+  /**
+   * Whether a caller waiting for `position` is answered now: the read models reflect it, and they are
+   * not a rebuild's, at its head and still without their indexes (those callers are answered once the
+   * indexes are built, see `answerWaiters`).
+   */
+  reached(position: bigint): boolean {
+    return position <= this.#committed && !this.#awaitingIndexes();
   }
 
   /**
@@ -218,22 +238,47 @@ export class BatchWriter {
   }
 
   #flush(): Promise<void> {
+    // A flush scheduled later is moot: the events it would write are written now.
+    if (this.#delayed) {
+      clearTimeout(this.#delayed);
+      this.#delayed = null;
+      this.#scheduled = false;
+    }
     this.#flushing ??= this.#flushOnce().finally(() => {
       this.#flushing = null;
     });
     return this.#flushing;
   }
 
+  /**
+   * Flushes what was received once the process's other work is done. Catching up, a batch short of
+   * full waits to fill instead (more events follow at once): written with whatever one page of the
+   * log brought, every other batch was a page, its commit costing nearly as much as a full one's. It
+   * is written as it is after `CATCH_UP_FLUSH_MS`, should the log stop short of its head meanwhile.
+   */
   #scheduleFlush() {
-    if (this.#scheduled || this.#drained) return;
+    if (this.#drained) return;
+    const last = this.#buffer.at(-1);
+    const delayMs =
+      last && this.#catchingUp(last.position) && this.#unwritten() < this.#options.catchUpBatchSize
+        ? CATCH_UP_FLUSH_MS
+        : 0;
+    if (this.#scheduled) {
+      // A flush asked sooner takes the place of one scheduled later.
+      if (delayMs > 0 || !this.#delayed) return;
+      clearTimeout(this.#delayed);
+    }
     this.#scheduled = true;
-    setImmediate(() => {
+    const flush = () => {
       this.#scheduled = false;
+      this.#delayed = null;
       if (this.#drained) return;
       this.#flush().catch((error) => {
         this.#options.onError?.(error);
         setTimeout(() => this.#scheduleFlush(), 500).unref();
       });
-    });
+    };
+    if (delayMs > 0) this.#delayed = setTimeout(flush, delayMs);
+    else setImmediate(flush);
   }
 }

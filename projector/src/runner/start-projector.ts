@@ -65,7 +65,7 @@ export async function startProjector(options: ProjectorOptions): Promise<Project
   return {
     position: () => writer.committed(),
     waitFor(position, timeoutMs) {
-      if (position <= writer.committed()) return Promise.resolve(true);
+      if (writer.reached(position)) return Promise.resolve(true);
       // Closed, it will not get there: a caller waiting across a switch asks the projector after it.
       if (closing) return Promise.resolve(false);
       return waiters.wait(position, timeoutMs);
