@@ -1,6 +1,5 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 import { definitionsOf, projections } from '@dispatch/projector';
 import { collections, ensureReadModels } from '@dispatch/read-models';
 import {
@@ -9,6 +8,7 @@ import {
   openSqliteEventStore,
   type WriteOperation,
 } from '@dispatch/storage';
+import { readModelFiles } from './read-model-files.ts';
 
 /**
  * What a rebuild of a log's first events costs at the least, whatever its projections do: reading
@@ -55,24 +55,8 @@ await events.close();
 
 // The rows the rebuild kept for those events, read back (untimed) and grouped into the batches of
 // events that wrote them.
-const source = new DatabaseSync(join(dir, 'read-models.sqlite'), { readOnly: true });
-const joined = new Map<string, DatabaseSync>();
-/** Where a read model's rows are: the first file, or the file a rebuild joined to it (file-set-store.ts). */
-function tableOf(collection: string): { db: DatabaseSync; table: string } {
-  const placed =
-    source.prepare("SELECT 1 FROM sqlite_master WHERE name = 'docs_document_placements'").get() &&
-    (source.prepare('SELECT doc FROM "docs_document_placements" WHERE id = ?').get(collection) as
-      | { doc: string }
-      | undefined);
-  if (!placed) return { db: source, table: `docs_${collection}` };
-  const { file, stored } = JSON.parse(placed.doc) as { file: string; stored: string };
-  let db = joined.get(file);
-  if (!db) {
-    db = new DatabaseSync(join(dir, `read-models.${file}.sqlite`), { readOnly: true });
-    joined.set(file, db);
-  }
-  return { db, table: `docs_${stored}` };
-}
+const files = readModelFiles(dir);
+const { tableOf } = files;
 function keptRows(kept: string[]) {
   const batches = new Map<bigint, WriteOperation[]>();
   let rows = 0;
@@ -139,7 +123,7 @@ async function timedWrites(batches: WriteOperation[][]) {
 const named = process.argv[4]?.split(',').filter(Boolean);
 if (named) {
   const rows = keptRows(named);
-  for (const db of [source, ...joined.values()]) db.close();
+  files.close();
   process.send?.({ events: read, reading, named: { rows: rows.rows, ...(await timedWrites(rows.batches)) } });
 } else {
   const lists = [collections.trucks, collections.loads];
@@ -148,7 +132,7 @@ if (named) {
   const listsWritten = { rows: listRows.rows, ...(await timedWrites(listRows.batches)) };
   listRows.batches.length = 0;
   const allRows = keptRows([...lists, ...history]);
-  for (const db of [source, ...joined.values()]) db.close();
+  files.close();
   const allWritten = { rows: allRows.rows, ...(await timedWrites(allRows.batches)) };
   process.send?.({ events: read, reading, lists: listsWritten, all: allWritten });
 }

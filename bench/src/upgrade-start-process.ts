@@ -1,8 +1,8 @@
 import { join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 import { projections, readModelGroups, readModelsOfGroup, startReadModels } from '@dispatch/projector';
 import { collections, LIVE_CHECKPOINT } from '@dispatch/read-models';
 import { type Document, openSqliteDocumentStore, openSqliteEventStore } from '@dispatch/storage';
+import { readModelFiles } from './read-model-files.ts';
 
 /**
  * A start of the product whose code has a new version of a read model of every group, on a board
@@ -46,13 +46,23 @@ await documents.write([
 const boards = readModelGroups.find((group) => group.name === 'boards');
 if (!boards) throw new Error('no boards group');
 const boardModels = readModelsOfGroup(boards);
-const reader = new DatabaseSync(path, { readOnly: true });
-const indexCount = reader.prepare(
-  "SELECT count(*) AS n FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL AND tbl_name = ?",
-);
-const indexesOf = (name: string) => (indexCount.get(`docs_${name}`) as { n: number }).n;
+// Wherever each is: a start that builds them again from the first event builds them in a file of their own.
+const files = readModelFiles(dir);
+const indexesOf = (name: string) => {
+  const { db, table } = files.tableOf(name);
+  return (
+    db
+      .prepare(
+        "SELECT count(*) AS n FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL AND tbl_name = ?",
+      )
+      .get(table) as { n: number }
+  ).n;
+};
 const indexesBefore = new Map(boardModels.map((name) => [name, indexesOf(name)]));
-const filling = reader.prepare("SELECT count(*) AS n FROM sqlite_master WHERE name LIKE '%:text-fill'");
+const filling = (name: string) => {
+  const { db, table } = files.tableOf(name);
+  return db.prepare('SELECT 1 FROM sqlite_master WHERE name = ?').get(`${table}:text-fill`) !== undefined;
+};
 
 const began = performance.now();
 const seconds = () => (performance.now() - began) / 1000;
@@ -73,7 +83,7 @@ const watch = setInterval(async () => {
   const served = new Set(checkpoint.readModels.split(','));
   if (!boardModels.every((name) => served.has(name))) return;
   if (boardModels.some((name) => indexesOf(name) < (indexesBefore.get(name) ?? 0))) return;
-  if ((filling.get() as { n: number }).n > 0) return;
+  if (boardModels.some(filling)) return;
   boardsSeconds = seconds();
   console.error(`  the boards serve again after ${boardsSeconds.toFixed(1)} s`);
 }, 50);
@@ -94,7 +104,7 @@ const allSeconds = seconds();
 clearInterval(watch);
 console.error(`  every read model serves again after ${allSeconds.toFixed(1)} s`);
 await started.close();
-reader.close();
+files.close();
 process.send?.({ events: Number(head), boardsSeconds: boardsSeconds ?? allSeconds, allSeconds, boardModels });
 await documents.close();
 await events.close();
