@@ -14,6 +14,9 @@ const db = openDocumentDatabase((workerData as { path: string }).path);
 // cost about a third of each such write (a posting's expiry writes three: its row off the live list,
 // its ended version and its activity entry). A journal holds the pages one statement changed.
 db.exec('PRAGMA temp_store = MEMORY');
+// The planner's statistics brought up to date as the file opens, here rather than on the store's own
+// connection (see SqliteDocumentStore): the file's statistics serve every connection.
+db.exec('PRAGMA optimize = 0x10002');
 const writer = new OperationWriter(db);
 // The collections are made and dropped on other connections too: it asks the file (see `exists`).
 const catalog = new CollectionCatalog(db);
