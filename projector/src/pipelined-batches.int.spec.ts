@@ -77,11 +77,11 @@ function slowWrites(store: DocumentStore, failAt?: number): DocumentStore {
     findNear: (collection, query) => store.findNear(collection, query),
     close: () => store.close(),
     replaceCollections: (replacements, operations) => store.replaceCollections(replacements, operations),
-    write: async (operations: WriteOperation[]) => {
+    write: async (operations: WriteOperation[], options) => {
       writes++;
       await new Promise((resolve) => setTimeout(resolve, 5));
       if (writes === failAt) throw new Error('disk full');
-      return store.write(operations);
+      return store.write(operations, options);
     },
   };
 }
@@ -140,11 +140,11 @@ describe('projector batches written while the next is applied', () => {
     const slow = slowWrites(store);
     const documents: DocumentStore = {
       ...slow,
-      write: (operations: WriteOperation[]) => {
+      write: (operations: WriteOperation[], options) => {
         for (const operation of operations)
           if (operation.op === 'put' && operation.collection === collections.checkpoints)
             checkpoints.push(operation.position);
-        return slow.write(operations);
+        return slow.write(operations, options);
       },
     };
     const projector = await startProjector({

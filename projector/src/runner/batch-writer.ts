@@ -39,6 +39,13 @@ export interface BatchWriterOptions {
   onHalt?: (error: Error) => void;
 }
 
+/** The rejection of a batch's write when the batch before it was not written (see `startWrite`). */
+class BatchBeforeNotWritten extends Error {
+  constructor() {
+    super('The batch before it was not written');
+  }
+}
+
 /** How long a catch-up's batch short of full waits to fill before it is written as it is (see `scheduleFlush`). */
 const CATCH_UP_FLUSH_MS = 1000;
 
@@ -53,9 +60,14 @@ export class BatchWriter {
   #committed: bigint;
   #pace: AppliedPace;
   #indexesDeferred: boolean;
-  /** Events received and not yet committed, in order; the first `inFlight.events` are being written. */
+  /** Events received and not yet committed, in order; the first `handedOver` are being written. */
   #buffer: RecordedEvent[] = [];
+  /** The last batch handed to the store, until it is settled (the one before it may still be too). */
   #inFlight: InFlight | null = null;
+  /** Events of the buffer in the batches handed to the store and not settled yet. */
+  #handedOver = 0;
+  /** Writes failed so far: a batch applied on top of one that failed meanwhile is dropped. */
+  #failures = 0;
   #flushing: Promise<void> | null = null;
   #scheduled = false;
   /** The timer of a flush scheduled later (see `scheduleFlush`). */
@@ -129,7 +141,7 @@ export class BatchWriter {
 
   /** Events received but not handed to the store yet. */
   #unwritten() {
-    return this.#buffer.length - (this.#inFlight?.events ?? 0);
+    return this.#buffer.length - this.#handedOver;
   }
 
   #last() {
@@ -149,28 +161,41 @@ export class BatchWriter {
 
   /**
    * Hands a batch to the store without waiting for it: while it is written (on the store's writer
-   * thread, for SQLite) the next events are read and applied on top of it. At most one batch is in
-   * flight; it is settled (buffer, checkpoint position, change feed, waiters) once committed.
+   * thread, for SQLite) the next events are read and applied on top of it. It is settled (buffer,
+   * checkpoint position, change feed, waiters) once committed.
+   *
+   * Given the batch before it, still being written (`previous`), the store prepares this one now (on
+   * SQLite, serialising its rows on this thread while the writer thread writes that one) and writes it
+   * once that one is written; if that one fails, neither is written, and both are applied again.
    */
-  #startWrite(unit: UnitOfWork, events: number) {
+  #startWrite(unit: UnitOfWork, events: number, previous: InFlight | null) {
     const { documents, name, readModels, writeChangeLog, feed, onError, reflected } = this.#options;
     unit.applied();
-    // The previous batch has committed (see flushOnce): its pace is the one to add to.
-    const applied = paceWith(this.#pace, events);
+    // Written after the batch before it, or not at all: the pace that one leaves is the one to add to.
+    const applied = paceWith(previous?.applied ?? this.#pace, events);
+    const after = previous?.done.then((written) => {
+      if (!written) throw new BatchBeforeNotWritten();
+    });
+    // Handled by the store's write, which may take it up later than its rejection.
+    after?.catch(() => {});
+    this.#handedOver += events;
     const entry: InFlight = {
       unit,
       events,
+      applied,
       // A store may write the batch in parts, letting others' writes in between (a rebuild's builder on
       // the live store's writer thread): a crash between them leaves the mark `checkpointFor` finds.
       done: documents
         .write(unit.operations(name, readModels, writeChangeLog, applied, reflected), {
           unsettled: { collection: collections.checkpoints, id: unsettledOf(name) },
+          after,
         })
         .then(
           () => {
             this.#pace = applied;
             // Only now is the batch done: a failed write leaves it in the buffer to be tried again.
             this.#buffer = this.#buffer.slice(events);
+            this.#handedOver -= events;
             this.#committed = unit.position;
             if (this.#inFlight === entry) this.#inFlight = null;
             feed?.publish({ position: this.#committed, changes: unit.changes() });
@@ -179,7 +204,13 @@ export class BatchWriter {
             return true;
           },
           async (error: unknown) => {
-            if (this.#inFlight === entry) this.#inFlight = null;
+            // Nothing of it was written: it was counted off with the batch before it, which failed.
+            if (error instanceof BatchBeforeNotWritten) return false;
+            // Neither it nor the batch handed over after it (which waits for it) is written: both stay
+            // in the buffer, applied again by the retry.
+            this.#handedOver = 0;
+            this.#inFlight = null;
+            this.#failures++;
             onError?.(error);
             // Cut midway by the failure, some of its parts committed: tried again, its counters would
             // count twice. It writes nothing more; the next start finds the mark and builds its read
@@ -212,7 +243,8 @@ export class BatchWriter {
     const { hold } = this.#options;
     if (hold && !this.#draining) await hold.released();
     const previous = this.#inFlight;
-    const from = previous?.events ?? 0;
+    const from = this.#handedOver;
+    const failures = this.#failures;
     if (this.#buffer.length > from) {
       const batch = this.#buffer.slice(from);
       const unit = new UnitOfWork(this.#options.documents, previous);
@@ -220,9 +252,11 @@ export class BatchWriter {
       // Handing a catch-up batch to the store (serialising its rows) is a task of its own, not the
       // tail of the applying's last stretch.
       if (batch.length > this.#options.liveBatchSize) await new Promise(setImmediate);
-      // A batch applied on top of one that failed is dropped; both are applied again by the retry.
-      if (previous && !(await previous.done)) return;
-      this.#startWrite(unit, batch.length);
+      // Applied on top of a batch that failed meanwhile, it is dropped; both are applied again by the retry.
+      if (this.#failures !== failures) return;
+      this.#startWrite(unit, batch.length, previous);
+      // One batch ahead at most: the next is applied once the one before this is written.
+      if (previous) await previous.done;
     } else if (previous) {
       await previous.done;
     }

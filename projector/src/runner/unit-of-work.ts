@@ -204,6 +204,8 @@ export interface InFlight {
   unit: UnitOfWork;
   /** Events of the buffer it applies. */
   events: number;
+  /** The pace the checkpoint records once it is written. */
+  applied: AppliedPace;
   /** Settles once the write is over: true when it committed. */
   done: Promise<boolean>;
 }

@@ -173,6 +173,13 @@ export interface WriteOptions {
    * partly there. A batch in one file, or on MongoDB (one transaction), is atomic and leaves no mark.
    */
   unsettled?: { collection: string; id: string };
+  /**
+   * The batch before it, still being written: this one is prepared now (on SQLite, its rows serialised
+   * on the caller's thread while the writer thread writes that one) and handed to the store once `after`
+   * resolves. Should `after` reject, nothing of this batch is written, and the write rejects with its
+   * reason.
+   */
+  after?: Promise<unknown>;
 }
 
 export interface CollectionReplacement {

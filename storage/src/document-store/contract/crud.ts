@@ -146,6 +146,41 @@ export function crudContract(use: ContractUse): void {
       expect(await store.get(marks, 'batch')).toBeNull();
     });
 
+    it('writes a batch given the one before it once that one is written, and none of it if that one fails', async () => {
+      const collection = await ensure(truckCollection());
+      let settle!: () => void;
+      const before = new Promise<void>((resolve) => {
+        settle = resolve;
+      });
+      let written = false;
+      const waiting = store
+        .write([{ op: 'put', collection, document: { id: 'a', name: 'Atlas' }, position: 1n }], {
+          after: before,
+        })
+        .then(() => {
+          written = true;
+        });
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      expect(written).toBe(false);
+      expect(await store.get(collection, 'a')).toBeNull();
+      settle();
+      await waiting;
+      expect(await store.get(collection, 'a')).toEqual({ id: 'a', name: 'Atlas', position: '1' });
+
+      const failed = Promise.reject(new Error('the batch before was not written'));
+      await expect(
+        store.write(
+          [
+            { op: 'put', collection, document: { id: 'b', name: 'Boreas' }, position: 2n },
+            { op: 'delete', collection, id: 'a', position: 2n },
+          ],
+          { after: failed },
+        ),
+      ).rejects.toThrow('the batch before was not written');
+      expect(await store.get(collection, 'b')).toBeNull();
+      expect(await store.get(collection, 'a')).toEqual({ id: 'a', name: 'Atlas', position: '1' });
+    });
+
     it('applies nothing of a batch that fails part way', async () => {
       const collection = await ensure(truckCollection());
       await store.write([{ op: 'put', collection, document: { id: 'kept', name: 'before' }, position: 1n }]);

@@ -19,6 +19,7 @@ import type {
   Query,
   ReplaceOptions,
   WriteOperation,
+  WriteOptions,
 } from '../port.ts';
 import { countLimitOf, planFilter, planQuery } from '../query-plan.ts';
 import { pathOf, toMongoFilter, toMongoSort } from './query-to-mongo.ts';
@@ -233,7 +234,8 @@ class MongoDocumentStore implements DocumentStore {
   }
 
   /** One transaction whatever the options: a batch given `unsettled` is never cut here (see `WriteOptions`). */
-  async write(operations: WriteOperation[]): Promise<void> {
+  async write(operations: WriteOperation[], options: WriteOptions = {}): Promise<void> {
+    await options.after;
     if (operations.length === 0) return;
     const session = this.#client.startSession();
     try {

@@ -169,6 +169,25 @@ describe('read models in files of their own, joined to the first', () => {
     expect(await documents.get('marks', unsettled.id)).not.toBeNull();
   });
 
+  it('writes nothing of a batch over several files, not even its mark, when the batch before it fails', async () => {
+    await buildStaged('rebuild', ['new-1']);
+    await joinStaged('rebuild');
+    const unsettled = { collection: 'marks', id: 'batch:unsettled' };
+    const batch = [put('loads', 'load-2', { orgId: 'org-a' }), put('trucks', 'new-2', { orgId: 'org-a' })];
+
+    await expect(
+      documents.write(batch, { unsettled, after: Promise.reject(new Error('the batch before failed')) }),
+    ).rejects.toThrow('the batch before failed');
+    expect(await ids(documents, 'loads')).toEqual(['load-1']);
+    expect(await ids(documents, 'trucks')).toEqual(['new-1']);
+    expect(await documents.get('marks', unsettled.id)).toBeNull();
+
+    await documents.write(batch, { unsettled, after: Promise.resolve() });
+    expect(await ids(documents, 'loads')).toEqual(['load-1', 'load-2']);
+    expect(await ids(documents, 'trucks')).toEqual(['new-1', 'new-2']);
+    expect(await documents.get('marks', unsettled.id)).toBeNull();
+  });
+
   it('drops a joined read model whole, leaving no table of the first file to serve under its name', async () => {
     await buildStaged('rebuild', ['new-1']);
     await joinStaged('rebuild');

@@ -260,8 +260,10 @@ export class FileSetDocumentStore implements DocumentStore {
         mark?.store === store && options.unsettled
           ? { collection: mark.name, id: options.unsettled.id }
           : undefined;
-      return store.write(part, { unsettled });
+      return store.write(part, { unsettled, after: options.after });
     }
+    // Parts in several files are routed now and prepared by each file's store once `after` resolves.
+    await options.after;
     if (!mark || !options.unsettled) {
       await Promise.all([...parts].map(([store, part]) => store.write(part)));
       return;

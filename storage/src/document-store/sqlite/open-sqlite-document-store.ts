@@ -330,10 +330,14 @@ export class SqliteDocumentStore implements DocumentStore {
     return { totalCount: Math.min(totalCount, countLimit), matches };
   }
 
-  /** One transaction: a store on one file never cuts a batch (`WriteOptions` does not apply). */
-  async write(operations: WriteOperation[], _options?: WriteOptions): Promise<void> {
-    if (operations.length === 0) return;
+  /** One transaction: a store on one file never cuts a batch (`unsettled` does not apply). */
+  async write(operations: WriteOperation[], options: WriteOptions = {}): Promise<void> {
+    if (operations.length === 0) {
+      await options.after;
+      return;
+    }
     const encoded = encodeOperations(this.#catalog, operations);
+    await options.after;
     if (this.#worker) await this.#worker.write(encoded);
     else {
       this.#local.apply(encoded);
