@@ -78,9 +78,10 @@ function slowWrites(store: DocumentStore, failAt?: number): DocumentStore {
     close: () => store.close(),
     replaceCollections: (replacements, operations) => store.replaceCollections(replacements, operations),
     write: async (operations: WriteOperation[], options) => {
-      writes++;
+      // Counted as asked: the next batch may be handed over while this one waits.
+      const write = ++writes;
       await new Promise((resolve) => setTimeout(resolve, 5));
-      if (writes === failAt) throw new Error('disk full');
+      if (write === failAt) throw new Error('disk full');
       return store.write(operations, options);
     },
   };
