@@ -62,8 +62,14 @@ console.error(
 await projector.close();
 
 // An admin's rebuild beside the live board: the read models in service keep serving (and taking the
-// posts) while new ones are built from the first event, then take their place.
-const live = await startReadModels({ eventStore: events, documents, projections });
+// posts) while new ones are built from the first event, then take their place. As the product runs
+// it: the builder on a thread of its own, writing in a staging file.
+const live = await startReadModels({
+  eventStore: events,
+  documents,
+  projections,
+  builderThread: { stores: { DATA_DIR: dir, MONGO_DB: 'dispatch' } },
+});
 const besideDelay = monitorEventLoopDelay({ resolution: 10 });
 besideDelay.enable();
 const rebuildBegin = performance.now();
