@@ -73,7 +73,7 @@ function healthcheckText(name: string): string {
   return Array.isArray(test) ? test.join(' ') : (test ?? '');
 }
 
-// The services ARCHITECTURE.md ("Runtime and machines") names for the production deployment.
+// The services of the production deployment (docs/operations.md, "Containers").
 const infrastructure = ['eventstore', 'mongo', 'mailpit'];
 const built = {
   'command-api': { entry: 'command-api/src/server.ts', port: '3001' },
