@@ -4,6 +4,8 @@ import { fmt, type Row } from './stats.ts';
 interface UpgradeStartReport {
   events: number;
   boardsSeconds: number;
+  /** CPU time of the projector's thread until the boards serve (null if they were not seen before all). */
+  boardsCpuSeconds: number | null;
   allSeconds: number;
   boardModels: string[];
 }
@@ -40,6 +42,11 @@ export async function benchUpgradeStart(options: { trucks: number }): Promise<Ro
         benchmark: `a start with a new version of every group (${fmt(report.events)} events): the boards serve again`,
         figure: 'seconds',
         value: fmt(report.boardsSeconds, 1),
+      },
+      {
+        benchmark: "the projector's thread busy until then (its catch-up's work)",
+        figure: 'CPU seconds',
+        value: report.boardsCpuSeconds === null ? '(not seen)' : fmt(report.boardsCpuSeconds, 2),
       },
       {
         benchmark: 'every read model serves again',

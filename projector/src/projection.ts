@@ -22,6 +22,14 @@ export interface ProjectionContext {
     insert: Record<string, unknown>,
     by: Record<string, number>,
   ): void;
+  /** The same, adding `amount` to each of `counters` (no object of counters to make per call). */
+  incrementEach(
+    collection: string,
+    id: string,
+    insert: Record<string, unknown>,
+    counters: readonly string[],
+    amount: number,
+  ): void;
   /** Tells live clients of `orgId` that documents of `kind` changed (a kind the domain's protocol names). */
   changed(kind: ChangeKind, orgId: string, id: string | number): void;
 }

@@ -47,13 +47,31 @@ export function availabilityEnd(availabilityDate: string, timeZone: string): str
   return end;
 }
 
+/** The calendar dates `days` after each date seen (`${days} ${date}`): the projector asks for one per event. */
+const datesAfter = new Map<string, string>();
+
+/** `days` whole days after `instant`; an instant as events carry it (UTC with milliseconds) only changes its date. */
+function daysAfter(instant: string, days: number): string {
+  if (instant.length !== 24 || !instant.endsWith('Z'))
+    return new Date(Date.parse(instant) + days * DAY_MS).toISOString();
+  const date = instant.slice(0, 10);
+  const key = `${days} ${date}`;
+  let after = datesAfter.get(key);
+  if (after === undefined) {
+    after = new Date(Date.parse(`${date}T00:00:00.000Z`) + days * DAY_MS).toISOString().slice(0, 10);
+    if (datesAfter.size >= MAX_AVAILABILITY_ENDS) datesAfter.clear();
+    datesAfter.set(key, after);
+  }
+  return after + instant.slice(10);
+}
+
 /** When a posting refreshed at `refreshedAt` and available on `availabilityDate` expires, and why. */
 export function postingExpiry(
   posting: { availabilityDate: string; refreshedAt: string },
   settings: PostingExpirySettings,
 ): { expiresAt: string; reason: PostingExpiryReason } {
   const byAvailability = availabilityEnd(posting.availabilityDate, settings.timeZone);
-  const byAge = new Date(Date.parse(posting.refreshedAt) + settings.postingMaxAgeDays * DAY_MS).toISOString();
+  const byAge = daysAfter(posting.refreshedAt, settings.postingMaxAgeDays);
   return byAge < byAvailability
     ? { expiresAt: byAge, reason: 'age' }
     : { expiresAt: byAvailability, reason: 'availability' };

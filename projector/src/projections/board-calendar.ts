@@ -33,18 +33,17 @@ export function countInCalendar(
   const year = created.slice(0, 4);
   const forEveryone = isAvailable(kind, posting);
   if (updated.startsWith(year) && available.startsWith(year)) {
-    // Usually one year holds every date: one increment per calendar, not one per counter. The runner
-    // copies what it is given, so one set of counters serves both calendars.
-    const by: Record<string, number> = {
-      [counter('createdAt', created)]: sign,
-      [counter('updatedAt', updated)]: sign,
-      [counter('availableDate', available)]: sign,
-    };
+    // Usually one year holds every date: one increment per calendar, not one per counter.
+    const dates = [
+      counter('createdAt', created),
+      counter('updatedAt', updated),
+      counter('availableDate', available),
+    ];
     const mine = calendarOf(kind, orgId, posting.createdBy, year);
-    context.increment(collections.boardCalendar, mine.id, mine.insert, by);
-    if (forEveryone) by[counter('available', available)] = sign;
+    context.incrementEach(collections.boardCalendar, mine.id, mine.insert, dates, sign);
+    if (forEveryone) dates.push(counter('available', available));
     const everyone = calendarOf(kind, orgId, ALL_CREATORS, year);
-    context.increment(collections.boardCalendar, everyone.id, everyone.insert, by);
+    context.incrementEach(collections.boardCalendar, everyone.id, everyone.insert, dates, sign);
     return;
   }
   for (const creator of [ALL_CREATORS, posting.createdBy]) {
@@ -56,9 +55,13 @@ export function countInCalendar(
     if (creator === ALL_CREATORS && forEveryone) dates.push(['available', available]);
     for (const [field, date] of dates) {
       const calendar = calendarOf(kind, orgId, creator, date.slice(0, 4));
-      context.increment(collections.boardCalendar, calendar.id, calendar.insert, {
-        [counter(field, date)]: sign,
-      });
+      context.incrementEach(
+        collections.boardCalendar,
+        calendar.id,
+        calendar.insert,
+        [counter(field, date)],
+        sign,
+      );
     }
   }
 }

@@ -35,6 +35,6 @@ export function countInBoardStats(
     posting[third as keyof PostingState] ?? null,
   );
   const { total, creator } = statsOf(kind, orgId, posting.createdBy, null);
-  context.increment(collections.boardStats, total.id, total.insert, { total: sign, [facet]: sign });
-  context.increment(collections.boardStats, creator.id, creator.insert, { [facet]: sign });
+  context.incrementEach(collections.boardStats, total.id, total.insert, ['total', facet], sign);
+  context.incrementEach(collections.boardStats, creator.id, creator.insert, [facet], sign);
 }

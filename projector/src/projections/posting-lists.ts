@@ -41,6 +41,7 @@ export async function postingDocument<T extends Document>(
 /**
  * Stores a posting where it belongs now: an expired one among the expired, any other in the live
  * list, with the instant it expires in its organization's settings; `null` removes it from both.
+ * `document` is the caller's own new object: it is given its expiry and staged as it is (no copy).
  */
 export async function storePosting(
   context: ProjectionContext,
@@ -67,6 +68,7 @@ export async function storePosting(
     await expirySettingsOf(context, orgId),
   );
   const expired = document.expired === true;
-  context.put(expired ? lists.expired : lists.live, { ...document, expiresAt });
+  document.expiresAt = expiresAt;
+  context.put(expired ? lists.expired : lists.live, document);
   if (expired !== wasExpired) context.delete(wasExpired ? lists.expired : lists.live, id);
 }

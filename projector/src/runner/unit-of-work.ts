@@ -110,29 +110,60 @@ export class UnitOfWork implements ProjectionContext {
     this.staged.set(collection, id, { kind: 'delete', collection, id, position: this.position });
   }
   increment(collection: string, id: string, insert: Record<string, unknown>, by: Record<string, number>) {
+    const counters = this.#counters(collection, id, insert);
+    if (counters)
+      // A rebuild makes millions of these calls: a plain loop, no intermediate arrays.
+      for (const counter in by) counters.set(counter, (counters.get(counter) ?? 0) + (by[counter] as number));
+    else this.#countOnStaged(collection, id, insert, by);
+  }
+  incrementEach(
+    collection: string,
+    id: string,
+    insert: Record<string, unknown>,
+    counters: readonly string[],
+    amount: number,
+  ) {
+    const staged = this.#counters(collection, id, insert);
+    if (staged) for (const counter of counters) staged.set(counter, (staged.get(counter) ?? 0) + amount);
+    else {
+      const by: Record<string, number> = {};
+      for (const counter of counters) by[counter] = (by[counter] ?? 0) + amount;
+      this.#countOnStaged(collection, id, insert, by);
+    }
+  }
+  /**
+   * The counters the batch adds to the document, staged at this event's position; null when the batch
+   * already replaced or removed it (see `#countOnStaged`).
+   */
+  #counters(collection: string, id: string, insert: Record<string, unknown>): Map<string, number> | null {
     const staged = this.staged.get(collection, id);
     const position = this.position;
     if (!staged) {
-      const counters = new Map<string, number>();
-      for (const counter in by) counters.set(counter, by[counter] as number);
-      this.staged.set(collection, id, { kind: 'increment', collection, id, insert, by: counters, position });
-    } else if (staged.kind === 'increment') {
-      // A rebuild makes millions of these calls: a plain loop, no intermediate arrays.
-      const counters = staged.by;
-      for (const counter in by) counters.set(counter, (counters.get(counter) ?? 0) + (by[counter] as number));
-      staged.position = position;
-    } else {
-      // Counting on top of a document this batch already replaced or removed: the result is known here.
-      const base = staged.kind === 'put' ? staged.document : null;
-      const document = withIncrements(base, { id, insert, by });
-      this.staged.set(collection, id, {
-        kind: 'put',
-        collection,
-        id,
-        document: { ...document, id },
-        position,
-      });
+      const by = new Map<string, number>();
+      this.staged.set(collection, id, { kind: 'increment', collection, id, insert, by, position });
+      return by;
     }
+    if (staged.kind !== 'increment') return null;
+    staged.position = position;
+    return staged.by;
+  }
+  /** Counting on top of a document this batch already replaced or removed: the result is known here. */
+  #countOnStaged(
+    collection: string,
+    id: string,
+    insert: Record<string, unknown>,
+    by: Record<string, number>,
+  ) {
+    const staged = this.staged.get(collection, id);
+    const base = staged?.kind === 'put' ? staged.document : null;
+    const document = withIncrements(base, { id, insert, by });
+    this.staged.set(collection, id, {
+      kind: 'put',
+      collection,
+      id,
+      document: { ...document, id },
+      position: this.position,
+    });
   }
   changed(kind: string, orgId: string, id: string | number) {
     if (this.telling) this.#changed.add(kind, orgId, id);

@@ -1,26 +1,36 @@
+import type { StatementSync } from 'node:sqlite';
 import type { RecordedEvent } from '../port.ts';
 
 export const eventColumns = 'position, stream_id, revision, event_id, type, data, metadata';
 
-/** A row as read with `setReadBigInts(true)`, so integers arrive as bigint. */
-export interface EventRow {
-  position: bigint;
-  stream_id: string;
-  revision: bigint;
-  event_id: string;
-  type: string;
-  data: string;
-  metadata: string;
+/**
+ * A row of `eventColumns`, read as an array with integers as bigint (see `readEventRows`): a rebuild
+ * reads millions, and an array costs SQLite's binding about half an object with named fields.
+ */
+export type EventRow = [
+  position: bigint,
+  streamId: string,
+  revision: bigint,
+  eventId: string,
+  type: string,
+  data: string,
+  metadata: string,
+];
+
+/** Makes `statement` (selecting `eventColumns`) give rows as `EventRow`s. */
+export function readEventRows(statement: StatementSync): void {
+  statement.setReadBigInts(true);
+  statement.setReturnArrays(true);
 }
 
 export function toRecordedEvent(row: EventRow): RecordedEvent {
   return {
-    id: row.event_id,
-    streamId: row.stream_id,
-    revision: row.revision,
-    position: row.position,
-    type: row.type,
-    data: JSON.parse(row.data),
-    metadata: JSON.parse(row.metadata),
+    id: row[3],
+    streamId: row[1],
+    revision: row[2],
+    position: row[0],
+    type: row[4],
+    data: JSON.parse(row[5]),
+    metadata: JSON.parse(row[6]),
   };
 }

@@ -1,6 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { type RecordedEvent, StreamNotFoundError } from '../port.ts';
-import { type EventRow, eventColumns, toRecordedEvent } from './event-row.ts';
+import { type EventRow, eventColumns, readEventRows, toRecordedEvent } from './event-row.ts';
 
 export type ReadStream = (streamId: string, fromRevision: bigint) => RecordedEvent[];
 
@@ -9,7 +9,7 @@ export function prepareReadStream(db: DatabaseSync): ReadStream {
     `SELECT ${eventColumns} FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision`,
   );
   const exists = db.prepare('SELECT 1 FROM events WHERE stream_id = ? LIMIT 1');
-  slice.setReadBigInts(true);
+  readEventRows(slice);
 
   return (streamId, fromRevision) => {
     // From the revision before the one asked: a reader catching up on a stream it has read (the
@@ -19,7 +19,7 @@ export function prepareReadStream(db: DatabaseSync): ReadStream {
     // Reading past the end of a stream is not the same as reading a stream that does not exist.
     if (rows.length === 0 && exists.get(streamId) === undefined) throw new StreamNotFoundError(streamId);
     const events: RecordedEvent[] = [];
-    for (const row of rows) if (row.revision >= fromRevision) events.push(toRecordedEvent(row));
+    for (const row of rows) if (row[2] >= fromRevision) events.push(toRecordedEvent(row));
     return events;
   };
 }

@@ -1,6 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite';
 import type { RecordedEvent } from '../port.ts';
-import { type EventRow, eventColumns, toRecordedEvent } from './event-row.ts';
+import { type EventRow, eventColumns, readEventRows, toRecordedEvent } from './event-row.ts';
 
 export type ReadStreams = (streamIds: readonly string[]) => Map<string, RecordedEvent[]>;
 
@@ -14,7 +14,7 @@ export function prepareReadStreams(db: DatabaseSync): ReadStreams {
      WHERE stream_id IN (SELECT value FROM json_each(?))
      ORDER BY stream_id, revision`,
   );
-  select.setReadBigInts(true);
+  readEventRows(select);
 
   return (streamIds) => {
     const streams = new Map<string, RecordedEvent[]>();
