@@ -69,6 +69,8 @@ const began = performance.now();
 // The projector's thread is this one: what it spends until the boards serve is their catch-up's work.
 const cpuAtStart = process.threadCpuUsage();
 let boardsCpuSeconds: number | null = null;
+/** The boards' rows written up to the log's head, before their indexes are built. */
+let caughtUpSeconds: number | null = null;
 const seconds = () => (performance.now() - began) / 1000;
 const started = await startReadModels({
   eventStore: events,
@@ -86,6 +88,10 @@ const watch = setInterval(async () => {
   if (!checkpoint || BigInt(checkpoint.position) < head) return;
   const served = new Set(checkpoint.readModels.split(','));
   if (!boardModels.every((name) => served.has(name))) return;
+  if (caughtUpSeconds === null) {
+    caughtUpSeconds = seconds();
+    console.error(`  the boards' rows caught up with the log after ${caughtUpSeconds.toFixed(1)} s`);
+  }
   if (boardModels.some((name) => indexesOf(name) < (indexesBefore.get(name) ?? 0))) return;
   if (boardModels.some(filling)) return;
   boardsSeconds = seconds();
@@ -117,6 +123,7 @@ process.send?.({
   events: Number(head),
   boardsSeconds: boardsSeconds ?? allSeconds,
   boardsCpuSeconds,
+  caughtUpSeconds,
   allSeconds,
   boardModels,
 });

@@ -6,6 +6,8 @@ interface UpgradeStartReport {
   boardsSeconds: number;
   /** CPU time of the projector's thread until the boards serve (null if they were not seen before all). */
   boardsCpuSeconds: number | null;
+  /** The boards' rows at the log's head, before their indexes (null if not seen). */
+  caughtUpSeconds: number | null;
   allSeconds: number;
   boardModels: string[];
 }
@@ -42,6 +44,11 @@ export async function benchUpgradeStart(options: { trucks: number }): Promise<Ro
         benchmark: `a start with a new version of every group (${fmt(report.events)} events): the boards serve again`,
         figure: 'seconds',
         value: fmt(report.boardsSeconds, 1),
+      },
+      {
+        benchmark: "of which the boards' rows caught up with the log (then their indexes)",
+        figure: 'seconds',
+        value: report.caughtUpSeconds === null ? '(not seen)' : fmt(report.caughtUpSeconds, 1),
       },
       {
         benchmark: "the projector's thread busy until then (its catch-up's work)",
