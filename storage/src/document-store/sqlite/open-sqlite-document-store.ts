@@ -99,8 +99,8 @@ export class SqliteDocumentStore implements DocumentStore {
   constructor(path: string, writer: 'worker' | 'inline') {
     this.#db = openDocumentDatabase(path);
     // A long-lived connection brings the planner's statistics up to date when it opens (SQLite's
-    // advice). The statistics are the file's: with a writer thread, its connection does it once it
-    // is idle (see write-worker.ts), since on a file just built it may analyze tables of millions of rows, which held
+    // advice). The statistics are the file's: with a writer thread, its connection does it (see
+    // write-worker.ts), since on a file just built it may analyze tables of millions of rows, which held
     // this thread about a quarter of a second when a rebuilt file of the 1.6M-event board joined.
     if (writer === 'inline') this.#db.exec('PRAGMA optimize = 0x10002');
     this.#statements = new StatementCache(this.#db);

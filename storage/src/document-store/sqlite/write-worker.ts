@@ -14,25 +14,14 @@ const db = openDocumentDatabase((workerData as { path: string }).path);
 // cost about a third of each such write (a posting's expiry writes three: its row off the live list,
 // its ended version and its activity entry). A journal holds the pages one statement changed.
 db.exec('PRAGMA temp_store = MEMORY');
-// The planner's statistics brought up to date once the file is open (SQLite's advice for a long-lived
-// connection), here rather than on the store's own connection (see SqliteDocumentStore): the file's
-// statistics serve every connection. Not before the first requests: it analyzes every table whose
-// rows changed much since, 0.2–0.35 s on the 100k board, and a start that builds read models again
-// from the first event drops those tables first; so once the writer has had nothing to do for a moment,
-// or, on a file written to without such a pause, at the first gap after a few seconds.
-const OPTIMIZE_WHEN_IDLE_MS = 1_000;
-const OPTIMIZE_AT_THE_LATEST_MS = 10_000;
-const opened = performance.now();
-let optimizing: NodeJS.Timeout | null = setTimeout(() => {
-  optimizing = null;
-  db.exec('PRAGMA optimize = 0x10002');
-}, OPTIMIZE_WHEN_IDLE_MS);
+// The planner's statistics brought up to date as the file opens, here rather than on the store's own
+// connection (see SqliteDocumentStore): the file's statistics serve every connection.
+db.exec('PRAGMA optimize = 0x10002');
 const writer = new OperationWriter(db);
 // The collections are made and dropped on other connections too: it asks the file (see `exists`).
 const catalog = new CollectionCatalog(db);
 serveRequests<WriterRequest, boolean>(
   (request) => {
-    if (optimizing && performance.now() - opened < OPTIMIZE_AT_THE_LATEST_MS) optimizing.refresh();
     if (request.kind === 'write') writer.apply(request.operations);
     else if (request.kind === 'index')
       return { result: inWriteTransaction(db, () => createNextIndex(db, request.definition)) };
@@ -56,8 +45,5 @@ serveRequests<WriterRequest, boolean>(
       };
     return { result: false };
   },
-  () => {
-    if (optimizing) clearTimeout(optimizing);
-    db.close();
-  },
+  () => db.close(),
 );
