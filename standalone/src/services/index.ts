@@ -4,14 +4,26 @@ import { type ServiceProcess, startService } from './services.ts';
 
 export type { ServiceProcess } from './services.ts';
 
-/** A port nothing listens on now, on 127.0.0.1. */
-export const freeLoopbackPort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
+/** Whether a server can listen on `port` of 127.0.0.1 now (it is closed again at once). */
+const canListen = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
+
+/**
+ * A port nothing listens on now, on 127.0.0.1, below the range the system picks from for port 0
+ * (32768 and up on Linux). A port the system picked would be free again until the service listens on
+ * it, and a server another process starts on port 0 meanwhile could be given it: the service would
+ * then fail to listen, and whatever answered there would pass for it.
+ */
+export async function freeLoopbackPort(): Promise<number> {
+  for (;;) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    if (await canListen(port)) return port;
+  }
+}
 
 export interface RunningServices {
   /** The one origin the browser sees. */
