@@ -12,6 +12,9 @@ const canListen = (port: number) =>
     server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
 
+/** The ports `freeLoopbackPort` gave, never given twice by this process. */
+const handedOut = new Set<number>();
+
 /**
  * A port nothing listens on now, on 127.0.0.1, below the range the system picks from for port 0
  * (32768 and up on Linux). A port the system picked would be free again until the service listens on
@@ -21,6 +24,9 @@ const canListen = (port: number) =>
 export async function freeLoopbackPort(): Promise<number> {
   for (;;) {
     const port = 20_000 + Math.floor(Math.random() * 12_000);
+    // Not one handed out already (to a service not listening yet, or asked for at the same time).
+    if (handedOut.has(port)) continue;
+    handedOut.add(port);
     if (await canListen(port)) return port;
   }
 }
