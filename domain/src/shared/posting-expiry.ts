@@ -28,7 +28,8 @@ export interface PostingExpirySettings {
  * postings share a few hundred dates (the sweep and the projector ask for each posting's).
  */
 const availabilityEnds = new Map<string, string>();
-const MAX_AVAILABILITY_ENDS = 10_000;
+/** Entries each of the dates remembered here keeps at most: past it, it starts again empty. */
+const MAX_REMEMBERED = 10_000;
 
 /**
  * The first instant after the day that follows `availabilityDate` in `timeZone`. The date is a calendar
@@ -41,7 +42,7 @@ export function availabilityEnd(availabilityDate: string, timeZone: string): str
   if (end === undefined) {
     // Noon UTC falls on the same calendar date in every US zone, so the day after is offset 1.
     end = dayRange(timeZone, new Date(`${date}T12:00:00.000Z`), 1).end;
-    if (availabilityEnds.size >= MAX_AVAILABILITY_ENDS) availabilityEnds.clear();
+    if (availabilityEnds.size >= MAX_REMEMBERED) availabilityEnds.clear();
     availabilityEnds.set(key, end);
   }
   return end;
@@ -59,7 +60,7 @@ function daysAfter(instant: string, days: number): string {
   let after = datesAfter.get(key);
   if (after === undefined) {
     after = new Date(Date.parse(`${date}T00:00:00.000Z`) + days * DAY_MS).toISOString().slice(0, 10);
-    if (datesAfter.size >= MAX_AVAILABILITY_ENDS) datesAfter.clear();
+    if (datesAfter.size >= MAX_REMEMBERED) datesAfter.clear();
     datesAfter.set(key, after);
   }
   return after + instant.slice(10);
