@@ -1,3 +1,5 @@
+// The product's processes keep a compile cache: so do the bench's, and the processes it starts.
+import '@dispatch/config/compile-cache';
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';

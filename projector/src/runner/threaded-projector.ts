@@ -1,3 +1,4 @@
+import { flushCompileCache } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type { StoreLocation } from '@dispatch/config';
 import type { ChangeFeed } from '@dispatch/read-models';
@@ -47,6 +48,9 @@ export function startThreadedProjector(options: ThreadedProjectorOptions): Promi
     stagingPath: options.stagingPath,
     niceness: BUILDER_NICENESS,
   };
+  // Where the process keeps a compile cache, what it compiled since it started (new code, after an
+  // upgrade) goes to disk first, so the thread reads it rather than compiling it again.
+  flushCompileCache();
   const worker = new Worker(new URL('./builder-thread.ts', import.meta.url), {
     workerData: data,
   });
