@@ -48,6 +48,9 @@ describe('the compile cache', () => {
   it('is off where NODE_DISABLE_COMPILE_CACHE says so', () => {
     const temporary = mkdtempSync(join(tmpdir(), 'compile-cache-'));
     folders.push(temporary);
-    expect(run({ TMPDIR: temporary, NODE_DISABLE_COMPILE_CACHE: '1' })).toEqual({ process: null, thread: null });
+    expect(run({ TMPDIR: temporary, NODE_DISABLE_COMPILE_CACHE: '1' })).toEqual({
+      process: null,
+      thread: null,
+    });
   });
 });
