@@ -78,6 +78,8 @@ const started = await startReadModels({
   projections,
   builderThread: { stores: { DATA_DIR: dir, MONGO_DB: 'dispatch' } },
 });
+// The boards' first event waits for this: the plan, the tables dropped before it, the projector begun.
+console.error(`  the read models' start returned after ${seconds().toFixed(2)} s`);
 let boardsSeconds: number | null = null;
 const watch = setInterval(async () => {
   if (boardsSeconds !== null) return;

@@ -20,6 +20,7 @@ import {
   type WriteOperation,
 } from '@dispatch/storage';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DROPPED_LATER, planGroupRebuild } from './group-rebuild.ts';
 import type { Projection } from './projection.ts';
 import { projections } from './projections/index.ts';
 import { readModelGroups, readModelsOfGroup } from './read-model-groups.ts';
@@ -93,12 +94,32 @@ function withNotes(name: string, pauseMs = 0) {
   };
 }
 
+const liveCheckpoint = () =>
+  documents.get<Document & { readModels: string }>(collections.checkpoints, 'read-models');
+
 async function until(check: () => Promise<boolean>, timeoutMs = 50_000) {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error('timed out');
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
+
+/** A read model of each group, of a version; the history's slow to apply, as a long history is. */
+function everyGroup(version: number) {
+  const extra = new Map(
+    readModelGroups.map((group) => [
+      group.name,
+      notes(`notes_${group.name}_v${version}`, group.name === 'history' ? 40 : 0),
+    ]),
+  );
+  return {
+    projections: [...projections, ...extra.values()],
+    groups: readModelGroups.map((group) => ({
+      ...group,
+      projections: [...group.projections, extra.get(group.name) as Projection],
+    })),
+  };
 }
 
 const history = readModelGroups.find((group) => group.name === 'history');
@@ -220,22 +241,6 @@ describe.each([
 
   it('builds the boards first when every group has a new version, then the other groups beside them', async () => {
     for (let id = 1; id <= 40; id++) await post(id);
-    // A read model of each group, of a version; the history's slow to apply, as a long history is.
-    const everyGroup = (version: number) => {
-      const extra = new Map(
-        readModelGroups.map((group) => [
-          group.name,
-          notes(`notes_${group.name}_v${version}`, group.name === 'history' ? 40 : 0),
-        ]),
-      );
-      return {
-        projections: [...projections, ...extra.values()],
-        groups: readModelGroups.map((group) => ({
-          ...group,
-          projections: [...group.projections, extra.get(group.name) as Projection],
-        })),
-      };
-    };
     const earlier = await startReadModels({ eventStore: events, documents, ...everyGroup(1) });
     expect(await earlier.waitFor(await events.headPosition(), 20_000)).toBe(true);
     await earlier.close();
@@ -275,6 +280,45 @@ describe.each([
       await expect(documents.count(`notes_${group.name}_v1`)).rejects.toThrow();
 
     // The same as every read model built from the first event.
+    await expectAsBuiltFromZero(later.projections);
+  });
+
+  it("leaves the other groups' old tables for after the boards, and drops them at a start after a kill", async () => {
+    for (let id = 1; id <= 40; id++) await post(id);
+    const earlier = await startReadModels({ eventStore: events, documents, ...everyGroup(1) });
+    expect(await earlier.waitFor(await events.headPosition(), 20_000)).toBe(true);
+    await earlier.close();
+
+    // A start plans the boards first, and is killed before its live projector has begun.
+    const later = everyGroup(2);
+    const plan = await planGroupRebuild(documents, 'read-models', later.projections, later.groups);
+    expect(plan?.boardsFirst).toBe(true);
+    // The old tables are still there, named for later (the boards' earlier version too, which no one
+    // reads); the live checkpoint names the boards alone, so a reader sees the other groups being rebuilt.
+    const left = await documents.get<Document & { names: string }>(collections.checkpoints, DROPPED_LATER);
+    const leftNames = left?.names.split(',') ?? [];
+    for (const group of readModelGroups) {
+      expect(leftNames).toContain(`notes_${group.name}_v1`);
+      expect(await documents.count(`notes_${group.name}_v1`)).toBe(40);
+    }
+    expect(leftNames).not.toContain(collections.trucks);
+    expect((await liveCheckpoint())?.readModels).toBe(readModelsOf(plan?.served ?? []));
+
+    // The next start drops them before anything reads them, and ends as a build from zero.
+    const errors: unknown[] = [];
+    const readModels = await startReadModels({
+      eventStore: events,
+      documents,
+      ...later,
+      onError: (error) => errors.push(error),
+    });
+    expect(await documents.get(collections.checkpoints, DROPPED_LATER)).toBeNull();
+    for (const group of readModelGroups)
+      await expect(documents.count(`notes_${group.name}_v1`)).rejects.toThrow();
+    await until(async () => (await liveCheckpoint())?.readModels === readModelsOf(later.projections));
+    expect(await readModels.waitFor(await events.headPosition(), 20_000)).toBe(true);
+    await readModels.close();
+    expect(errors).toEqual([]);
     await expectAsBuiltFromZero(later.projections);
   });
 

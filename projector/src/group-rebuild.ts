@@ -12,10 +12,17 @@ import {
   groupsToRebuild,
   type ReadModelGroup,
 } from './read-model-groups.ts';
-import { readModelsOf } from './runner/index.ts';
+import { readModelsOf, unsettledOf } from './runner/index.ts';
 
 /** Deletes a document whatever its position. */
 const ANY_POSITION = 1n << 62n;
+
+/**
+ * The tables a start leaves for after the boards serve (the other groups' old read models), beside the
+ * checkpoints: a start that finds it drops those its live checkpoint does not name, so a crash before
+ * they went leaves none on disk for good.
+ */
+export const DROPPED_LATER = 'read-models-dropped-later';
 
 /** A start's rebuild of some groups: what the live projector keeps serving, what the builder builds. */
 export interface GroupRebuildPlan {
@@ -103,9 +110,7 @@ export async function planGroupRebuild(
   const { served } = plan;
 
   const servedModels = readModelsOf(served);
-  // Boards first: the live checkpoint stays as it is, so the live projector finds it kept for other
-  // read models and builds the ones it serves from the first event (`checkpointFor`), dropping the
-  // others'; once it has written a batch, its checkpoint names them, and a restart plans as above.
+  // Boards first, the live checkpoint is rewritten below, with the tables left for later.
   if (!boardsFirst && live.readModels !== servedModels) {
     // Read models the checkpoint kept that the code no longer has (an earlier version) go, with
     // the groups' others: they are built again by the builder, from nothing.
@@ -131,18 +136,48 @@ export async function planGroupRebuild(
       ? await checkpointIn(staged)
       : null
     : await documents.get<CheckpointDocument>(collections.checkpoints, GROUP_REBUILD_CHECKPOINT);
-  // Boards first, the live projector drops what the builder builds: it starts again too.
+  // Boards first, the live projector builds again what the builder reads: it starts again too.
   const fresh = boardsFirst !== null || builder?.readModels !== readModelsOf(plan.built);
   plan.staging = (await documents.stagingFile?.(GROUP_REBUILD_CHECKPOINT, { fresh })) ?? null;
+  // A new build starts from nothing: the groups' read models, and what an earlier builder left.
+  const left = plan.built.flatMap((projection) =>
+    projection.collections.map((definition) =>
+      plan.scratch.has(definition.name) ? scratchOf(definition.name) : definition.name,
+    ),
+  );
+  if (boardsFirst) {
+    // The boards come back first: the other groups' old tables (the activity log, the event feed, the
+    // ended versions, large) are dropped once the boards serve, not before their first event. Until
+    // then the live checkpoint names the boards alone, their rows marked as not at it, so the live
+    // projector builds them again from the first event and readers see the other groups being rebuilt.
+    const servedNames = new Set(servedModels.split(','));
+    const later = new Set([...kept, ...left].filter((name) => name && !servedNames.has(name)));
+    const position = BigInt(live.position);
+    const { id: _id, position: _position, ...fields } = live;
+    await documents.write([
+      { op: 'delete', collection: collections.checkpoints, id: DROPPED_LATER, position: ANY_POSITION },
+      {
+        op: 'put',
+        collection: collections.checkpoints,
+        document: { id: DROPPED_LATER, names: [...later].join(',') },
+        position: 1n,
+      },
+      { op: 'delete', collection: collections.checkpoints, id: liveName, position: position + 1n },
+      {
+        op: 'put',
+        collection: collections.checkpoints,
+        document: { ...fields, id: liveName, readModels: servedModels },
+        position,
+      },
+      {
+        op: 'put',
+        collection: collections.checkpoints,
+        document: { id: unsettledOf(liveName) },
+        position: 1n,
+      },
+    ]);
+  } else if (fresh) for (const name of left) await documents.dropCollection(name);
   if (fresh) {
-    // A new build starts from nothing: the groups' read models, and what an earlier builder left.
-    for (const projection of plan.built) {
-      for (const definition of projection.collections) {
-        await documents.dropCollection(
-          plan.scratch.has(definition.name) ? scratchOf(definition.name) : definition.name,
-        );
-      }
-    }
     await documents.write([
       {
         op: 'delete',
@@ -153,6 +188,25 @@ export async function planGroupRebuild(
     ]);
   }
   return plan;
+}
+
+/**
+ * Drops the tables a start left for later (see `DROPPED_LATER`) that the live checkpoint `liveName`
+ * does not name: at a start, before anything reads or builds them, and once the boards serve, before
+ * the builder of the other groups starts (its read models join under the same names).
+ */
+export async function dropLeftForLater(documents: DocumentStore, liveName: string): Promise<void> {
+  await documents.ensureCollection(checkpointsCollection);
+  const left = await documents.get<Document & { names?: string }>(collections.checkpoints, DROPPED_LATER);
+  if (!left) return;
+  const live = await documents.get<CheckpointDocument>(collections.checkpoints, liveName);
+  const named = new Set((live?.readModels ?? '').split(','));
+  for (const name of (left.names ?? '').split(',')) {
+    if (name && !named.has(name)) await documents.dropCollection(name);
+  }
+  await documents.write([
+    { op: 'delete', collection: collections.checkpoints, id: DROPPED_LATER, position: ANY_POSITION },
+  ]);
 }
 
 /** The builder's checkpoint in its staging file, if it wrote one. */

@@ -22,7 +22,13 @@ import {
   type RecordedEvent,
   type WriteOperation,
 } from '@dispatch/storage';
-import { builtTogether, type GroupRebuildPlan, planGroupRebuild, scratchOf } from './group-rebuild.ts';
+import {
+  builtTogether,
+  dropLeftForLater,
+  type GroupRebuildPlan,
+  planGroupRebuild,
+  scratchOf,
+} from './group-rebuild.ts';
 import type { Projection } from './projection.ts';
 import { REBUILD_REQUESTED } from './projections/rebuild-requests.ts';
 import { type ReadModelGroup, readModelGroups, readModelsOfGroup } from './read-model-groups.ts';
@@ -134,6 +140,8 @@ export async function startReadModels(
       },
     ]);
   }
+  // What an earlier start left to drop once the boards served, and did not get to.
+  await dropLeftForLater(documents, liveName);
   // A start whose code has a new version of some read models builds their groups again beside the
   // others, which keep serving (a full rebuild under way builds all).
   const plan = isRebuildUnderWay(status.state)
@@ -635,6 +643,8 @@ export async function startReadModels(
         const head = await eventStore.headPosition();
         while (!closed && !(await live.waitFor(head, PROGRESS_INTERVAL_MS)));
         if (closed) return;
+        // The other groups' old tables go before their builder starts: its read models take their names.
+        await dropLeftForLater(documents, liveName);
         groupBuilder = await startBuilder();
       }
       await rebuildGroups(plan, startBuilder, groupBuilder as Projector);
