@@ -122,6 +122,14 @@ function everyGroup(version: number) {
   };
 }
 
+/** Posts `trucks` trucks, and builds every read model with each group's notes of `version`. */
+async function builtWithEveryGroup(version: number, trucks: number) {
+  for (let id = 1; id <= trucks; id++) await post(id);
+  const built = await startReadModels({ eventStore: events, documents, ...everyGroup(version) });
+  expect(await built.waitFor(await events.headPosition(), 20_000)).toBe(true);
+  await built.close();
+}
+
 const history = readModelGroups.find((group) => group.name === 'history');
 const historyModels = new Set(history ? readModelsOfGroup(history) : []);
 
@@ -240,10 +248,7 @@ describe.each([
   });
 
   it('builds the boards first when every group has a new version, then the other groups beside them', async () => {
-    for (let id = 1; id <= 40; id++) await post(id);
-    const earlier = await startReadModels({ eventStore: events, documents, ...everyGroup(1) });
-    expect(await earlier.waitFor(await events.headPosition(), 20_000)).toBe(true);
-    await earlier.close();
+    await builtWithEveryGroup(1, 40);
 
     const later = everyGroup(2);
     const errors: unknown[] = [];
@@ -284,10 +289,7 @@ describe.each([
   });
 
   it("leaves the other groups' old tables for after the boards, and drops them at a start after a kill", async () => {
-    for (let id = 1; id <= 40; id++) await post(id);
-    const earlier = await startReadModels({ eventStore: events, documents, ...everyGroup(1) });
-    expect(await earlier.waitFor(await events.headPosition(), 20_000)).toBe(true);
-    await earlier.close();
+    await builtWithEveryGroup(1, 40);
 
     // A start plans the boards first, and is killed before its live projector has begun.
     const later = everyGroup(2);
