@@ -260,12 +260,10 @@ describe.each([
       batchSize: 5,
       catchUpBatchSize: 5,
     });
-    const live = () =>
-      documents.get<Document & { readModels: string }>(collections.checkpoints, 'read-models');
     const boardsModels = readModelsOfGroup(readModelGroups.find((group) => group.name === 'boards')!);
     // The boards are back, all forty trucks listed, while the history is still being built.
     await until(async () => {
-      const checkpoint = await live();
+      const checkpoint = await liveCheckpoint();
       return (
         checkpoint !== null &&
         BigInt(checkpoint.position) === (await events.headPosition()) &&
@@ -277,7 +275,7 @@ describe.each([
     // The history's, as far as built (in a staging file, there once its builder has begun).
     expect(await documents.count('notes_history_v2').catch(() => 0)).toBeLessThan(40);
 
-    await until(async () => (await live())?.readModels === readModelsOf(later.projections));
+    await until(async () => (await liveCheckpoint())?.readModels === readModelsOf(later.projections));
     expect(await readModels.waitFor(await events.headPosition(), 20_000)).toBe(true);
     await readModels.close();
     expect(errors).toEqual([]);
