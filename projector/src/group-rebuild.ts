@@ -4,7 +4,12 @@ import {
   collections,
   GROUP_REBUILD_CHECKPOINT,
 } from '@dispatch/read-models';
-import { type Document, type DocumentStore, openSqliteDocumentStore } from '@dispatch/storage';
+import {
+  type Document,
+  type DocumentStore,
+  openSqliteDocumentStore,
+  type WriteOperation,
+} from '@dispatch/storage';
 import type { Projection } from './projection.ts';
 import {
   groupsAfterTheBoards,
@@ -116,17 +121,7 @@ export async function planGroupRebuild(
     // the groups' others: they are built again by the builder, from nothing.
     const code = new Set(readModelsOf(projections).split(','));
     for (const retired of kept) if (retired && !code.has(retired)) await documents.dropCollection(retired);
-    const position = BigInt(live.position);
-    const { id: _id, position: _position, ...fields } = live;
-    await documents.write([
-      { op: 'delete', collection: collections.checkpoints, id: liveName, position: position + 1n },
-      {
-        op: 'put',
-        collection: collections.checkpoints,
-        document: { ...fields, id: liveName, readModels: servedModels },
-        position,
-      },
-    ]);
+    await documents.write(naming(live, liveName, servedModels));
   }
   const staged = (await documents.stagingFile?.(GROUP_REBUILD_CHECKPOINT, { create: false })) ?? null;
   // With files, the builder's checkpoint is in its staging file (the one in the first file only tells
@@ -136,7 +131,7 @@ export async function planGroupRebuild(
       ? await checkpointIn(staged)
       : null
     : await documents.get<CheckpointDocument>(collections.checkpoints, GROUP_REBUILD_CHECKPOINT);
-  // Boards first, the live projector builds again what the builder reads: it starts again too.
+  // Boards first, the builder starts from nothing too: its groups' old tables are left for later, below.
   const fresh = boardsFirst !== null || builder?.readModels !== readModelsOf(plan.built);
   plan.staging = (await documents.stagingFile?.(GROUP_REBUILD_CHECKPOINT, { fresh })) ?? null;
   // A new build starts from nothing: the groups' read models, and what an earlier builder left.
@@ -152,8 +147,6 @@ export async function planGroupRebuild(
     // projector builds them again from the first event and readers see the other groups being rebuilt.
     const servedNames = new Set(servedModels.split(','));
     const later = new Set([...kept, ...left].filter((name) => name && !servedNames.has(name)));
-    const position = BigInt(live.position);
-    const { id: _id, position: _position, ...fields } = live;
     await documents.write([
       { op: 'delete', collection: collections.checkpoints, id: DROPPED_LATER, position: ANY_POSITION },
       {
@@ -162,13 +155,7 @@ export async function planGroupRebuild(
         document: { id: DROPPED_LATER, names: [...later].join(',') },
         position: 1n,
       },
-      { op: 'delete', collection: collections.checkpoints, id: liveName, position: position + 1n },
-      {
-        op: 'put',
-        collection: collections.checkpoints,
-        document: { ...fields, id: liveName, readModels: servedModels },
-        position,
-      },
+      ...naming(live, liveName, servedModels),
       {
         op: 'put',
         collection: collections.checkpoints,
@@ -188,6 +175,21 @@ export async function planGroupRebuild(
     ]);
   }
   return plan;
+}
+
+/** The live checkpoint `live`, at its position, rewritten to name `readModels`. */
+function naming(live: CheckpointDocument, liveName: string, readModels: string): WriteOperation[] {
+  const position = BigInt(live.position);
+  const { id: _id, position: _position, ...fields } = live;
+  return [
+    { op: 'delete', collection: collections.checkpoints, id: liveName, position: position + 1n },
+    {
+      op: 'put',
+      collection: collections.checkpoints,
+      document: { ...fields, id: liveName, readModels },
+      position,
+    },
+  ];
 }
 
 /**
