@@ -58,12 +58,14 @@ interface RebuildReport {
 }
 
 /** Runs a script of this folder in a process of its own and waits for the report it sends. */
-export function reportOfChildProcess<T>(script: string, args: string[]): Promise<T> {
+export function reportOfChildProcess<T>(script: string, args: string[], execArgv: string[] = []): Promise<T> {
   const child = fork(join(dirname(fileURLToPath(import.meta.url)), script), args, {
     // BENCH_CPU_PROF=<folder> writes the process's CPU profile there when it stops.
-    execArgv: process.env.BENCH_CPU_PROF
-      ? [...process.execArgv, '--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
-      : process.execArgv,
+    execArgv: [
+      ...process.execArgv,
+      ...execArgv,
+      ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+    ],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   return new Promise((resolve, reject) => {

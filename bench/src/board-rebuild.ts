@@ -67,7 +67,9 @@ export async function benchBoardRebuild(options: { large?: number } = {}): Promi
       figure: 'p50 / p99 / longest ms',
       value: posts(build.besideLive.posts),
     });
-    rows.push(...(await benchRebuildFloor(dir, Math.min(build.events, 1_000_000))));
+    const firstEvents = Math.min(build.events, 1_000_000);
+    const rebuildSeconds = build.firstMillion?.seconds ?? build.atHeadSeconds ?? undefined;
+    rows.push(...(await benchRebuildFloor(dir, firstEvents, rebuildSeconds)));
     return rows;
   } finally {
     await boards.close();

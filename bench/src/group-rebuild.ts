@@ -1,6 +1,7 @@
 import { type ReadModelGroupName, readModelGroupNames } from '@dispatch/domain';
 import { readModelGroups, readModelsOfGroup } from '@dispatch/projector';
 import { keptBoard, reportOfChildProcess } from './board-build.ts';
+import { namedFloor, servingSeconds } from './rebuild-floor.ts';
 import { fmt, type Row } from './stats.ts';
 
 interface Samples {
@@ -21,14 +22,6 @@ interface GroupRebuildReport {
   idle: PhaseReport;
   during: PhaseReport;
 }
-interface NamedFloorReport {
-  events: number;
-  reading: { seconds: number; cpu: number };
-  named: { rows: number; seconds: number; cpu: number; indexes: { seconds: number } };
-}
-
-/** The machine's cores a rebuild can use: the projector's thread and the writer's. */
-const REBUILD_THREADS = 2;
 
 /** The groups named in `BENCH_REBUILD_GROUPS` (default: the boards). */
 export function benchedGroups(named = process.env.BENCH_REBUILD_GROUPS ?? 'boards'): ReadModelGroupName[] {
@@ -42,8 +35,8 @@ export function benchedGroups(named = process.env.BENCH_REBUILD_GROUPS ?? 'board
 /**
  * An admin's rebuild of some groups of read models beside the live board (`npm run bench --
  * rebuild-group`): on a board built from its log (`BENCH_BOARD_DIR` keeps one between runs), the
- * groups' rebuild from the request until it is over, beside the least it can cost (reading the events,
- * and serialising and writing the groups' rows once each, spread over the rebuild's two threads); and
+ * groups' rebuild from the request until it is over, beside the least it can cost (reading the events
+ * and serialising and writing the groups' rows once each, measured); and
  * the live board before and during it: posts one at a time, the trucks list, the longest hold of the
  * main thread.
  */
@@ -59,14 +52,10 @@ export async function benchGroupRebuild(options: { trucks: number; groups: ReadM
       .filter((group) => options.groups.includes(group.name))
       .flatMap(readModelsOfGroup);
     console.error(`  the least that rebuild can cost (${collections.length} read models)…`);
-    const floor = await reportOfChildProcess<NamedFloorReport>('rebuild-floor-process.ts', [
-      dir,
-      String(report.events),
-      collections.join(','),
-    ]);
-    const floorSeconds = (floor.reading.cpu + floor.named.cpu) / REBUILD_THREADS;
+    const floor = await namedFloor(dir, report.events, collections);
+    const floorSeconds = floor.named.seconds;
     // The read models serve once their indexes are built: after the rows, on the file's one writer.
-    const indexedFloorSeconds = floorSeconds + floor.named.indexes.seconds;
+    const indexedFloorSeconds = servingSeconds(floor.named);
     const label = options.groups.join(' and ');
     const phase = (samples: Samples) =>
       `${fmt(samples.p50, 1)} / ${fmt(samples.p99, 1)} / ${fmt(samples.max)}`;
@@ -77,8 +66,8 @@ export async function benchGroupRebuild(options: { trucks: number; groups: ReadM
         value: fmt(report.seconds, 1),
       },
       {
-        benchmark: `its floor: reading the events, writing the ${fmt(floor.named.rows)} rows of ${label} once, over ${REBUILD_THREADS} threads`,
-        figure: 'seconds (CPU / 2)',
+        benchmark: `its floor: reading the events and writing the ${fmt(floor.named.rows)} rows of ${label} once, one batch in flight`,
+        figure: 'seconds',
         value: fmt(floorSeconds, 1),
       },
       {

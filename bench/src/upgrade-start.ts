@@ -1,4 +1,5 @@
 import { keptBoard, reportOfChildProcess } from './board-build.ts';
+import { namedFloor, servingSeconds } from './rebuild-floor.ts';
 import { fmt, type Row } from './stats.ts';
 
 interface UpgradeStartReport {
@@ -11,19 +12,12 @@ interface UpgradeStartReport {
   allSeconds: number;
   boardModels: string[];
 }
-interface NamedFloorReport {
-  reading: { cpu: number };
-  named: { rows: number; cpu: number; indexes: { seconds: number } };
-}
-
-/** The machine's cores a rebuild can use: the projector's thread and the writer's. */
-const REBUILD_THREADS = 2;
 
 /**
  * A start whose code has a new version of a read model of every group (`npm run bench --
  * rebuild-upgrade`), on a board built from its log (`BENCH_BOARD_DIR` keeps one between runs; the run
  * builds its read models again in it): the boards back in service, and every read model back, against
- * the floor of the boards' rows (reading the events, writing the rows once over two threads, then
+ * the floor of the boards' rows (reading the events and writing the rows once, one batch in flight, then
  * their indexes).
  */
 export async function benchUpgradeStart(options: { trucks: number }): Promise<Row[]> {
@@ -32,13 +26,8 @@ export async function benchUpgradeStart(options: { trucks: number }): Promise<Ro
     console.error('  a start with a new version of every group…');
     const report = await reportOfChildProcess<UpgradeStartReport>('upgrade-start-process.ts', [dir]);
     console.error(`  the least the boards' rows can cost (${report.boardModels.length} read models)…`);
-    const floor = await reportOfChildProcess<NamedFloorReport>('rebuild-floor-process.ts', [
-      dir,
-      String(report.events),
-      report.boardModels.join(','),
-    ]);
-    const floorSeconds =
-      (floor.reading.cpu + floor.named.cpu) / REBUILD_THREADS + floor.named.indexes.seconds;
+    const floor = await namedFloor(dir, report.events, report.boardModels);
+    const floorSeconds = servingSeconds(floor.named);
     return [
       {
         benchmark: `a start with a new version of every group (${fmt(report.events)} events): the boards serve again`,
@@ -61,7 +50,7 @@ export async function benchUpgradeStart(options: { trucks: number }): Promise<Ro
         value: fmt(report.allSeconds, 1),
       },
       {
-        benchmark: `the boards' floor: reading the events, writing their ${fmt(floor.named.rows)} rows once over ${REBUILD_THREADS} threads, then their indexes`,
+        benchmark: `the boards' floor: reading the events and writing their ${fmt(floor.named.rows)} rows once, one batch in flight, then their indexes`,
         figure: 'seconds',
         value: fmt(floorSeconds, 1),
       },
