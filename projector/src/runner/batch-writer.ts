@@ -262,7 +262,10 @@ export class BatchWriter {
     }
     // A failure here is tried again by the next flush, as a failed write is.
     if (this.#awaitingIndexes() && !this.#inFlight) {
-      await createReadModelIndexes(this.#options.documents, this.#options.projections);
+      // Not those of the scratch copies (the untold projections'): read by id alone, and dropped at the
+      // switch, their indexes would only delay it (the boards' take about as long as their rows).
+      const indexed = this.#options.projections.filter((projection) => !this.#untold.has(projection));
+      await createReadModelIndexes(this.#options.documents, indexed);
       this.#indexesDeferred = false;
       this.#answerWaiters();
       // Events received while the indexes were built found this flush under way: write them now,
